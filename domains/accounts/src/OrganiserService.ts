@@ -1,0 +1,37 @@
+import { Em } from '@kibitz/kernel'
+import { Context, Effect, Layer } from 'effect'
+import { OrganiserEntity } from './internal/entities/UserEntity.ts'
+import { OrganiserStatus, PublicOrganiser } from './Organiser.ts'
+
+/** Organiser accounts as the public sees them. */
+export class OrganiserService extends Context.Service<
+  OrganiserService,
+  {
+    /** Anyone: accepted organisers by id (a declined or pending organiser is not shown). */
+    publicOrganisers(ids: ReadonlyArray<number>): Effect.Effect<ReadonlyArray<PublicOrganiser>, never, Em>
+  }
+>()('@kibitz/accounts/OrganiserService') {
+  static readonly layer = Layer.succeed(
+    OrganiserService,
+    OrganiserService.of({
+      publicOrganisers: Effect.fn('OrganiserService.publicOrganisers')(function* (ids) {
+        if (ids.length === 0) return []
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.find(OrganiserEntity, { id: { $in: [...ids] }, status: OrganiserStatus.accepted }),
+        )
+        return rows.map(
+          (o) =>
+            new PublicOrganiser({
+              organiserId: o.id,
+              name: o.name,
+              websiteUrl: o.websiteUrl ?? null,
+              image: o.imageUrl ?? null,
+              email: o.email ?? null,
+              phone: o.phone ?? null,
+            }),
+        )
+      }),
+    }),
+  )
+}

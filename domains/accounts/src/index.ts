@@ -1,0 +1,2 @@
+export * from './Organiser.ts'
+export { OrganiserService } from './OrganiserService.ts'

@@ -1,0 +1,4 @@
+import { OrganiserEntity, UserEntity } from './internal/entities/UserEntity.ts'
+
+/** Entity classes for the ORM set-up in infra/ only; no other package may use them. */
+export const entities = [UserEntity, OrganiserEntity]

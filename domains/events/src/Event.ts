@@ -1,0 +1,156 @@
+import { Schema } from 'effect'
+
+/** Spec section 9: event types local 1, national 2, international 3, world class 4. */
+export const EventType = { local: 1, national: 2, international: 3, worldClass: 4 } as const
+export const EventTypeId = Schema.Literals([1, 2, 3, 4])
+export type EventTypeId = typeof EventTypeId.Type
+
+/** Spec section 9: edition types year 1, season 2. */
+export const EditionType = { year: 1, season: 2 } as const
+
+/** Spec section 4: event status ids. */
+export const EventStatusId = { draft: 1, accepted: 2, declined: 3 } as const
+
+/** Spec section 4: server statuses. Active: pending, accepted, postponed, canceled. */
+export const EventState = Schema.Literals([
+  'pending',
+  'accepted',
+  'postponed',
+  'canceled',
+  'draft',
+  'postponedToDraft',
+])
+export type EventState = typeof EventState.Type
+export const activeStates: ReadonlyArray<EventState> = ['pending', 'accepted', 'postponed', 'canceled']
+export const inactiveStates: ReadonlyArray<EventState> = ['draft', 'postponedToDraft']
+/** States a visitor may see in the public catalogue (pending awaits acceptance). */
+export const publicStates: ReadonlyArray<EventState> = ['accepted', 'postponed', 'canceled']
+
+/** Spec section 4: time state running 0, future 1, past 2; display adds just finished. */
+export const DisplayTimeState = Schema.Literals(['running', 'future', 'justFinished', 'past'])
+export type DisplayTimeState = typeof DisplayTimeState.Type
+
+export const EventId = Schema.Int.pipe(Schema.brand('EventId'))
+export type EventId = typeof EventId.Type
+
+export class EventLocation extends Schema.Class<EventLocation>('@kibitz/events/EventLocation')({
+  locationId: Schema.Int,
+  name: Schema.NullOr(Schema.String),
+  addressLine: Schema.NullOr(Schema.String),
+  formattedAddress: Schema.NullOr(Schema.String),
+  shortAddressLine: Schema.NullOr(Schema.String),
+  countryCode: Schema.NullOr(Schema.String),
+  lat: Schema.NullOr(Schema.Number),
+  long: Schema.NullOr(Schema.Number),
+  dateStart: Schema.NullOr(Schema.String),
+  dateEnd: Schema.NullOr(Schema.String),
+  startTime: Schema.NullOr(Schema.String),
+  endTime: Schema.NullOr(Schema.String),
+  isMain: Schema.Boolean,
+  type: Schema.Int,
+  externalUrl: Schema.NullOr(Schema.String),
+}) {}
+
+export class EventContent extends Schema.Class<EventContent>('@kibitz/events/EventContent')({
+  language: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  alias: Schema.String,
+  isMain: Schema.Boolean,
+  type: Schema.Int,
+}) {}
+
+/** What an event card of spec section 2 needs, in the visitor's language. */
+export class EventCard extends Schema.Class<EventCard>('@kibitz/events/EventCard')({
+  id: EventId,
+  alias: Schema.String,
+  name: Schema.String,
+  nativeName: Schema.NullOr(Schema.String),
+  language: Schema.String,
+  type: EventTypeId,
+  state: EventState,
+  dateStart: Schema.String,
+  dateEnd: Schema.String,
+  timeState: DisplayTimeState,
+  tournamentsCount: Schema.Int,
+  shortAddresses: Schema.Array(Schema.String),
+  countryCode: Schema.NullOr(Schema.String),
+  isOnline: Schema.Boolean,
+  isLive: Schema.Boolean,
+  hasLiveResults: Schema.Boolean,
+  hasFinalResults: Schema.Boolean,
+  liveResultsUrl: Schema.NullOr(Schema.String),
+  isOpenRegistration: Schema.Boolean,
+  isRecommended: Schema.Boolean,
+  thumbUrl: Schema.NullOr(Schema.String),
+  imageAlt: Schema.NullOr(Schema.String),
+  organiserId: Schema.Int,
+}) {}
+
+/** The whole public event of spec section 3, for the event home, details and program. */
+export class EventView extends Schema.Class<EventView>('@kibitz/events/EventView')({
+  card: EventCard,
+  key: Schema.String,
+  status: Schema.Int,
+  description: Schema.NullOr(Schema.String),
+  contents: Schema.Array(EventContent),
+  locations: Schema.Array(EventLocation),
+  editionType: Schema.Int,
+  editionYear: Schema.NullOr(Schema.Int),
+  editionSeason: Schema.NullOr(Schema.String),
+  currencyCode: Schema.String,
+  timeZone: Schema.String,
+  organiserEmail: Schema.NullOr(Schema.String),
+  imageUrl: Schema.NullOr(Schema.String),
+  externalPageUrl: Schema.NullOr(Schema.String),
+  /** Online events use the main location's external url as their home page. */
+  homePageUrl: Schema.NullOr(Schema.String),
+  championshipTypeText: Schema.NullOr(Schema.String),
+  stateMessage: Schema.NullOr(Schema.String),
+  adsEnabled: Schema.Boolean,
+  fbCommentsEnabled: Schema.Boolean,
+  showNativeName: Schema.Boolean,
+  isYouth: Schema.Boolean,
+  registrationOpensAt: Schema.NullOr(Schema.String),
+  registrationClosesAt: Schema.NullOr(Schema.String),
+  updatedAt: Schema.String,
+}) {}
+
+export class EventPage extends Schema.Class<EventPage>('@kibitz/events/EventPage')({
+  events: Schema.Array(EventCard),
+  totalEventsCount: Schema.Int,
+}) {}
+
+export class LocationSuggestion extends Schema.Class<LocationSuggestion>('@kibitz/events/LocationSuggestion')(
+  {
+    label: Schema.String,
+    countryCode: Schema.NullOr(Schema.String),
+  },
+) {}
+
+/** Catalogue states a visitor can filter on (spec section 7 eventStates). */
+export const CatalogueState = Schema.Literals(['running', 'future', 'past', 'canceled', 'postponed'])
+export type CatalogueState = typeof CatalogueState.Type
+
+/** A catalogue query after validation at the edge. */
+export interface CatalogueQuery {
+  readonly text?: string | undefined
+  readonly eventTypes?: ReadonlyArray<EventTypeId> | undefined
+  readonly eventStates?: ReadonlyArray<CatalogueState> | undefined
+  readonly startDate?: string | undefined
+  readonly endDate?: string | undefined
+  readonly online?: boolean | undefined
+  readonly live?: boolean | undefined
+  readonly countryCode?: string | undefined
+  /** Only events that have not ended (future-events and the home page). */
+  readonly upcomingOnly?: boolean | undefined
+  readonly offset: number
+  readonly limit: number
+}
+
+/** Summary of an event's tournaments, kept on the event by the tournaments domain. */
+export interface TournamentSummary {
+  readonly tournamentsCount: number
+  readonly registrationOpensAt: Date | null
+  readonly registrationClosesAt: Date | null
+}

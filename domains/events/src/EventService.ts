@@ -1,0 +1,229 @@
+import { displayTimeState, type Em, isoDate } from '@kibitz/kernel'
+import { Clock, Context, Effect, Layer, Option } from 'effect'
+import {
+  type CatalogueQuery,
+  EventCard,
+  EventContent,
+  EventId,
+  EventLocation,
+  EventPage,
+  EventState,
+  EventTypeId,
+  EventView,
+  LocationSuggestion,
+  type TournamentSummary,
+} from './Event.ts'
+import { EventNotFound } from './EventErrors.ts'
+import { EventRepo } from './internal/EventRepo.ts'
+import type { EventContentEntity, EventEntity, LocationEntity } from './internal/entities/EventEntity.ts'
+
+/** Reads and maintains events. Public reads see only accepted, postponed and canceled events. */
+export class EventService extends Context.Service<
+  EventService,
+  {
+    /** Anyone: a page of the public catalogue in the visitor's language, with the total count. */
+    search(query: CatalogueQuery, locale: string): Effect.Effect<EventPage, never, Em>
+    /** Anyone: one public event by alias (any language's) or numeric id. */
+    view(aliasOrId: string, locale: string): Effect.Effect<EventView, EventNotFound, Em>
+    /** Anyone: public events by id, in the given order (ids that are not public are skipped). */
+    cards(ids: ReadonlyArray<number>, locale: string): Effect.Effect<ReadonlyArray<EventCard>, never, Em>
+    /** Anyone: up to `limit` place names of upcoming events matching `text`. */
+    locationSuggestions(
+      text: string,
+      limit: number,
+    ): Effect.Effect<ReadonlyArray<LocationSuggestion>, never, Em>
+    /** Anyone: events with live results running on `date` (YYYY-MM-DD). */
+    liveResults(
+      date: string,
+      offset: number,
+      limit: number,
+      locale: string,
+    ): Effect.Effect<EventPage, never, Em>
+    /** Anyone: how many events have live results on `date`. */
+    liveResultsCount(date: string): Effect.Effect<number, never, Em>
+    /** The tournaments domain only: keeps the event's tournament count and registration window. */
+    recordTournamentSummary(eventId: EventId, summary: TournamentSummary): Effect.Effect<void, never, Em>
+  }
+>()('@kibitz/events/EventService') {
+  static readonly layer = Layer.effect(
+    EventService,
+    Effect.gen(function* () {
+      const repo = yield* EventRepo
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const search = Effect.fn('EventService.search')(function* (query: CatalogueQuery, locale: string) {
+        const at = yield* now
+        const { entities, total } = yield* repo.search(query, at)
+        return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
+      })
+
+      const view = Effect.fn('EventService.view')(function* (aliasOrId: string, locale: string) {
+        const at = yield* now
+        const found = yield* repo.findPublic(aliasOrId.trim())
+        if (Option.isNone(found)) return yield* new EventNotFound({ aliasOrId })
+        return toView(found.value, locale, at)
+      })
+
+      const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<number>, locale: string) {
+        const at = yield* now
+        const entities = yield* repo.findByIds(ids)
+        return entities.filter(isPublic).map((e) => toCard(e, locale, at))
+      })
+
+      const locationSuggestions = Effect.fn('EventService.locationSuggestions')(function* (
+        text: string,
+        limit: number,
+      ) {
+        const at = yield* now
+        const rows = yield* repo.locationSuggestions(text.trim(), limit, at)
+        return rows.map((r) => new LocationSuggestion({ label: r.label, countryCode: r.country_code }))
+      })
+
+      const liveResults = Effect.fn('EventService.liveResults')(function* (
+        date: string,
+        offset: number,
+        limit: number,
+        locale: string,
+      ) {
+        const at = yield* now
+        const { entities, total } = yield* repo.liveOn(date, offset, limit)
+        return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
+      })
+
+      return EventService.of({
+        search,
+        view,
+        cards,
+        locationSuggestions,
+        liveResults,
+        liveResultsCount: (date) => repo.liveCount(date),
+        recordTournamentSummary: (eventId, summary) => repo.recordTournamentSummary(eventId, summary),
+      })
+    }),
+  ).pipe(Layer.provide(EventRepo.layer))
+}
+
+const publicStateSet = new Set(['accepted', 'postponed', 'canceled'])
+const isPublic = (e: EventEntity) => publicStateSet.has(e.state)
+
+const decodeState = (state: string): EventState => {
+  const found = EventState.literals.find((s) => s === state)
+  return found ?? 'draft'
+}
+const decodeType = (type: number): EventTypeId => EventTypeId.literals.find((t) => t === type) ?? 3
+
+/** The content in the visitor's language when the event has one, else the main content. */
+const pickContent = (contents: ReadonlyArray<EventContentEntity>, locale: string) =>
+  contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
+
+const toLocation = (l: LocationEntity) =>
+  new EventLocation({
+    locationId: l.id,
+    name: l.name ?? null,
+    addressLine: l.addressLine ?? null,
+    formattedAddress: l.formattedAddress ?? null,
+    shortAddressLine: l.shortAddressLine ?? null,
+    countryCode: l.countryCode ?? null,
+    lat: l.lat == null ? null : Number(l.lat),
+    long: l.long == null ? null : Number(l.long),
+    dateStart: l.dateStart ?? null,
+    dateEnd: l.dateEnd ?? null,
+    startTime: l.startTime ?? null,
+    endTime: l.endTime ?? null,
+    isMain: l.isMain,
+    type: l.type,
+    externalUrl: l.externalUrl ?? null,
+  })
+
+const toCard = (e: EventEntity, locale: string, now: Date): EventCard => {
+  const contents = e.contents.getItems()
+  const content = pickContent(contents, locale)
+  const native = contents.find((c) => c.type === 2)
+  const state = decodeState(e.state)
+  const today = isoDate(now, e.timeZone)
+  const timeState = displayTimeState(e.dateStart, e.dateEnd, today)
+  const opensAt = e.registrationOpensAt?.getTime()
+  const closesAt = e.registrationClosesAt?.getTime()
+  const nowMs = now.getTime()
+  const isOpenRegistration =
+    state === 'accepted' &&
+    timeState !== 'past' &&
+    timeState !== 'justFinished' &&
+    opensAt !== undefined &&
+    closesAt !== undefined &&
+    opensAt <= nowMs &&
+    nowMs < closesAt
+  const shortAddresses = e.locations
+    .getItems()
+    .map((l) => l.shortAddressLine ?? l.name ?? '')
+    .filter((a) => a.length > 0)
+  return new EventCard({
+    id: EventId.make(e.id),
+    alias: e.alias,
+    name: content?.name ?? e.alias,
+    nativeName: e.showNativeName && native && native !== content ? native.name : null,
+    language: content?.language ?? 'en',
+    type: decodeType(e.type),
+    state,
+    dateStart: e.dateStart,
+    dateEnd: e.dateEnd,
+    timeState,
+    tournamentsCount: e.tournamentsCount,
+    shortAddresses,
+    countryCode: e.countryCode ?? null,
+    isOnline: e.isOnline,
+    isLive: e.isLive,
+    hasLiveResults: e.hasLiveResults,
+    hasFinalResults: e.hasFinalResults,
+    liveResultsUrl: e.liveResultsUrl ?? null,
+    isOpenRegistration,
+    isRecommended: e.isRecommended,
+    thumbUrl: e.thumbUrl ?? null,
+    imageAlt: e.imageAlt ?? null,
+    organiserId: e.organiserId,
+  })
+}
+
+const toView = (e: EventEntity, locale: string, now: Date): EventView => {
+  const card = toCard(e, locale, now)
+  const contents = e.contents.getItems()
+  const content = pickContent(contents, locale)
+  const locations = e.locations.getItems()
+  const main = locations.find((l) => l.isMain) ?? locations[0]
+  return new EventView({
+    card,
+    key: e.key,
+    status: e.status,
+    description: content?.description ?? null,
+    contents: contents.map(
+      (c) =>
+        new EventContent({
+          language: c.language,
+          name: c.name,
+          description: c.description ?? null,
+          alias: c.alias,
+          isMain: c.isMain,
+          type: c.type,
+        }),
+    ),
+    locations: locations.map(toLocation),
+    editionType: e.editionType,
+    editionYear: e.editionYear ?? null,
+    editionSeason: e.editionSeason ?? null,
+    currencyCode: e.currencyCode,
+    timeZone: e.timeZone,
+    organiserEmail: e.organiserEmail ?? null,
+    imageUrl: e.imageUrl ?? null,
+    externalPageUrl: e.externalPageUrl ?? null,
+    homePageUrl: e.isOnline ? (main?.externalUrl ?? e.externalPageUrl ?? null) : (e.externalPageUrl ?? null),
+    championshipTypeText: e.championshipTypeText ?? null,
+    stateMessage: e.stateMessage ?? null,
+    adsEnabled: e.adsEnabled,
+    fbCommentsEnabled: e.fbCommentsEnabled,
+    showNativeName: e.showNativeName,
+    isYouth: e.isYouth,
+    registrationOpensAt: e.registrationOpensAt?.toISOString() ?? null,
+    registrationClosesAt: e.registrationClosesAt?.toISOString() ?? null,
+    updatedAt: e.updatedAt.toISOString(),
+  })
+}

@@ -1,0 +1,3 @@
+export * from './Event.ts'
+export * from './EventErrors.ts'
+export { EventService } from './EventService.ts'

@@ -1,0 +1,4 @@
+import { EventContentEntity, EventEntity, LocationEntity } from './internal/entities/EventEntity.ts'
+
+/** Entity classes for the ORM set-up in infra/ only; no other package may use them. */
+export const entities = [EventEntity, EventContentEntity, LocationEntity]

@@ -1,0 +1,15 @@
+/** Storage folders of spec section 9; every stored file lives under one of these. */
+export const FolderPaths = {
+  eventDocuments: (eventId: number) => `event/event-${eventId}/documents`,
+  eventGallery: (eventId: number) => `event/event-${eventId}/gallery`,
+  tournamentDocuments: (eventId: number, tournamentId: number) =>
+    `event/event-${eventId}/tournaments/tournament-${tournamentId}/documents`,
+  tournamentResults: (eventId: number, tournamentId: number) =>
+    `event/event-${eventId}/results/tournament-${tournamentId}`,
+  pageGallery: (alias: string) => `page/${alias}/gallery`,
+  pageDocuments: (alias: string) => `page/${alias}/documents`,
+  pageOther: (alias: string) => `page/${alias}/other`,
+} as const
+
+/** Thumbnails are 500 px wide unless a caller asks otherwise (spec section 9). */
+export { thumbnailWidthPx as defaultThumbnailWidth } from '@kibitz/kernel'

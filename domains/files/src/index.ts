@@ -1,0 +1,1 @@
+export { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'

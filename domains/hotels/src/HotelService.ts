@@ -1,0 +1,46 @@
+import { Em } from '@kibitz/kernel'
+import { Context, Effect, Layer, Schema } from 'effect'
+import { HotelEntity } from './internal/entities/HotelEntity.ts'
+
+export class Hotel extends Schema.Class<Hotel>('@kibitz/hotels/Hotel')({
+  eventHotelId: Schema.Int,
+  name: Schema.String,
+  priceMinor: Schema.NullOr(Schema.Int),
+  websiteUrl: Schema.NullOr(Schema.String),
+  addressLine: Schema.NullOr(Schema.String),
+  stars: Schema.NullOr(Schema.Int),
+  type: Schema.Int,
+}) {}
+
+/** Hotels recommended by an event's organiser. */
+export class HotelService extends Context.Service<
+  HotelService,
+  {
+    /** Anyone: the active hotels of an event, cheapest first. */
+    forEvent(eventId: number): Effect.Effect<ReadonlyArray<Hotel>, never, Em>
+  }
+>()('@kibitz/hotels/HotelService') {
+  static readonly layer = Layer.succeed(
+    HotelService,
+    HotelService.of({
+      forEvent: Effect.fn('HotelService.forEvent')(function* (eventId) {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.find(HotelEntity, { eventId, isActive: true }, { orderBy: { priceMinor: 'asc', id: 'asc' } }),
+        )
+        return rows.map(
+          (h) =>
+            new Hotel({
+              eventHotelId: h.id,
+              name: h.name,
+              priceMinor: h.priceMinor ?? null,
+              websiteUrl: h.websiteUrl ?? null,
+              addressLine: h.addressLine ?? null,
+              stars: h.stars ?? null,
+              type: h.type,
+            }),
+        )
+      }),
+    }),
+  )
+}

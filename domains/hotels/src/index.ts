@@ -1,0 +1,1 @@
+export { Hotel, HotelService } from './HotelService.ts'

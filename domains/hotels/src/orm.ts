@@ -1,0 +1,4 @@
+import { HotelEntity } from './internal/entities/HotelEntity.ts'
+
+/** Entity classes for the ORM set-up in infra/ only; no other package may use them. */
+export const entities = [HotelEntity]

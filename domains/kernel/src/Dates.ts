@@ -1,0 +1,162 @@
+import { resolveInterfaceLocale } from './Languages.ts'
+
+// Event dates are calendar dates ('YYYY-MM-DD') without a zone. They are read as UTC midnight and formatted
+// in UTC, so a date never shifts by a day whatever the server's or the visitor's zone is.
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
+const isoMonthPattern = /^(\d{4})-(\d{2})(?:-\d{2})?$/
+const timePattern = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/
+
+const millisecondsPerDay = 24 * 60 * 60 * 1000
+
+const pad2 = (n: number): string => String(n).padStart(2, '0')
+
+const pad4 = (n: number): string => String(n).padStart(4, '0')
+
+/** True when the string is a real calendar date in the form 'YYYY-MM-DD' (so '2027-02-30' is false). */
+export const isValidIsoDate = (s: string): boolean => parseIsoDate(s) !== undefined
+
+/** The UTC-midnight Date of an ISO calendar date, or undefined when the string is not a real date. */
+export const parseIsoDate = (s: string): Date | undefined => {
+  const match = isoDatePattern.exec(s)
+  if (!match) return undefined
+  const year = Number(match[1])
+  const month = Number(match[2])
+  const day = Number(match[3])
+  // setUTCFullYear (unlike Date.UTC) keeps years below 100; an overflowing day such as '2027-02-30' rolls
+  // over into March, which the round-trip check below rejects.
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  return real ? date : undefined
+}
+
+/** The 'YYYY-MM-DD' calendar date of a UTC-midnight Date (the inverse of parseIsoDate). */
+const utcIsoDate = (d: Date): string =>
+  `${pad4(d.getUTCFullYear())}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`
+
+/** The calendar date of an instant in a time zone (UTC by default); throws RangeError for an unknown zone. */
+export const isoDate = (d: Date, timeZone = 'UTC'): string => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(d)
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
+}
+
+/** True when Intl knows the IANA time zone name. */
+export const isValidTimeZone = (timeZone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The ISO date n days after (or before, when negative) a date; undefined for an invalid date. */
+export const addDays = (isoDateValue: string, days: number): string | undefined => {
+  const date = parseIsoDate(isoDateValue)
+  return date ? utcIsoDate(new Date(date.getTime() + days * millisecondsPerDay)) : undefined
+}
+
+/** Whole days from one ISO date to another (positive when `to` is later); undefined for an invalid date. */
+export const daysBetween = (from: string, to: string): number | undefined => {
+  const a = parseIsoDate(from)
+  const b = parseIsoDate(to)
+  return a && b ? Math.round((b.getTime() - a.getTime()) / millisecondsPerDay) : undefined
+}
+
+/** The first day of the month of 'YYYY-MM' (or of a 'YYYY-MM-DD' date); undefined when malformed. */
+export const firstDayOfMonth = (isoMonth: string): string | undefined => {
+  const match = isoMonthPattern.exec(isoMonth)
+  if (!match) return undefined
+  const candidate = `${match[1]}-${match[2]}-01`
+  return isValidIsoDate(candidate) ? candidate : undefined
+}
+
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
+
+/** The last day of the month of 'YYYY-MM' (or of a 'YYYY-MM-DD' date); undefined when malformed. */
+export const lastDayOfMonth = (isoMonth: string): string | undefined => {
+  const first = firstDayOfMonth(isoMonth)
+  if (!first) return undefined
+  const year = Number(first.slice(0, 4))
+  const month = Number(first.slice(5, 7))
+  return `${first.slice(0, 8)}${pad2(daysInMonth(year, month))}`
+}
+
+const longDateOptions: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+}
+
+/** The long date ('MMMM D, YYYY' in English, e.g. "March 5, 2027") in an interface locale; input as is when invalid. */
+export const formatLongDate = (isoDateValue: string, locale: string): string => {
+  const date = parseIsoDate(isoDateValue)
+  if (!date) return isoDateValue
+  return new Intl.DateTimeFormat(resolveInterfaceLocale(locale), longDateOptions).format(date)
+}
+
+// CLDR has no abbreviated month names in Lithuanian date patterns (Intl answers "03"), so the spec's
+// 'dd MMM yyyy' would lose the month name; these are CLDR's Lithuanian abbreviated month names.
+const lithuanianShortMonths = [
+  'saus.',
+  'vas.',
+  'kov.',
+  'bal.',
+  'geg.',
+  'birž.',
+  'liep.',
+  'rugp.',
+  'rugs.',
+  'spal.',
+  'lapkr.',
+  'gruod.',
+] as const
+
+/** The short date 'dd MMM yyyy' (e.g. "05 Mar 2027", pl "05 mar 2027"); input as is when invalid. */
+export const formatShortDate = (isoDateValue: string, locale: string): string => {
+  const date = parseIsoDate(isoDateValue)
+  if (!date) return isoDateValue
+  const resolved = resolveInterfaceLocale(locale)
+  // The spec fixes the order day, month, year for every locale; only the month name is localised.
+  const monthPart = new Intl.DateTimeFormat(resolved, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+    .formatToParts(date)
+    .find((p) => p.type === 'month')?.value
+  const month =
+    monthPart === undefined || /^\d+$/.test(monthPart)
+      ? (lithuanianShortMonths[date.getUTCMonth()] ?? pad2(date.getUTCMonth() + 1))
+      : monthPart
+  return `${pad2(date.getUTCDate())} ${month} ${pad4(date.getUTCFullYear())}`
+}
+
+/** The time as 'HH:mm' from 'H:mm', 'HH:mm' or 'HH:mm:ss'; input trimmed as is when it is not a valid time. */
+export const formatTime = (hhmm: string): string => {
+  const trimmed = hhmm.trim()
+  const match = timePattern.exec(trimmed)
+  if (!match) return trimmed
+  const hours = Number(match[1])
+  const minutes = Number(match[2])
+  return hours < 24 && minutes < 60 ? `${pad2(hours)}:${pad2(minutes)}` : trimmed
+}
+
+/** A localised date range: one long date when equal, else Intl's compact range (en "March 5 – 8, 2027"). */
+export const formatDateRange = (startIso: string, endIso: string, locale: string): string => {
+  const start = parseIsoDate(startIso)
+  const end = parseIsoDate(endIso)
+  if (!start || !end)
+    return start ? formatLongDate(startIso, locale) : end ? formatLongDate(endIso, locale) : startIso
+  if (startIso === endIso) return formatLongDate(startIso, locale)
+  const format = new Intl.DateTimeFormat(resolveInterfaceLocale(locale), longDateOptions)
+  // formatRange collapses the shared month and year per locale; a reversed range is shown as given.
+  return start < end ? format.formatRange(start, end) : `${format.format(start)} – ${format.format(end)}`
+}

@@ -1,0 +1,102 @@
+import { Context, Effect, Layer, Schema } from 'effect'
+import { Em } from './Em.ts'
+import {
+  AgeGroupEntity,
+  CountryEntity,
+  CurrencyEntity,
+  LanguageEntity,
+} from './internal/entities/LookupEntities.ts'
+
+export class Country extends Schema.Class<Country>('@kibitz/kernel/Country')({
+  id: Schema.Int,
+  code: Schema.String,
+  name: Schema.String,
+}) {}
+
+export class Currency extends Schema.Class<Currency>('@kibitz/kernel/Currency')({
+  id: Schema.Int,
+  code: Schema.String,
+  name: Schema.String,
+  symbol: Schema.String,
+}) {}
+
+export class Language extends Schema.Class<Language>('@kibitz/kernel/Language')({
+  id: Schema.Int,
+  code: Schema.String,
+  name: Schema.String,
+  nativeName: Schema.String,
+  defaultLanguage: Schema.Boolean,
+  isInterface: Schema.Boolean,
+}) {}
+
+export class AgeGroup extends Schema.Class<AgeGroup>('@kibitz/kernel/AgeGroup')({
+  ageGroupId: Schema.Int,
+  name: Schema.String,
+  ageFrom: Schema.NullOr(Schema.Int),
+  ageTo: Schema.NullOr(Schema.Int),
+}) {}
+
+type Db<A> = Effect.Effect<A, never, Em>
+
+/** Reference data (spec section 3 Country, Currency, Language, Age group). Anyone may read it. */
+export class LookupService extends Context.Service<
+  LookupService,
+  {
+    /** Countries by name. */
+    countries(): Db<ReadonlyArray<Country>>
+    /** Currencies by code; `popularOnly` gives the short list offered first. */
+    currencies(popularOnly: boolean): Db<ReadonlyArray<Currency>>
+    /** Content languages, the default first. */
+    languages(): Db<ReadonlyArray<Language>>
+    /** Age groups by lower bound. */
+    ageGroups(): Db<ReadonlyArray<AgeGroup>>
+  }
+>()('@kibitz/kernel/LookupService') {
+  static readonly layer = Layer.succeed(
+    LookupService,
+    LookupService.of({
+      countries: Effect.fn('LookupService.countries')(function* () {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() => em.find(CountryEntity, {}, { orderBy: { name: 'asc' } }))
+        return rows.map((r) => new Country({ id: r.id, code: r.code, name: r.name }))
+      }),
+      currencies: Effect.fn('LookupService.currencies')(function* (popularOnly: boolean) {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.find(CurrencyEntity, popularOnly ? { isPopular: true } : {}, { orderBy: { code: 'asc' } }),
+        )
+        return rows.map((r) => new Currency({ id: r.id, code: r.code, name: r.name, symbol: r.symbol }))
+      }),
+      languages: Effect.fn('LookupService.languages')(function* () {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.find(LanguageEntity, {}, { orderBy: { isDefault: 'desc', id: 'asc' } }),
+        )
+        return rows.map(
+          (r) =>
+            new Language({
+              id: r.id,
+              code: r.code,
+              name: r.name,
+              nativeName: r.nativeName,
+              defaultLanguage: r.isDefault,
+              isInterface: r.isInterface,
+            }),
+        )
+      }),
+      ageGroups: Effect.fn('LookupService.ageGroups')(function* () {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() => em.find(AgeGroupEntity, {}, { orderBy: { ageFrom: 'asc' } }))
+        return rows.map(
+          (r) =>
+            new AgeGroup({
+              ageGroupId: r.id,
+              name: r.name,
+              ageFrom: r.ageFrom ?? null,
+              ageTo: r.ageTo ?? null,
+            }),
+        )
+      }),
+    }),
+  )
+}

@@ -1,0 +1,1 @@
+export { PageService, PageSummary } from './PageService.ts'

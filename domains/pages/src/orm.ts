@@ -1,0 +1,4 @@
+import { OrganiserPageEntity } from './internal/entities/OrganiserPageEntity.ts'
+
+/** Entity classes for the ORM set-up in infra/ only; no other package may use them. */
+export const entities = [OrganiserPageEntity]

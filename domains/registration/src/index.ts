@@ -1,0 +1,2 @@
+export * from './Entry.ts'
+export { RegistrationService } from './RegistrationService.ts'

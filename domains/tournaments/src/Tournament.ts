@@ -1,0 +1,151 @@
+import { Schema } from 'effect'
+
+/** Spec section 9: tournament type ids pairs 1, team 2, individual 3, others 4. */
+export const TournamentType = { pairs: 1, team: 2, individual: 3, others: 4 } as const
+export const TournamentTypeId = Schema.Literals([1, 2, 3, 4])
+export type TournamentTypeId = typeof TournamentTypeId.Type
+
+/** Spec section 5: type number 1 to 3 registers persons, anything else teams. */
+export const registersPersons = (type: number): boolean => type >= 1 && type <= 3
+
+/** Spec section 3: points score types, pairs and teams variants of MP. */
+export const PointsScoreType = Schema.Literals([
+  'VP',
+  'IMP',
+  'BAM',
+  'PATTON',
+  'OTHER',
+  'MP_PAIRS',
+  'MP_TEAMS',
+])
+export type PointsScoreType = typeof PointsScoreType.Type
+
+/** Spec section 3: ticket types basic 1, medium 2, advanced 3, free of charge 4. */
+export const TicketType = { basic: 1, medium: 2, advanced: 3, free: 4 } as const
+
+/** Spec section 9: results source URL 1, uploaded file 2. */
+export const ResultsSource = { url: 1, file: 2 } as const
+
+export const TournamentId = Schema.Int.pipe(Schema.brand('TournamentId'))
+export type TournamentId = typeof TournamentId.Type
+
+export class TicketAgeCategory extends Schema.Class<TicketAgeCategory>(
+  '@kibitz/tournaments/TicketAgeCategory',
+)({
+  ticketAgeCategoryId: Schema.Int,
+  name: Schema.String,
+  ageFrom: Schema.NullOr(Schema.Int),
+  ageTo: Schema.NullOr(Schema.Int),
+  priceMinor: Schema.Int,
+  /** The price a visitor pays today: early bird when its window and quantity allow. */
+  currentPriceMinor: Schema.Int,
+  quantity: Schema.NullOr(Schema.Int),
+  discountPercent: Schema.Int,
+  salesStartDate: Schema.NullOr(Schema.String),
+  salesEndDate: Schema.NullOr(Schema.String),
+  isEarlyBird: Schema.Boolean,
+  earlyBirdPriceMinor: Schema.NullOr(Schema.Int),
+  earlyBirdSalesStartDate: Schema.NullOr(Schema.String),
+  earlyBirdSalesEndDate: Schema.NullOr(Schema.String),
+  earlyBirdEndSalesQuantity: Schema.NullOr(Schema.Int),
+  earlyBirdActive: Schema.Boolean,
+  enabled: Schema.Boolean,
+}) {}
+
+export class Ticket extends Schema.Class<Ticket>('@kibitz/tournaments/Ticket')({
+  ticketId: Schema.Int,
+  type: Schema.Int,
+  priceMinor: Schema.Int,
+  quantity: Schema.Int,
+  /** Always computed: quantity minus sold, never typed in. */
+  ticketsLeft: Schema.Int,
+  isForSale: Schema.Boolean,
+  isPricePerTeam: Schema.Boolean,
+  ticketAgeCategories: Schema.Array(TicketAgeCategory),
+}) {}
+
+export class Prize extends Schema.Class<Prize>('@kibitz/tournaments/Prize')({
+  elementId: Schema.Int,
+  placeNumber: Schema.Int,
+  additionalName: Schema.NullOr(Schema.String),
+  prizeAmountMinor: Schema.NullOr(Schema.Int),
+  customPrize: Schema.NullOr(Schema.String),
+  medalIconKey: Schema.NullOr(Schema.String),
+  cupIconKey: Schema.NullOr(Schema.String),
+  type: Schema.Int,
+}) {}
+
+export class PrizeSetup extends Schema.Class<PrizeSetup>('@kibitz/tournaments/PrizeSetup')({
+  placesNumber: Schema.Int,
+  prizePoolMinor: Schema.NullOr(Schema.Int),
+  customPrizePool: Schema.NullOr(Schema.String),
+  customPrizeText: Schema.NullOr(Schema.String),
+  isFormulaUsed: Schema.Boolean,
+}) {}
+
+export class Session extends Schema.Class<Session>('@kibitz/tournaments/Session')({
+  startDate: Schema.String,
+  endDate: Schema.NullOr(Schema.String),
+  startTime: Schema.NullOr(Schema.String),
+  endTime: Schema.NullOr(Schema.String),
+  type: Schema.Int,
+  text: Schema.NullOr(Schema.String),
+  boards: Schema.NullOr(Schema.Int),
+}) {}
+
+export class Stage extends Schema.Class<Stage>('@kibitz/tournaments/Stage')({
+  name: Schema.String,
+  type: Schema.Int,
+  resultsUrl: Schema.NullOr(Schema.String),
+}) {}
+
+export class ProgramDay extends Schema.Class<ProgramDay>('@kibitz/tournaments/ProgramDay')({
+  date: Schema.String,
+  tours: Schema.Array(Schema.Struct({ time: Schema.String, name: Schema.String })),
+}) {}
+
+export class Tournament extends Schema.Class<Tournament>('@kibitz/tournaments/Tournament')({
+  tournamentId: TournamentId,
+  eventId: Schema.Int,
+  alias: Schema.String,
+  name: Schema.String,
+  additionalName: Schema.NullOr(Schema.String),
+  type: TournamentTypeId,
+  isMultiSession: Schema.Boolean,
+  isComplicated: Schema.Boolean,
+  isComplicatedMultiSession: Schema.Boolean,
+  isComplicatedMultiRound: Schema.Boolean,
+  isComplicatedGroup: Schema.Boolean,
+  startDate: Schema.String,
+  startTime: Schema.NullOr(Schema.String),
+  endDate: Schema.String,
+  endTime: Schema.NullOr(Schema.String),
+  pointsScoreType: Schema.String,
+  verifyPlayer: Schema.Boolean,
+  resultsSource: Schema.NullOr(Schema.Int),
+  resultsUrl: Schema.NullOr(Schema.String),
+  resultsFile: Schema.NullOr(Schema.String),
+  hasResults: Schema.Boolean,
+  rulesAndRegulationsFile: Schema.NullOr(Schema.String),
+  hasRegistration: Schema.Boolean,
+  isRegistrationEnabled: Schema.Boolean,
+  /** Spec section 4: offered only if an open ticket exists and the tournament has neither started nor ended. */
+  isOpenRegistration: Schema.Boolean,
+  registrationStartDatetime: Schema.NullOr(Schema.String),
+  registrationEndDatetime: Schema.NullOr(Schema.String),
+  registrationType: Schema.Int,
+  playerListUrl: Schema.NullOr(Schema.String),
+  orderNumber: Schema.Int,
+  isMain: Schema.Boolean,
+  boards: Schema.NullOr(Schema.Int),
+  description: Schema.NullOr(Schema.String),
+  isPrizeInformationEnabled: Schema.Boolean,
+  isPlayerListViewEnabled: Schema.Boolean,
+  locationName: Schema.NullOr(Schema.String),
+  tickets: Schema.Array(Ticket),
+  prizes: Schema.Array(Prize),
+  prizeSetup: Schema.NullOr(PrizeSetup),
+  sessions: Schema.Array(Session),
+  stages: Schema.Array(Stage),
+  programs: Schema.Array(ProgramDay),
+}) {}

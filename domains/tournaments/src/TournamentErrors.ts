@@ -1,0 +1,7 @@
+import { Schema } from 'effect'
+
+/** The event has no tournament with this alias or id. */
+export class TournamentNotFound extends Schema.TaggedError<TournamentNotFound>()('TournamentNotFound', {
+  eventId: Schema.Int,
+  aliasOrId: Schema.String,
+}) {}

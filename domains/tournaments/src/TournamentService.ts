@@ -1,0 +1,267 @@
+import { type Em, isoDate } from '@kibitz/kernel'
+import { Clock, Context, Effect, Layer, Option } from 'effect'
+import type {
+  TicketAgeCategoryEntity,
+  TicketEntity,
+  TournamentEntity,
+} from './internal/entities/TournamentEntity.ts'
+import { type PrizeSetupRow, TournamentRepo } from './internal/TournamentRepo.ts'
+import {
+  Prize,
+  PrizeSetup,
+  ProgramDay,
+  Session,
+  Stage,
+  Ticket,
+  TicketAgeCategory,
+  Tournament,
+  TournamentId,
+  TournamentTypeId,
+} from './Tournament.ts'
+import { TournamentNotFound } from './TournamentErrors.ts'
+
+/** The event-level summary the events domain keeps for its cards. */
+export interface EventTournamentSummary {
+  readonly tournamentsCount: number
+  readonly registrationOpensAt: Date | null
+  readonly registrationClosesAt: Date | null
+}
+
+/** Reads tournaments with their tickets, prizes, sessions and programs. */
+export class TournamentService extends Context.Service<
+  TournamentService,
+  {
+    /** Anyone: the tournaments of an event in their order; `timeZone` is the event's. */
+    listForEvent(eventId: number, timeZone: string): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
+    /** Anyone: one tournament of an event by alias or id. */
+    findInEvent(
+      eventId: number,
+      aliasOrId: string,
+      timeZone: string,
+    ): Effect.Effect<Tournament, TournamentNotFound, Em>
+    /** The event's tournament count and the window in which any of its registrations is open. */
+    summaryForEvent(eventId: number, timeZone: string): Effect.Effect<EventTournamentSummary, never, Em>
+  }
+>()('@kibitz/tournaments/TournamentService') {
+  static readonly layer = Layer.effect(
+    TournamentService,
+    Effect.gen(function* () {
+      const repo = yield* TournamentRepo
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const listForEvent = Effect.fn('TournamentService.listForEvent')(function* (
+        eventId: number,
+        timeZone: string,
+      ) {
+        const at = yield* now
+        const entities = yield* repo.listForEvent(eventId)
+        const setups = yield* repo.prizeSetups(entities.map((t) => t.id))
+        return entities.map((t) => toTournament(t, setups.get(t.id), at, timeZone))
+      })
+
+      const findInEvent = Effect.fn('TournamentService.findInEvent')(function* (
+        eventId: number,
+        aliasOrId: string,
+        timeZone: string,
+      ) {
+        const at = yield* now
+        const found = yield* repo.findInEvent(eventId, aliasOrId)
+        if (Option.isNone(found)) return yield* new TournamentNotFound({ eventId, aliasOrId })
+        const setups = yield* repo.prizeSetups([found.value.id])
+        return toTournament(found.value, setups.get(found.value.id), at, timeZone)
+      })
+
+      const summaryForEvent = Effect.fn('TournamentService.summaryForEvent')(function* (
+        eventId: number,
+        timeZone: string,
+      ) {
+        const entities = yield* repo.listForEvent(eventId)
+        let opensAt: number | undefined
+        let closesAt: number | undefined
+        for (const t of entities) {
+          if (!t.hasRegistration || !t.isRegistrationEnabled) continue
+          if (!t.tickets.getItems().some((k) => k.isForSale)) continue
+          const window = registrationWindow(t, timeZone)
+          opensAt = opensAt === undefined ? window.opens : Math.min(opensAt, window.opens)
+          closesAt = closesAt === undefined ? window.closes : Math.max(closesAt, window.closes)
+        }
+        return {
+          tournamentsCount: entities.length,
+          registrationOpensAt: opensAt === undefined ? null : new Date(opensAt),
+          registrationClosesAt: closesAt === undefined ? null : new Date(closesAt),
+        }
+      })
+
+      return TournamentService.of({ listForEvent, findInEvent, summaryForEvent })
+    }),
+  ).pipe(Layer.provide(TournamentRepo.layer))
+}
+
+/** Milliseconds of a local wall-clock time in a time zone (no DST ambiguity handling beyond Intl). */
+export const zonedTimeToUtc = (date: string, time: string, timeZone: string): number => {
+  const naive = Date.parse(`${date}T${time}:00Z`)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(naive))
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  return naive - (asUtc - naive)
+}
+
+/** Registration closes at its end datetime, and never later than the tournament's start. */
+const registrationWindow = (t: TournamentEntity, timeZone: string) => {
+  const start = zonedTimeToUtc(t.startDate, t.startTime ?? '00:00', timeZone)
+  const opens = t.registrationStartAt?.getTime() ?? 0
+  const closes = Math.min(t.registrationEndAt?.getTime() ?? start, start)
+  return { opens, closes }
+}
+
+const decodeType = (type: number): TournamentTypeId => TournamentTypeId.literals.find((t) => t === type) ?? 4
+
+const earlyBirdActive = (c: TicketAgeCategoryEntity, today: string) =>
+  c.isEarlyBird &&
+  (c.earlyBirdSalesStartDate == null || c.earlyBirdSalesStartDate <= today) &&
+  (c.earlyBirdSalesEndDate == null || today <= c.earlyBirdSalesEndDate) &&
+  (c.earlyBirdEndSalesQuantity == null || c.sold < c.earlyBirdEndSalesQuantity)
+
+const toCategory = (c: TicketAgeCategoryEntity, today: string) => {
+  const early = earlyBirdActive(c, today)
+  return new TicketAgeCategory({
+    ticketAgeCategoryId: c.id,
+    name: c.name,
+    ageFrom: c.ageFrom ?? null,
+    ageTo: c.ageTo ?? null,
+    priceMinor: c.priceMinor,
+    currentPriceMinor: early && c.earlyBirdPriceMinor != null ? c.earlyBirdPriceMinor : c.priceMinor,
+    quantity: c.quantity ?? null,
+    discountPercent: c.discountPercent,
+    salesStartDate: c.salesStartDate ?? null,
+    salesEndDate: c.salesEndDate ?? null,
+    isEarlyBird: c.isEarlyBird,
+    earlyBirdPriceMinor: c.earlyBirdPriceMinor ?? null,
+    earlyBirdSalesStartDate: c.earlyBirdSalesStartDate ?? null,
+    earlyBirdSalesEndDate: c.earlyBirdSalesEndDate ?? null,
+    earlyBirdEndSalesQuantity: c.earlyBirdEndSalesQuantity ?? null,
+    earlyBirdActive: early,
+    enabled: c.enabled,
+  })
+}
+
+const toTicket = (k: TicketEntity, today: string) =>
+  new Ticket({
+    ticketId: k.id,
+    type: k.type,
+    priceMinor: k.priceMinor,
+    quantity: k.quantity,
+    ticketsLeft: Math.max(0, k.quantity - k.sold),
+    isForSale: k.isForSale,
+    isPricePerTeam: k.isPricePerTeam,
+    ticketAgeCategories: k.ageCategories.getItems().map((c) => toCategory(c, today)),
+  })
+
+const toTournament = (
+  t: TournamentEntity,
+  setup: PrizeSetupRow | undefined,
+  now: Date,
+  timeZone: string,
+): Tournament => {
+  const today = isoDate(now, timeZone)
+  const tickets = t.tickets.getItems().map((k) => toTicket(k, today))
+  const window = registrationWindow(t, timeZone)
+  const nowMs = now.getTime()
+  const openTicket = tickets.some((k) => k.isForSale && k.ticketsLeft > 0)
+  const isOpenRegistration =
+    t.hasRegistration &&
+    t.isRegistrationEnabled &&
+    openTicket &&
+    window.opens <= nowMs &&
+    nowMs < window.closes
+  return new Tournament({
+    tournamentId: TournamentId.make(t.id),
+    eventId: t.eventId,
+    alias: t.alias,
+    name: t.name,
+    additionalName: t.additionalName ?? null,
+    type: decodeType(t.type),
+    isMultiSession: t.isMultiSession,
+    isComplicated: t.isComplicated,
+    isComplicatedMultiSession: t.isComplicatedMultiSession,
+    isComplicatedMultiRound: t.isComplicatedMultiRound,
+    isComplicatedGroup: t.isComplicatedGroup,
+    startDate: t.startDate,
+    startTime: t.startTime ?? null,
+    endDate: t.endDate,
+    endTime: t.endTime ?? null,
+    pointsScoreType: t.pointsScoreType,
+    verifyPlayer: t.verifyPlayer,
+    resultsSource: t.resultsSource ?? null,
+    resultsUrl: t.resultsUrl ?? null,
+    resultsFile: t.resultsFile ?? null,
+    hasResults: Boolean(t.resultsUrl || t.resultsFile),
+    rulesAndRegulationsFile: t.rulesAndRegulationsFile ?? null,
+    hasRegistration: t.hasRegistration,
+    isRegistrationEnabled: t.isRegistrationEnabled,
+    isOpenRegistration,
+    registrationStartDatetime: t.registrationStartAt?.toISOString() ?? null,
+    registrationEndDatetime: t.registrationEndAt?.toISOString() ?? null,
+    registrationType: t.registrationType,
+    playerListUrl: t.playerListUrl ?? null,
+    orderNumber: t.orderNumber,
+    isMain: t.isMain,
+    boards: t.boards ?? null,
+    description: t.description ?? null,
+    isPrizeInformationEnabled: t.isPrizeInformationEnabled,
+    isPlayerListViewEnabled: t.isPlayerListViewEnabled,
+    locationName: t.locationName ?? null,
+    tickets,
+    prizes: t.prizes.getItems().map(
+      (p) =>
+        new Prize({
+          elementId: p.id,
+          placeNumber: p.placeNumber,
+          additionalName: p.additionalName ?? null,
+          prizeAmountMinor: p.prizeAmountMinor ?? null,
+          customPrize: p.customPrize ?? null,
+          medalIconKey: p.medalIconKey ?? null,
+          cupIconKey: p.cupIconKey ?? null,
+          type: p.type,
+        }),
+    ),
+    prizeSetup: setup
+      ? new PrizeSetup({
+          placesNumber: setup.placesNumber,
+          prizePoolMinor: setup.prizePoolMinor ?? null,
+          customPrizePool: setup.customPrizePool ?? null,
+          customPrizeText: setup.customPrizeText ?? null,
+          isFormulaUsed: setup.isFormulaUsed,
+        })
+      : null,
+    sessions: t.sessions.getItems().map(
+      (s) =>
+        new Session({
+          startDate: s.startDate,
+          endDate: s.endDate ?? null,
+          startTime: s.startTime ?? null,
+          endTime: s.endTime ?? null,
+          type: s.type,
+          text: s.text ?? null,
+          boards: s.boards ?? null,
+        }),
+    ),
+    stages: t.stages
+      .getItems()
+      .map((s) => new Stage({ name: s.name, type: s.type, resultsUrl: s.resultsUrl ?? null })),
+    programs: t.programDays
+      .getItems()
+      .map(
+        (d) => new ProgramDay({ date: d.date, tours: d.tours.map((x) => ({ time: x.time, name: x.name })) }),
+      ),
+  })
+}

@@ -1,0 +1,3 @@
+export * from './config.ts'
+export { allEntities, migrate, openOrm, ormConfig, pendingMigrations } from './orm.ts'
+export * from './runtime.ts'

@@ -1,0 +1,38 @@
+import { OrganiserService } from '@kibitz/accounts'
+import { EventService } from '@kibitz/events'
+import { HotelService } from '@kibitz/hotels'
+import { Em, LookupService } from '@kibitz/kernel'
+import { PageService } from '@kibitz/pages'
+import { RegistrationService } from '@kibitz/registration'
+import { TournamentService } from '@kibitz/tournaments'
+import type { MikroORM } from '@mikro-orm/postgresql'
+import { Context, Effect, Layer } from 'effect'
+import { openOrm } from './orm.ts'
+
+/** The process's one MikroORM instance; requests and jobs fork its EntityManager. */
+export class Database extends Context.Service<Database, MikroORM>()('@kibitz/infra/Database') {
+  /** Opens the ORM for `url` for the life of the runtime. */
+  static readonly layer = (url: string, options?: { poolMax?: number }) =>
+    Layer.effect(
+      Database,
+      Effect.acquireRelease(
+        Effect.promise(() => openOrm(url, options)),
+        (orm) => Effect.promise(() => orm.close(true)),
+      ),
+    )
+}
+
+/** Every domain service, for app/ and jobs/ to build their runtime from. */
+export const DomainServices = Layer.mergeAll(
+  LookupService.layer,
+  OrganiserService.layer,
+  EventService.layer,
+  TournamentService.layer,
+  RegistrationService.layer,
+  PageService.layer,
+  HotelService.layer,
+)
+
+/** Runs `effect` with a fresh fork of the EntityManager, as one unit of work. */
+export const withEm = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, Em> | Database> =>
+  Effect.flatMap(Database, (orm) => Effect.provideService(effect, Em, orm.em.fork()))

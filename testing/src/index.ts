@@ -1,0 +1,3 @@
+export * from './context.ts'
+export { type AcquiredPostgres, acquirePostgres } from './pg.ts'
+export { cleanupDatabases, freshDatabase, prepareDatabase } from './prepare.ts'
