@@ -10,33 +10,293 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccessForbiddenRouteImport } from './routes/access-forbidden'
+import { Route as CookieConsentRouteImport } from './routes/cookie-consent'
+import { Route as HotelsRouteImport } from './routes/hotels'
+import { Route as LivezRouteImport } from './routes/livez'
+import { Route as LoadingRouteImport } from './routes/loading'
+import { Route as PoweredByBridgescannerRouteImport } from './routes/powered-by-bridgescanner'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ReadyzRouteImport } from './routes/readyz'
+import { Route as SearchRouteImport } from './routes/search'
+import { Route as SearchFilterRouteImport } from './routes/search-filter'
+import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
+import { Route as LangCodeRouteImport } from './routes/lang.$code'
+import { Route as LiveScoreChar123DateChar125RouteImport } from './routes/live-score.{-$date}'
+import { Route as WidgetInstructionsRouteImport } from './routes/widget.instructions'
+import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
+import { Route as EventEventIdIndexRouteImport } from './routes/event.$eventId.index'
+import { Route as EventEventIdDetailsRouteImport } from './routes/event.$eventId.details'
+import { Route as EventEventIdProgramRouteImport } from './routes/event.$eventId.program'
+import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from './routes/event.$eventId.tournament.$tournamentId.player-list'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccessForbiddenRoute = AccessForbiddenRouteImport.update({
+  id: '/access-forbidden',
+  path: '/access-forbidden',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookieConsentRoute = CookieConsentRouteImport.update({
+  id: '/cookie-consent',
+  path: '/cookie-consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HotelsRoute = HotelsRouteImport.update({
+  id: '/hotels',
+  path: '/hotels',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LivezRoute = LivezRouteImport.update({
+  id: '/livez',
+  path: '/livez',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoadingRoute = LoadingRouteImport.update({
+  id: '/loading',
+  path: '/loading',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoweredByBridgescannerRoute = PoweredByBridgescannerRouteImport.update({
+  id: '/powered-by-bridgescanner',
+  path: '/powered-by-bridgescanner',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReadyzRoute = ReadyzRouteImport.update({
+  id: '/readyz',
+  path: '/readyz',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchFilterRoute = SearchFilterRouteImport.update({
+  id: '/search-filter',
+  path: '/search-filter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
+  id: '/terms-and-conditions',
+  path: '/terms-and-conditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventEventIdRoute = EventEventIdRouteImport.update({
+  id: '/event/$eventId',
+  path: '/event/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LangCodeRoute = LangCodeRouteImport.update({
+  id: '/lang/$code',
+  path: '/lang/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiveScoreChar123DateChar125Route =
+  LiveScoreChar123DateChar125RouteImport.update({
+    id: '/live-score/{-$date}',
+    path: '/live-score/{-$date}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WidgetInstructionsRoute = WidgetInstructionsRouteImport.update({
+  id: '/widget/instructions',
+  path: '/widget/instructions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
+  id: '/api/v1/$',
+  path: '/api/v1/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventEventIdIndexRoute = EventEventIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => EventEventIdRoute,
+} as any)
+const EventEventIdDetailsRoute = EventEventIdDetailsRouteImport.update({
+  id: '/details',
+  path: '/details',
+  getParentRoute: () => EventEventIdRoute,
+} as any)
+const EventEventIdProgramRoute = EventEventIdProgramRouteImport.update({
+  id: '/program',
+  path: '/program',
+  getParentRoute: () => EventEventIdRoute,
+} as any)
+const EventEventIdTournamentTournamentIdPlayerListRoute =
+  EventEventIdTournamentTournamentIdPlayerListRouteImport.update({
+    id: '/tournament/$tournamentId/player-list',
+    path: '/tournament/$tournamentId/player-list',
+    getParentRoute: () => EventEventIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/access-forbidden': typeof AccessForbiddenRoute
+  '/cookie-consent': typeof CookieConsentRoute
+  '/hotels': typeof HotelsRoute
+  '/livez': typeof LivezRoute
+  '/loading': typeof LoadingRoute
+  '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/readyz': typeof ReadyzRoute
+  '/search': typeof SearchRoute
+  '/search-filter': typeof SearchFilterRoute
+  '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/event/$eventId': typeof EventEventIdRouteWithChildren
+  '/lang/$code': typeof LangCodeRoute
+  '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/widget/instructions': typeof WidgetInstructionsRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
+  '/event/$eventId/details': typeof EventEventIdDetailsRoute
+  '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/access-forbidden': typeof AccessForbiddenRoute
+  '/cookie-consent': typeof CookieConsentRoute
+  '/hotels': typeof HotelsRoute
+  '/livez': typeof LivezRoute
+  '/loading': typeof LoadingRoute
+  '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/readyz': typeof ReadyzRoute
+  '/search': typeof SearchRoute
+  '/search-filter': typeof SearchFilterRoute
+  '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/lang/$code': typeof LangCodeRoute
+  '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/widget/instructions': typeof WidgetInstructionsRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
+  '/event/$eventId/details': typeof EventEventIdDetailsRoute
+  '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/$eventId': typeof EventEventIdIndexRoute
+  '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/access-forbidden': typeof AccessForbiddenRoute
+  '/cookie-consent': typeof CookieConsentRoute
+  '/hotels': typeof HotelsRoute
+  '/livez': typeof LivezRoute
+  '/loading': typeof LoadingRoute
+  '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/readyz': typeof ReadyzRoute
+  '/search': typeof SearchRoute
+  '/search-filter': typeof SearchFilterRoute
+  '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/event/$eventId': typeof EventEventIdRouteWithChildren
+  '/lang/$code': typeof LangCodeRoute
+  '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/widget/instructions': typeof WidgetInstructionsRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
+  '/event/$eventId/details': typeof EventEventIdDetailsRoute
+  '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/access-forbidden'
+    | '/cookie-consent'
+    | '/hotels'
+    | '/livez'
+    | '/loading'
+    | '/powered-by-bridgescanner'
+    | '/privacy-policy'
+    | '/readyz'
+    | '/search'
+    | '/search-filter'
+    | '/terms-and-conditions'
+    | '/event/$eventId'
+    | '/lang/$code'
+    | '/live-score/{-$date}'
+    | '/widget/instructions'
+    | '/api/v1/$'
+    | '/event/$eventId/details'
+    | '/event/$eventId/program'
+    | '/event/$eventId/'
+    | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/access-forbidden'
+    | '/cookie-consent'
+    | '/hotels'
+    | '/livez'
+    | '/loading'
+    | '/powered-by-bridgescanner'
+    | '/privacy-policy'
+    | '/readyz'
+    | '/search'
+    | '/search-filter'
+    | '/terms-and-conditions'
+    | '/lang/$code'
+    | '/live-score/{-$date}'
+    | '/widget/instructions'
+    | '/api/v1/$'
+    | '/event/$eventId/details'
+    | '/event/$eventId/program'
+    | '/event/$eventId'
+    | '/event/$eventId/tournament/$tournamentId/player-list'
+  id:
+    | '__root__'
+    | '/'
+    | '/access-forbidden'
+    | '/cookie-consent'
+    | '/hotels'
+    | '/livez'
+    | '/loading'
+    | '/powered-by-bridgescanner'
+    | '/privacy-policy'
+    | '/readyz'
+    | '/search'
+    | '/search-filter'
+    | '/terms-and-conditions'
+    | '/event/$eventId'
+    | '/lang/$code'
+    | '/live-score/{-$date}'
+    | '/widget/instructions'
+    | '/api/v1/$'
+    | '/event/$eventId/details'
+    | '/event/$eventId/program'
+    | '/event/$eventId/'
+    | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccessForbiddenRoute: typeof AccessForbiddenRoute
+  CookieConsentRoute: typeof CookieConsentRoute
+  HotelsRoute: typeof HotelsRoute
+  LivezRoute: typeof LivezRoute
+  LoadingRoute: typeof LoadingRoute
+  PoweredByBridgescannerRoute: typeof PoweredByBridgescannerRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ReadyzRoute: typeof ReadyzRoute
+  SearchRoute: typeof SearchRoute
+  SearchFilterRoute: typeof SearchFilterRoute
+  TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  EventEventIdRoute: typeof EventEventIdRouteWithChildren
+  LangCodeRoute: typeof LangCodeRoute
+  LiveScoreChar123DateChar125Route: typeof LiveScoreChar123DateChar125Route
+  WidgetInstructionsRoute: typeof WidgetInstructionsRoute
+  ApiV1SplatRoute: typeof ApiV1SplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +308,186 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/access-forbidden': {
+      id: '/access-forbidden'
+      path: '/access-forbidden'
+      fullPath: '/access-forbidden'
+      preLoaderRoute: typeof AccessForbiddenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookie-consent': {
+      id: '/cookie-consent'
+      path: '/cookie-consent'
+      fullPath: '/cookie-consent'
+      preLoaderRoute: typeof CookieConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/hotels': {
+      id: '/hotels'
+      path: '/hotels'
+      fullPath: '/hotels'
+      preLoaderRoute: typeof HotelsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/livez': {
+      id: '/livez'
+      path: '/livez'
+      fullPath: '/livez'
+      preLoaderRoute: typeof LivezRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/loading': {
+      id: '/loading'
+      path: '/loading'
+      fullPath: '/loading'
+      preLoaderRoute: typeof LoadingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/powered-by-bridgescanner': {
+      id: '/powered-by-bridgescanner'
+      path: '/powered-by-bridgescanner'
+      fullPath: '/powered-by-bridgescanner'
+      preLoaderRoute: typeof PoweredByBridgescannerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/readyz': {
+      id: '/readyz'
+      path: '/readyz'
+      fullPath: '/readyz'
+      preLoaderRoute: typeof ReadyzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search-filter': {
+      id: '/search-filter'
+      path: '/search-filter'
+      fullPath: '/search-filter'
+      preLoaderRoute: typeof SearchFilterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms-and-conditions': {
+      id: '/terms-and-conditions'
+      path: '/terms-and-conditions'
+      fullPath: '/terms-and-conditions'
+      preLoaderRoute: typeof TermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventId': {
+      id: '/event/$eventId'
+      path: '/event/$eventId'
+      fullPath: '/event/$eventId'
+      preLoaderRoute: typeof EventEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lang/$code': {
+      id: '/lang/$code'
+      path: '/lang/$code'
+      fullPath: '/lang/$code'
+      preLoaderRoute: typeof LangCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/live-score/{-$date}': {
+      id: '/live-score/{-$date}'
+      path: '/live-score/{-$date}'
+      fullPath: '/live-score/{-$date}'
+      preLoaderRoute: typeof LiveScoreChar123DateChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/widget/instructions': {
+      id: '/widget/instructions'
+      path: '/widget/instructions'
+      fullPath: '/widget/instructions'
+      preLoaderRoute: typeof WidgetInstructionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/$': {
+      id: '/api/v1/$'
+      path: '/api/v1/$'
+      fullPath: '/api/v1/$'
+      preLoaderRoute: typeof ApiV1SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventId/': {
+      id: '/event/$eventId/'
+      path: '/'
+      fullPath: '/event/$eventId/'
+      preLoaderRoute: typeof EventEventIdIndexRouteImport
+      parentRoute: typeof EventEventIdRoute
+    }
+    '/event/$eventId/details': {
+      id: '/event/$eventId/details'
+      path: '/details'
+      fullPath: '/event/$eventId/details'
+      preLoaderRoute: typeof EventEventIdDetailsRouteImport
+      parentRoute: typeof EventEventIdRoute
+    }
+    '/event/$eventId/program': {
+      id: '/event/$eventId/program'
+      path: '/program'
+      fullPath: '/event/$eventId/program'
+      preLoaderRoute: typeof EventEventIdProgramRouteImport
+      parentRoute: typeof EventEventIdRoute
+    }
+    '/event/$eventId/tournament/$tournamentId/player-list': {
+      id: '/event/$eventId/tournament/$tournamentId/player-list'
+      path: '/tournament/$tournamentId/player-list'
+      fullPath: '/event/$eventId/tournament/$tournamentId/player-list'
+      preLoaderRoute: typeof EventEventIdTournamentTournamentIdPlayerListRouteImport
+      parentRoute: typeof EventEventIdRoute
+    }
   }
 }
 
+interface EventEventIdRouteChildren {
+  EventEventIdDetailsRoute: typeof EventEventIdDetailsRoute
+  EventEventIdProgramRoute: typeof EventEventIdProgramRoute
+  EventEventIdIndexRoute: typeof EventEventIdIndexRoute
+  EventEventIdTournamentTournamentIdPlayerListRoute: typeof EventEventIdTournamentTournamentIdPlayerListRoute
+}
+
+const EventEventIdRouteChildren: EventEventIdRouteChildren = {
+  EventEventIdDetailsRoute: EventEventIdDetailsRoute,
+  EventEventIdProgramRoute: EventEventIdProgramRoute,
+  EventEventIdIndexRoute: EventEventIdIndexRoute,
+  EventEventIdTournamentTournamentIdPlayerListRoute:
+    EventEventIdTournamentTournamentIdPlayerListRoute,
+}
+
+const EventEventIdRouteWithChildren = EventEventIdRoute._addFileChildren(
+  EventEventIdRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccessForbiddenRoute: AccessForbiddenRoute,
+  CookieConsentRoute: CookieConsentRoute,
+  HotelsRoute: HotelsRoute,
+  LivezRoute: LivezRoute,
+  LoadingRoute: LoadingRoute,
+  PoweredByBridgescannerRoute: PoweredByBridgescannerRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ReadyzRoute: ReadyzRoute,
+  SearchRoute: SearchRoute,
+  SearchFilterRoute: SearchFilterRoute,
+  TermsAndConditionsRoute: TermsAndConditionsRoute,
+  EventEventIdRoute: EventEventIdRouteWithChildren,
+  LangCodeRoute: LangCodeRoute,
+  LiveScoreChar123DateChar125Route: LiveScoreChar123DateChar125Route,
+  WidgetInstructionsRoute: WidgetInstructionsRoute,
+  ApiV1SplatRoute: ApiV1SplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,3 +1,5 @@
+export * from './bootstrap.ts'
 export * from './config.ts'
+export * from './health.ts'
 export { allEntities, migrate, openOrm, ormConfig, pendingMigrations } from './orm.ts'
 export * from './runtime.ts'

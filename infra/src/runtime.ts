@@ -34,5 +34,7 @@ export const DomainServices = Layer.mergeAll(
 )
 
 /** Runs `effect` with a fresh fork of the EntityManager, as one unit of work. */
-export const withEm = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, Em> | Database> =>
+export const withEm = <A, E, R>(
+  effect: Effect.Effect<A, E, R>,
+): Effect.Effect<A, E, Exclude<R, Em> | Database> =>
   Effect.flatMap(Database, (orm) => Effect.provideService(effect, Em, orm.em.fork()))

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findFreePort, startEmbeddedPostgres, withPgClient } from '../src/database.ts'
+import { checkDatabaseUrl, findFreePort, startEmbeddedPostgres, withPgClient } from '../src/database.ts'
 
 let dataDir = ''
 
@@ -45,6 +45,12 @@ describe('startEmbeddedPostgres', () => {
         client.query<{ name: string | null }>("select to_regclass('survives')::text as name"),
       )
       expect(rows[0]?.name).toBe('survives')
+      // The embedded server checks passwords, so it can show the one-line refusal for a wrong one.
+      const wrong = new URL(second.url)
+      wrong.password = 'wrong-password'
+      await expect(checkDatabaseUrl(wrong.toString())).rejects.toThrow(
+        new Error('DATABASE_URL: authentication failed for user "postgres"'),
+      )
     } finally {
       await second.stop()
     }

@@ -60,9 +60,14 @@ let counter = 0
 export async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   counter += 1
   const name = `${databaseName(url)}_f${process.pid}_${counter}_${Math.random().toString(36).slice(2, 8)}`
-  await admin(url, (client) => client.query(`create database ${quote(name)} template ${quote(templateName(url))}`))
+  await admin(url, (client) =>
+    client.query(`create database ${quote(name)} template ${quote(templateName(url))}`),
+  )
   return {
     url: withDatabase(url, name),
-    drop: () => admin(url, (client) => client.query(`drop database if exists ${quote(name)} with (force)`)).then(() => {}),
+    drop: () =>
+      admin(url, (client) => client.query(`drop database if exists ${quote(name)} with (force)`)).then(
+        () => {},
+      ),
   }
 }

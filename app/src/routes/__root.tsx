@@ -1,20 +1,67 @@
+import { setupI18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
 import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { CookieNotice } from '../components/CookieNotice.tsx'
+import { Footer } from '../components/Footer.tsx'
+import { Header } from '../components/Header.tsx'
+import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
+import { NotFoundScreen } from '../components/NotFound.tsx'
+import { loadMessages } from '../i18n/catalogs.ts'
+import { fetchRequestContext } from '../server/request.functions.ts'
 import appCss from '../styles.css?url'
 
 export const Route = createRootRoute({
+  // The visitor's language and cookie choice only change through a full page load, so load them once.
+  loader: async () => {
+    const context = await fetchRequestContext()
+    const messages = await loadMessages(context.locale)
+    return { ...context, messages }
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  shouldReload: false,
   head: () => ({
-    meta: [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { title: 'Kibitz' }],
-    links: [{ rel: 'stylesheet', href: appCss }],
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#095741' },
+      { title: 'Kibitz — bridge tournaments and festivals' },
+      {
+        name: 'description',
+        content: 'Find bridge tournaments and festivals, register and follow live results.',
+      },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
   }),
-  component: () => (
-    <html lang="en">
+  component: RootComponent,
+  notFoundComponent: () => <NotFoundScreen />,
+})
+
+function RootComponent() {
+  const { locale, consent, version, messages } = Route.useLoaderData()
+  const i18n = useMemo(() => setupI18n({ locale, messages: { [locale]: messages } }), [locale, messages])
+  return (
+    <html lang={locale} suppressHydrationWarning>
       <head>
+        {/* Marks that scripts run, so widgets that need them can hide their no-JS fallback. */}
+        <script>{"document.documentElement.classList.add('js')"}</script>
         <HeadContent />
       </head>
-      <body>
-        <Outlet />
+      <body className="min-h-screen antialiased">
+        <I18nProvider i18n={i18n}>
+          <LoadingOverlay />
+          <Header locale={locale} />
+          <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+            <Outlet />
+          </main>
+          <Footer version={version} locale={locale} />
+          {consent === 'undecided' ? <CookieNotice /> : null}
+        </I18nProvider>
         <Scripts />
       </body>
     </html>
-  ),
-})
+  )
+}

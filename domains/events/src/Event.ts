@@ -1,9 +1,9 @@
+import { EventStateId, EventTypeId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 
 /** Spec section 9: event types local 1, national 2, international 3, world class 4. */
 export const EventType = { local: 1, national: 2, international: 3, worldClass: 4 } as const
-export const EventTypeId = Schema.Literals([1, 2, 3, 4])
-export type EventTypeId = typeof EventTypeId.Type
+export { EventTypeId }
 
 /** Spec section 9: edition types year 1, season 2. */
 export const EditionType = { year: 1, season: 2 } as const
@@ -129,8 +129,8 @@ export class LocationSuggestion extends Schema.Class<LocationSuggestion>('@kibit
 ) {}
 
 /** Catalogue states a visitor can filter on (spec section 7 eventStates). */
-export const CatalogueState = Schema.Literals(['running', 'future', 'past', 'canceled', 'postponed'])
-export type CatalogueState = typeof CatalogueState.Type
+export const CatalogueState = EventStateId
+export type CatalogueState = EventStateId
 
 /** A catalogue query after validation at the edge. */
 export interface CatalogueQuery {

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto'
+import { restrictedTypesCacheMs } from '@kibitz/kernel'
+import { Effect, Layer, type Types } from 'effect'
+import {
+  HttpRouter,
+  HttpServer,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerRespondable,
+  HttpServerResponse,
+  ProblemDetails,
+} from 'effect/http'
+import { HttpApiBuilder } from 'effect/http-api'
+import { appRuntime } from '../server/runtime.server.ts'
+import { Api } from './Api.ts'
+import { ApiHandlers } from './handlers.server.ts'
+import { NotFound, ServerError, unknownCode } from './Problems.ts'
+
+/** Where the OpenAPI 3.1 document of the API is served. */
+export const openApiPath = '/api/v1/openapi.json'
+
+/**
+ * Anonymous reads may be shared by browsers and CDNs for the spec's catalogue cache time (restricted types are
+ * cached 60000 ms); every public reply uses it, so restricted-types gets exactly max-age=60.
+ */
+const publicCacheControl = `public, max-age=${restrictedTypesCacheMs / 1000}`
+
+const statusTitles: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  413: 'Content Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+const isProblem = (response: HttpServerResponse.HttpServerResponse) =>
+  response.body._tag !== 'Empty' && response.body.contentType?.startsWith(ProblemDetails.contentType) === true
+
+/** Any error response without a problem body (unknown path, defect, built-in empty errors) gets one. */
+const asProblem = (
+  response: HttpServerResponse.HttpServerResponse,
+): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  if (response.status < 400 || isProblem(response)) return Effect.succeed(response)
+  if (response.status === 404) {
+    return HttpServerRespondable.toResponse(new NotFound({ code: unknownCode, detail: 'No such API path' }))
+  }
+  if (response.status >= 500) return HttpServerRespondable.toResponse(new ServerError({ code: unknownCode }))
+  return Effect.succeed(
+    ProblemDetails.toResponse({
+      type: 'about:blank',
+      status: response.status,
+      title: statusTitles[response.status] ?? 'Error',
+      code: unknownCode,
+    }),
+  )
+}
+
+const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+
+const matchesEtag = (header: string | undefined, etag: string): boolean =>
+  (header ?? '').split(',').some((tag) => {
+    const trimmed = tag.trim()
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
+  })
+
+/** Public GET replies carry Cache-Control and a strong ETag; If-None-Match is answered with 304. */
+const withCaching = (
+  request: HttpServerRequest.HttpServerRequest,
+  response: HttpServerResponse.HttpServerResponse,
+): HttpServerResponse.HttpServerResponse => {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return response
+  if (response.status !== 200) return HttpServerResponse.setHeader(response, 'cache-control', 'no-store')
+  const headers = {
+    'cache-control': response.headers['cache-control'] ?? publicCacheControl,
+    // Names and "today" follow these request headers, so shared caches must key on them.
+    vary: 'Accept-Language, Accept-Timezone',
+  }
+  if (response.body._tag !== 'Uint8Array') return HttpServerResponse.setHeaders(response, headers)
+  const etag = etagOf(response.body.body)
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    return HttpServerResponse.empty({ status: 304, headers: { ...headers, etag } })
+  }
+  return HttpServerResponse.setHeaders(response, { ...headers, etag })
+}
+
+/** Wraps every route, unknown paths included: problem bodies for errors, caching for successes. */
+const ProblemsAndCaching = HttpRouter.middleware(
+  (
+    httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled>,
+  ): Effect.Effect<
+    HttpServerResponse.HttpServerResponse,
+    Types.unhandled,
+    HttpServerRequest.HttpServerRequest
+  > =>
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const response = yield* httpEffect.pipe(
+        Effect.catchCause((cause) =>
+          Effect.flatMap(HttpServerError.causeResponse(cause), ([failed, unhandled]) =>
+            failed.status >= 500
+              ? Effect.as(Effect.logError('API request failed', unhandled), failed)
+              : Effect.succeed(failed),
+          ),
+        ),
+        Effect.flatMap(asProblem),
+      )
+      return withCaching(request, response)
+    }),
+  { global: true },
+)
+
+type AppRuntime = ReturnType<typeof appRuntime>
+
+const makeWebHandler = (runtime: AppRuntime) =>
+  HttpRouter.toWebHandler(
+    Layer.mergeAll(HttpApiBuilder.layer(Api, { openapiPath: openApiPath }), ProblemsAndCaching).pipe(
+      Layer.provide(ApiHandlers),
+      // The web process's one runtime provides the domain services and its one Database (MikroORM).
+      Layer.provide(Layer.effectContext(runtime.contextEffect)),
+      Layer.provide(HttpServer.layerServices),
+    ),
+    { disableLogger: true, routerConfig: { ignoreTrailingSlash: true } },
+  )
+
+let current: { readonly runtime: AppRuntime; readonly web: ReturnType<typeof makeWebHandler> } | undefined
+
+/**
+ * Answers one /api/v1/* request. The handler is built on first use (the launcher sets DATABASE_URL before the
+ * first request) and rebuilt only if the app runtime was replaced.
+ */
+export const handleApiRequest = async (request: Request): Promise<Response> => {
+  const runtime = appRuntime()
+  if (current?.runtime !== runtime) {
+    const stale = current
+    current = { runtime, web: makeWebHandler(runtime) }
+    await stale?.web.dispose()
+  }
+  const response = await current.web.handler(request)
+  if (request.method !== 'HEAD') return response
+  return new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+}
+
+/** Releases the web handler (not the app runtime, which runtime.server.ts owns). */
+export const disposeApiHandler = async (): Promise<void> => {
+  const stale = current
+  current = undefined
+  await stale?.web.dispose()
+}

@@ -1,0 +1,184 @@
+import { adEveryNthEvent, adMaxIndex, formatDateRange } from '@kibitz/kernel/format'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { eventTypeLabel } from '../lib/labels.ts'
+import type { Card } from '../lib/types.ts'
+import { SuitRow } from './Suits.tsx'
+
+/** Spec section 2: an ad after every third card, up to index 10. */
+export const adSlotAfter = (index: number) => (index + 1) % adEveryNthEvent === 0 && index < adMaxIndex
+
+function AdSlot() {
+  const { t } = useLingui()
+  return (
+    <aside
+      aria-label={t`Advertisement`}
+      className="grid min-h-32 place-items-center rounded-card border border-dashed border-line bg-canvas p-4 text-center text-xs text-muted"
+      data-ad-slot=""
+    >
+      <Trans>Advertisement</Trans>
+    </aside>
+  )
+}
+
+function Badge({
+  tone,
+  children,
+}: {
+  tone: 'brand' | 'accent' | 'warn' | 'danger' | 'plain'
+  children: React.ReactNode
+}) {
+  const tones = {
+    brand: 'bg-brand-100 text-brand-800',
+    accent: 'bg-accent-600 text-white',
+    warn: 'bg-warn-100 text-warn-800',
+    danger: 'bg-danger-100 text-danger-700',
+    plain: 'bg-canvas text-muted',
+  } as const
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  )
+}
+
+export function EventCardView({ event }: { event: Card }) {
+  const { i18n } = useLingui()
+  const locale = i18n.locale
+  const halted = event.state === 'canceled' || event.state === 'postponed'
+  const finished = event.timeState === 'past' || event.timeState === 'justFinished'
+  const running = event.timeState === 'running'
+  const count = event.tournamentsCount
+  return (
+    <article
+      className="group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card"
+      aria-labelledby={`event-${event.id}-name`}
+    >
+      <div className="relative aspect-[16/7] bg-gradient-to-br from-brand-700 to-brand-800">
+        {event.thumbUrl ? (
+          <img
+            src={event.thumbUrl}
+            alt={event.imageAlt ?? ''}
+            loading="lazy"
+            className="h-full w-full object-cover"
+            width={500}
+            height={219}
+          />
+        ) : (
+          <div className="grid h-full place-items-center">
+            <SuitRow className="rounded-lg bg-white/90 px-3 py-1 text-2xl" />
+          </div>
+        )}
+        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+          {event.isRecommended ? (
+            <Badge tone="warn">
+              <span aria-hidden="true">★</span> <Trans>Recommended</Trans>
+            </Badge>
+          ) : null}
+          {event.isOnline ? (
+            <Badge tone="plain">
+              <Trans>Online</Trans>
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {halted ? (
+          <p className="text-sm font-bold uppercase tracking-wide text-danger-700">
+            {event.state === 'canceled' ? <Trans>Canceled</Trans> : <Trans>Postponed</Trans>}
+          </p>
+        ) : (
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
+            <span className="font-semibold text-brand-700">{i18n._(eventTypeLabel(event.type))}</span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={event.dateStart}>{formatDateRange(event.dateStart, event.dateEnd, locale)}</time>
+          </p>
+        )}
+        <h3 id={`event-${event.id}-name`} className="text-lg font-bold leading-snug">
+          <Link
+            to="/event/$eventId"
+            params={{ eventId: event.alias }}
+            className="after:absolute after:inset-0 hover:underline"
+            lang={event.language}
+          >
+            {event.name}
+          </Link>
+        </h3>
+        {event.nativeName ? <p className="text-sm text-muted">{event.nativeName}</p> : null}
+        {event.shortAddresses.length > 0 ? (
+          <ul className="text-sm text-muted">
+            {event.shortAddresses.map((address) => (
+              <li key={address}>
+                <span aria-hidden="true">📍</span> {address}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="text-sm text-muted">
+          <Plural value={count} _0="No tournaments yet" one="# tournament" other="# tournaments" />
+        </p>
+        <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-2">
+          {!halted && event.isOpenRegistration ? (
+            <Badge tone="brand">
+              <Trans>Registration open</Trans>
+            </Badge>
+          ) : null}
+          {!halted && running && event.hasLiveResults && event.liveResultsUrl ? (
+            <a
+              href={event.liveResultsUrl}
+              className="inline-flex items-center gap-1.5 rounded-full bg-accent-600 px-2.5 py-0.5 text-xs font-semibold text-white hover:bg-accent-500"
+              rel="noopener"
+            >
+              <span className="h-1.5 w-1.5 rounded-full bg-white" aria-hidden="true" />
+              <Trans>Live results</Trans>
+            </a>
+          ) : null}
+          {!halted && finished && event.hasFinalResults ? (
+            <Link
+              to="/event/$eventId/details"
+              params={{ eventId: event.alias }}
+              hash="results"
+              className="rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold text-ink hover:underline"
+            >
+              <Trans>Final results</Trans>
+            </Link>
+          ) : null}
+          {!halted && event.timeState === 'future' ? (
+            <a
+              href={`/api/v1/event/ical?ids=${event.id}`}
+              className="ml-auto text-xs font-semibold text-brand-700 hover:underline"
+              download={`${event.alias}.ics`}
+            >
+              <Trans>Add to calendar</Trans>
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** A grid of cards with the spec's ad slots. */
+export function EventGrid({ events, ads = true }: { events: ReadonlyArray<Card>; ads?: boolean }) {
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {events.flatMap((event, index) => {
+        const items = [
+          <li key={event.id} className="flex">
+            <EventCardView event={event} />
+          </li>,
+        ]
+        if (ads && adSlotAfter(index) && index < events.length - 1) {
+          items.push(
+            <li key={`ad-after-${event.id}`} className="flex flex-col">
+              <AdSlot />
+            </li>,
+          )
+        }
+        return items
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,167 @@
+import type { SearchFilter } from '@kibitz/kernel'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useState } from 'react'
+import { eventTypeLabels, stateLabels } from '../lib/labels.ts'
+import type { Suggestion } from '../lib/types.ts'
+import { fetchLocationSuggestions } from '../server/catalogue.functions.ts'
+
+const inputClass =
+  'h-11 w-full rounded-lg border border-line bg-surface px-3 text-base outline-none focus:border-brand-600 aria-[invalid=true]:border-danger-700'
+
+/** Two place names for what the visitor types (spec: location suggestions, 2), via a native datalist. */
+function useSuggestions(text: string) {
+  const [suggestions, setSuggestions] = useState<ReadonlyArray<Suggestion>>([])
+  useEffect(() => {
+    if (text.trim().length < 2) return
+    const timer = setTimeout(() => {
+      fetchLocationSuggestions({ data: { text } })
+        .then(setSuggestions)
+        .catch(() => setSuggestions([]))
+    }, 200)
+    return () => clearTimeout(timer)
+  }, [text])
+  return text.trim().length < 2 ? [] : suggestions
+}
+
+/**
+ * The catalogue search. A plain GET form to /search, which folds the fields into the `q` parameter
+ * and redirects to /search-filter, so it works the same with JavaScript off.
+ */
+export function SearchForm({
+  filter = {},
+  error,
+  compact = false,
+}: {
+  filter?: SearchFilter
+  error?: { field: string; code: string } | null
+  compact?: boolean
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const [text, setText] = useState(filter.text ?? '')
+  const suggestions = useSuggestions(text)
+  const dateError = error?.field === 'endDate'
+  return (
+    <form method="get" action="/search" aria-label={t`Search events`} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <label className="flex flex-1 flex-col gap-1 text-sm font-semibold">
+          <Trans>Event name or place</Trans>
+          <input
+            className={inputClass}
+            name="text"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            list={`${id}-places`}
+            autoComplete="off"
+            placeholder={t`e.g. Vilnius, Warsaw, Baltic Cup`}
+          />
+          <datalist id={`${id}-places`}>
+            {suggestions.map((s) => (
+              <option key={s.label} value={s.label} />
+            ))}
+          </datalist>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold md:w-44">
+          <Trans>From</Trans>
+          <input className={inputClass} name="from" type="date" defaultValue={filter.startDate ?? ''} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold md:w-44">
+          <Trans>To</Trans>
+          <input
+            className={inputClass}
+            name="to"
+            type="date"
+            defaultValue={filter.endDate ?? ''}
+            aria-invalid={dateError ? 'true' : undefined}
+            aria-describedby={dateError ? `${id}-date-error` : undefined}
+          />
+        </label>
+        <button
+          type="submit"
+          className="h-11 rounded-lg bg-brand-700 px-6 text-base font-semibold text-white hover:bg-brand-800"
+        >
+          <Trans>Search</Trans>
+        </button>
+      </div>
+      {dateError ? (
+        <p id={`${id}-date-error`} role="alert" className="text-sm font-semibold text-danger-700">
+          <Trans>The dates are not valid!</Trans>
+        </p>
+      ) : null}
+      {compact ? null : (
+        <div className="flex flex-col gap-4 md:flex-row md:gap-8">
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+            <legend className="mb-1 text-sm font-semibold">
+              <Trans>Event type</Trans>
+            </legend>
+            {[1, 2, 3, 4].map((type) => (
+              <label key={type} className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="type"
+                  value={type}
+                  defaultChecked={filter.eventTypes?.some((x) => x === type) ?? false}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {t(eventTypeLabels[type] ?? { id: String(type) })}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+            <legend className="mb-1 text-sm font-semibold">
+              <Trans>Status</Trans>
+            </legend>
+            {['running', 'future', 'past', 'canceled', 'postponed'].map((state) => (
+              <label key={state} className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="state"
+                  value={state}
+                  defaultChecked={filter.eventStates?.some((x) => x === state) ?? false}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {t(stateLabels[state] ?? { id: state })}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+            <legend className="mb-1 text-sm font-semibold">
+              <Trans>More</Trans>
+            </legend>
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="month"
+                value="1"
+                defaultChecked={filter.monthOnly ?? false}
+                className="h-4 w-4 accent-brand-700"
+              />
+              <Trans>Whole months</Trans>
+            </label>
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="online"
+                value="1"
+                defaultChecked={filter.online ?? false}
+                className="h-4 w-4 accent-brand-700"
+              />
+              <Trans>Online</Trans>
+            </label>
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="live"
+                value="1"
+                defaultChecked={filter.live ?? false}
+                className="h-4 w-4 accent-brand-700"
+              />
+              <Trans>In person</Trans>
+            </label>
+          </fieldset>
+        </div>
+      )}
+    </form>
+  )
+}

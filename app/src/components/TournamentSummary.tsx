@@ -1,0 +1,83 @@
+import { formatDateRange, formatTime } from '@kibitz/kernel/format'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { scoringLabels, tournamentTypeLabels } from '../lib/labels.ts'
+import type { ParticipantsData, TournamentData } from '../lib/types.ts'
+
+/** One tournament as a row of the event overview. */
+export function TournamentRow({
+  eventAlias,
+  tournament,
+  participants,
+}: {
+  eventAlias: string
+  tournament: TournamentData
+  participants: ParticipantsData | undefined
+}) {
+  const { i18n } = useLingui()
+  const typeLabel = tournamentTypeLabels[tournament.type]
+  const scoring = scoringLabels[tournament.pointsScoreType]
+  const entries = participants?.entries ?? 0
+  return (
+    <li className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 md:flex-row md:items-center md:justify-between">
+      <div>
+        <h3 className="font-bold">
+          {tournament.name}
+          {tournament.additionalName ? (
+            <span className="font-normal text-muted"> — {tournament.additionalName}</span>
+          ) : null}
+        </h3>
+        <p className="text-sm text-muted">
+          {typeLabel ? i18n._(typeLabel) : null}
+          {scoring ? ` · ${i18n._(scoring)}` : null} ·{' '}
+          <time dateTime={tournament.startDate}>
+            {formatDateRange(tournament.startDate, tournament.endDate, i18n.locale)}
+          </time>
+          {tournament.startTime ? ` · ${formatTime(tournament.startTime)}` : null}
+          {tournament.boards ? (
+            <>
+              {' · '}
+              <Plural value={tournament.boards} one="# board" other="# boards" />
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {tournament.isOpenRegistration ? (
+          <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+            <Trans>Registration open</Trans>
+          </span>
+        ) : null}
+        {tournament.isPlayerListViewEnabled ? (
+          <Link
+            to="/event/$eventId/tournament/$tournamentId/player-list"
+            params={{ eventId: eventAlias, tournamentId: tournament.alias }}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            {tournament.type === 2 ? (
+              <Plural value={entries} _0="Player list" one="# team registered" other="# teams registered" />
+            ) : tournament.type === 1 ? (
+              <Plural value={entries} _0="Player list" one="# pair registered" other="# pairs registered" />
+            ) : (
+              <Plural
+                value={participants?.players ?? 0}
+                _0="Player list"
+                one="# player registered"
+                other="# players registered"
+              />
+            )}
+          </Link>
+        ) : null}
+        {tournament.resultsUrl ? (
+          <a
+            href={tournament.resultsUrl}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+            rel="noopener"
+          >
+            <Trans>Results</Trans>
+          </a>
+        ) : null}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,27 @@
+import { CookieConsent, cookieConsentAcceptedDays, cookieConsentDeclinedDays } from '@kibitz/kernel'
+import { createFileRoute } from '@tanstack/react-router'
+
+const safeBack = (to: FormDataEntryValue | null) =>
+  typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to : '/'
+const day = 24 * 60 * 60
+
+/** Stores the cookie choice (spec section 4: accepted 1 for 180 days, declined 2 for 1 day). */
+export const Route = createFileRoute('/cookie-consent')({
+  server: {
+    handlers: {
+      POST: async ({ request }) => {
+        const form = await request.formData()
+        const accepted = form.get('choice') === 'accept'
+        const value = accepted ? CookieConsent.accepted : CookieConsent.declined
+        const maxAge = (accepted ? cookieConsentAcceptedDays : cookieConsentDeclinedDays) * day
+        return new Response(null, {
+          status: 303,
+          headers: {
+            location: safeBack(form.get('to')),
+            'set-cookie': `cookie_consent=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax`,
+          },
+        })
+      },
+    },
+  },
+})

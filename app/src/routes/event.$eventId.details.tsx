@@ -1,0 +1,260 @@
+import { formatDateRange, formatLongDate, formatMoney, formatTime } from '@kibitz/kernel/format'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { Tabs } from 'radix-ui'
+import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
+import type { TournamentData } from '../lib/types.ts'
+
+const eventRoute = getRouteApi('/event/$eventId')
+
+export const Route = createFileRoute('/event/$eventId/details')({ component: EventDetails })
+
+const medal: Record<string, string> = { gold: '🥇', silver: '🥈', bronze: '🥉' }
+
+function TournamentDetails({ tournament, currency }: { tournament: TournamentData; currency: string }) {
+  const { i18n } = useLingui()
+  const money = (minor: number) => formatMoney(minor, { code: currency }, i18n.locale)
+  const typeLabel = tournamentTypeLabels[tournament.type]
+  const scoring = scoringLabels[tournament.pointsScoreType]
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <dt className="text-xs font-semibold uppercase text-muted">
+            <Trans>Type</Trans>
+          </dt>
+          <dd>{typeLabel ? i18n._(typeLabel) : null}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase text-muted">
+            <Trans>Scoring</Trans>
+          </dt>
+          <dd>{scoring ? i18n._(scoring) : tournament.pointsScoreType}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase text-muted">
+            <Trans>When</Trans>
+          </dt>
+          <dd>
+            {formatDateRange(tournament.startDate, tournament.endDate, i18n.locale)}
+            {tournament.startTime ? ` · ${formatTime(tournament.startTime)}` : null}
+          </dd>
+        </div>
+      </dl>
+      {tournament.description ? <p className="whitespace-pre-line">{tournament.description}</p> : null}
+      <section>
+        <h3 className="mb-2 text-lg font-bold">
+          <Trans>Entry fees</Trans>
+        </h3>
+        {tournament.tickets.length === 0 ? (
+          <p className="text-muted">
+            <Trans>No tickets are on sale.</Trans>
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">
+                <Trans>Tickets and prices</Trans>
+              </caption>
+              <thead className="border-b border-line text-xs uppercase text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    <Trans>Ticket</Trans>
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    <Trans>Category</Trans>
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    <Trans>Price</Trans>
+                  </th>
+                  <th scope="col" className="py-2">
+                    <Trans>Left</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tournament.tickets.flatMap((ticket) => {
+                  const label = ticketTypeLabels[ticket.type]
+                  const per = ticket.isPricePerTeam ? (
+                    <Trans key="team">per team</Trans>
+                  ) : (
+                    <Trans key="person">per person</Trans>
+                  )
+                  const rows =
+                    ticket.ticketAgeCategories.length > 0
+                      ? ticket.ticketAgeCategories
+                          .filter((c) => c.enabled)
+                          .map((c) => (
+                            <tr
+                              key={`${ticket.ticketId}-${c.ticketAgeCategoryId}`}
+                              className="border-b border-line"
+                            >
+                              <th scope="row" className="py-2 pr-4 font-semibold">
+                                {label ? i18n._(label) : null}
+                              </th>
+                              <td className="py-2 pr-4">
+                                {c.name}
+                                {c.ageFrom !== null || c.ageTo !== null ? (
+                                  <span className="text-muted">
+                                    {' '}
+                                    ({c.ageFrom ?? 0}–{c.ageTo ?? '∞'})
+                                  </span>
+                                ) : null}
+                              </td>
+                              <td className="py-2 pr-4">
+                                {c.earlyBirdActive ? (
+                                  <>
+                                    <span className="font-semibold text-brand-700">
+                                      {money(c.currentPriceMinor)}
+                                    </span>{' '}
+                                    <s className="text-muted">{money(c.priceMinor)}</s>{' '}
+                                    <span className="rounded bg-warn-100 px-1.5 text-xs font-semibold text-warn-800">
+                                      <Trans>Early bird</Trans>
+                                      {c.earlyBirdSalesEndDate ? (
+                                        <>
+                                          {' '}
+                                          ·{' '}
+                                          <Trans>
+                                            until {formatLongDate(c.earlyBirdSalesEndDate, i18n.locale)}
+                                          </Trans>
+                                        </>
+                                      ) : null}
+                                    </span>
+                                  </>
+                                ) : (
+                                  money(c.currentPriceMinor)
+                                )}{' '}
+                                <span className="text-muted">{per}</span>
+                                {c.discountPercent > 0 ? (
+                                  <span className="ml-1 text-xs text-muted">
+                                    <Trans>−{c.discountPercent}%</Trans>
+                                  </span>
+                                ) : null}
+                              </td>
+                              <td className="py-2">{ticket.ticketsLeft}</td>
+                            </tr>
+                          ))
+                      : [
+                          <tr key={ticket.ticketId} className="border-b border-line">
+                            <th scope="row" className="py-2 pr-4 font-semibold">
+                              {label ? i18n._(label) : null}
+                            </th>
+                            <td className="py-2 pr-4 text-muted">—</td>
+                            <td className="py-2 pr-4">
+                              {ticket.type === 4 ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
+                              <span className="text-muted">{per}</span>
+                            </td>
+                            <td className="py-2">{ticket.ticketsLeft}</td>
+                          </tr>,
+                        ]
+                  return rows
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {tournament.isPrizeInformationEnabled && (tournament.prizes.length > 0 || tournament.prizeSetup) ? (
+        <section>
+          <h3 className="mb-2 text-lg font-bold">
+            <Trans>Prizes</Trans>
+          </h3>
+          {tournament.prizeSetup?.prizePoolMinor ? (
+            <p className="mb-2 text-sm">
+              <Trans>Prize pool: {money(tournament.prizeSetup.prizePoolMinor)}</Trans>
+            </p>
+          ) : null}
+          {tournament.prizeSetup?.customPrizeText ? (
+            <p className="mb-2 text-sm">{tournament.prizeSetup.customPrizeText}</p>
+          ) : null}
+          <ol className="flex flex-col gap-1 text-sm">
+            {tournament.prizes.map((prize) => (
+              <li key={prize.elementId} className="flex gap-2">
+                <span aria-hidden="true">
+                  {prize.medalIconKey ? (medal[prize.medalIconKey] ?? '🏆') : '🏆'}
+                </span>
+                <span className="font-semibold">
+                  <Trans>Place {prize.placeNumber}</Trans>
+                </span>
+                <span>
+                  {prize.prizeAmountMinor !== null ? money(prize.prizeAmountMinor) : null}
+                  {prize.customPrize ? ` ${prize.customPrize}` : null}
+                  {prize.additionalName ? (
+                    <span className="text-muted"> ({prize.additionalName})</span>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {tournament.sessions.length > 0 ? (
+        <section>
+          <h3 className="mb-2 text-lg font-bold">
+            <Trans>Sessions</Trans>
+          </h3>
+          <ul className="flex flex-col gap-1 text-sm">
+            {tournament.sessions.map((session) => (
+              <li key={`${session.startDate}-${session.startTime}-${session.text}`}>
+                {formatLongDate(session.startDate, i18n.locale)}
+                {session.startTime ? ` · ${formatTime(session.startTime)}` : null}
+                {session.endTime ? `–${formatTime(session.endTime)}` : null}
+                {session.text ? ` · ${session.text}` : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {tournament.resultsUrl ? (
+        <p id="results">
+          <a
+            href={tournament.resultsUrl}
+            className="font-semibold text-brand-700 hover:underline"
+            rel="noopener"
+          >
+            <Trans>See the results</Trans>
+          </a>
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function EventDetails() {
+  const { view, tournaments } = eventRoute.useLoaderData()
+  const { t } = useLingui()
+  const first = tournaments[0]
+  if (!first) {
+    return (
+      <p className="rounded-card bg-surface p-6 text-muted shadow-card">
+        <Trans>The organiser has not published the tournaments yet.</Trans>
+      </p>
+    )
+  }
+  return (
+    <Tabs.Root defaultValue={String(first.tournamentId)} className="rounded-card bg-surface p-6 shadow-card">
+      <Tabs.List aria-label={t`Tournaments`} className="tab-list mb-6 flex flex-wrap gap-2">
+        {tournaments.map((tournament) => (
+          <Tabs.Trigger
+            key={tournament.tournamentId}
+            value={String(tournament.tournamentId)}
+            className="rounded-full border border-line px-3 py-1.5 text-sm font-semibold data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
+          >
+            {tournament.name}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tournaments.map((tournament) => (
+        <Tabs.Content
+          key={tournament.tournamentId}
+          value={String(tournament.tournamentId)}
+          forceMount
+          className="tab-panel mb-8"
+        >
+          <h2 className="mb-4 text-xl font-bold">{tournament.name}</h2>
+          <TournamentDetails tournament={tournament} currency={view.currencyCode} />
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  )
+}

@@ -1,0 +1,140 @@
+import { formatDateRange } from '@kibitz/kernel/format'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link, notFound, Outlet } from '@tanstack/react-router'
+import { SuitRow } from '../components/Suits.tsx'
+import { eventTypeLabel } from '../lib/labels.ts'
+import { fetchEvent } from '../server/catalogue.functions.ts'
+
+export const Route = createFileRoute('/event/$eventId')({
+  loader: async ({ params }) => {
+    const data = await fetchEvent({ data: { aliasOrId: params.eventId } })
+    if (data === null) throw notFound()
+    return data
+  },
+  head: ({ loaderData }) => ({
+    meta: loaderData
+      ? [
+          { title: `${loaderData.view.card.name} — Kibitz` },
+          {
+            name: 'description',
+            content: (loaderData.view.description ?? loaderData.view.card.name).slice(0, 160),
+          },
+          { property: 'og:title', content: loaderData.view.card.name },
+        ]
+      : [],
+  }),
+  component: EventLayout,
+})
+
+function EventLayout() {
+  const { view } = Route.useLoaderData()
+  const { t, i18n } = useLingui()
+  const card = view.card
+  const halted = card.state === 'canceled' || card.state === 'postponed'
+  const tab =
+    'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-muted hover:text-ink [&.active]:border-brand-700 [&.active]:text-brand-800'
+  return (
+    <article className="flex flex-col gap-6">
+      <header className="overflow-hidden rounded-card bg-surface shadow-card">
+        <div className="relative h-40 bg-gradient-to-br from-brand-700 to-brand-800 md:h-56">
+          {view.imageUrl ? (
+            <img src={view.imageUrl} alt={card.imageAlt ?? ''} className="h-full w-full object-cover" />
+          ) : (
+            <div className="grid h-full place-items-center">
+              <SuitRow className="rounded-lg bg-white/90 px-4 py-1 text-4xl" />
+            </div>
+          )}
+        </div>
+        <div className="flex flex-col gap-2 p-6">
+          {halted ? (
+            <div role="status" className="rounded-lg bg-danger-100 p-3 text-danger-700">
+              <p className="font-bold uppercase">
+                {card.state === 'canceled' ? (
+                  <Trans>This event is canceled</Trans>
+                ) : (
+                  <Trans>This event is postponed</Trans>
+                )}
+              </p>
+              {view.stateMessage ? <p className="mt-1 text-sm">{view.stateMessage}</p> : null}
+            </div>
+          ) : (
+            <p className="flex flex-wrap gap-x-2 text-sm text-muted">
+              <span className="font-semibold text-brand-700">{i18n._(eventTypeLabel(card.type))}</span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={card.dateStart}>
+                {formatDateRange(card.dateStart, card.dateEnd, i18n.locale)}
+              </time>
+              {card.isOnline ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <Trans>Online</Trans>
+                </>
+              ) : null}
+            </p>
+          )}
+          <h1 className="text-3xl font-extrabold leading-tight" lang={card.language}>
+            {card.name}
+          </h1>
+          {card.nativeName ? <p className="text-muted">{card.nativeName}</p> : null}
+          {card.shortAddresses.length > 0 ? (
+            <p className="text-sm text-muted">
+              <a href="#location" className="hover:underline">
+                <span aria-hidden="true">📍</span> {card.shortAddresses.join(' · ')}
+              </a>
+            </p>
+          ) : null}
+          <div className="mt-2 flex flex-wrap gap-2">
+            {!halted && card.isOpenRegistration ? (
+              <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
+                <Trans>Registration open</Trans>
+              </span>
+            ) : null}
+            {!halted && card.timeState === 'running' && card.hasLiveResults && card.liveResultsUrl ? (
+              <a
+                href={card.liveResultsUrl}
+                className="rounded-full bg-accent-600 px-3 py-1 text-sm font-semibold text-white hover:bg-accent-500"
+              >
+                <Trans>Live results</Trans>
+              </a>
+            ) : null}
+            {view.homePageUrl ? (
+              <a
+                href={view.homePageUrl}
+                className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas"
+                rel="noopener"
+              >
+                {card.isOnline ? <Trans>Play online</Trans> : <Trans>Event website</Trans>}
+              </a>
+            ) : null}
+            {!halted && card.timeState === 'future' ? (
+              <a
+                href={`/api/v1/event/ical?ids=${card.id}`}
+                download={`${card.alias}.ics`}
+                className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas"
+              >
+                <Trans>Add to calendar</Trans>
+              </a>
+            ) : null}
+          </div>
+        </div>
+        <nav aria-label={t`Event sections`} className="flex gap-1 border-t border-line px-4">
+          <Link
+            to="/event/$eventId"
+            params={{ eventId: card.alias }}
+            activeOptions={{ exact: true }}
+            className={tab}
+          >
+            <Trans>Overview</Trans>
+          </Link>
+          <Link to="/event/$eventId/details" params={{ eventId: card.alias }} className={tab}>
+            <Trans>Tournaments and prices</Trans>
+          </Link>
+          <Link to="/event/$eventId/program" params={{ eventId: card.alias }} className={tab}>
+            <Trans>Program</Trans>
+          </Link>
+        </nav>
+      </header>
+      <Outlet />
+    </article>
+  )
+}

@@ -1,0 +1,19 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
+
+export const Route = createFileRoute('/loading')({
+  head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  component: Loading,
+})
+
+function Loading() {
+  return (
+    <div className="grid min-h-64 place-items-center" aria-busy="true">
+      <LoadingOverlay always />
+      <p className="text-muted">
+        <Trans>Loading…</Trans>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import { createServerFn } from '@tanstack/react-start'
+import { Schema } from 'effect'
+import {
+  eventData,
+  homeData,
+  liveScoreData,
+  moreEventsData,
+  playerListData,
+  searchData,
+  suggestionsData,
+} from './catalogue.server.ts'
+
+const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 }))
+const Slug = Schema.String.check(Schema.isMaxLength(200))
+
+export const fetchHome = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ page: Page })))
+  .handler(({ data }) => homeData(data.page))
+
+export const fetchSearch = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ q: Schema.optional(Slug), page: Page })))
+  .handler(({ data }) => searchData(data.q, data.page))
+
+export const fetchEvent = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
+  .handler(({ data }) => eventData(data.aliasOrId))
+
+export const fetchPlayerList = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ event: Slug, tournament: Slug })))
+  .handler(({ data }) => playerListData(data.event, data.tournament))
+
+export const fetchLiveScore = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ date: Schema.optional(Slug), page: Page })))
+  .handler(({ data }) => liveScoreData(data.date, data.page))
+
+export const fetchMoreEvents = createServerFn({ method: 'GET' }).handler(() => moreEventsData())
+
+export const fetchLocationSuggestions = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ text: Schema.String.check(Schema.isMaxLength(100)) })))
+  .handler(({ data }) => suggestionsData(data.text))

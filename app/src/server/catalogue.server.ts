@@ -1,0 +1,202 @@
+import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
+import {
+  type CatalogueQuery,
+  EventCard,
+  EventPage,
+  EventService,
+  EventView,
+  LocationSuggestion,
+} from '@kibitz/events'
+import { Hotel, HotelService } from '@kibitz/hotels'
+import {
+  decodeSearchFilter,
+  encodeSearchFilter,
+  hasAnyFilter,
+  homePageSize,
+  isoDate,
+  isValidIsoDate,
+  locationSuggestionsLimit,
+  normaliseSearchFilter,
+  type SearchFilter,
+  validateSearchFilter,
+} from '@kibitz/kernel'
+import { PageService, PageSummary } from '@kibitz/pages'
+import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
+import { Tournament, TournamentService } from '@kibitz/tournaments'
+import { Effect, Schema } from 'effect'
+import { requestLocale } from './request.server.ts'
+import { runDomain } from './runtime.server.ts'
+
+// Server functions hand plain JSON to the browser: DTO classes are encoded at this edge.
+const encodePage = Schema.encodeSync(EventPage)
+const encodeCards = Schema.encodeSync(Schema.Array(EventCard))
+const encodeView = Schema.encodeSync(EventView)
+const encodeTournaments = Schema.encodeSync(Schema.Array(Tournament))
+const encodeTournament = Schema.encodeSync(Tournament)
+const encodeOrganisers = Schema.encodeSync(Schema.Array(PublicOrganiser))
+const encodeHotels = Schema.encodeSync(Schema.Array(Hotel))
+const encodePages = Schema.encodeSync(Schema.Array(PageSummary))
+const encodeCounts = Schema.encodeSync(Schema.Array(ParticipantsCount))
+const encodePlayerList = Schema.encodeSync(PlayerList)
+const encodeSuggestions = Schema.encodeSync(Schema.Array(LocationSuggestion))
+
+const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize
+
+/** The home page: upcoming events, 18 a page. */
+export const homeData = (page: number) => {
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const result = yield* events.search(
+        { upcomingOnly: true, offset: pageOffset(page), limit: homePageSize },
+        locale,
+      )
+      return { page: encodePage(result), pageNumber: page, pageSize: homePageSize }
+    }),
+  )
+}
+
+const toQuery = (filter: SearchFilter, offset: number, limit: number): CatalogueQuery => ({
+  text: filter.text,
+  eventTypes: filter.eventTypes,
+  eventStates: filter.eventStates,
+  startDate: filter.startDate,
+  endDate: filter.endDate,
+  online: filter.online ? true : undefined,
+  live: filter.live ? true : undefined,
+  countryCode: filter.country,
+  // Without a state or date filter the catalogue shows what is still to come.
+  upcomingOnly: !filter.eventStates?.length && !filter.startDate && !filter.endDate,
+  offset,
+  limit,
+})
+
+/** The event catalogue for the filters held in `q` (spec section 5 rules applied on the server). */
+export const searchData = (q: string | undefined, page: number) => {
+  const locale = requestLocale()
+  const today = isoDate(new Date())
+  const raw = decodeSearchFilter(q)
+  const normalised = normaliseSearchFilter(raw, today)
+  const validation = validateSearchFilter(normalised)
+  const filter: SearchFilter = validation.ok
+    ? validation.filter
+    : { ...normalised, startDate: undefined, endDate: undefined }
+  const usable = hasAnyFilter(filter) ? filter : {}
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const result = yield* events.search(toQuery(usable, pageOffset(page), homePageSize), locale)
+      return {
+        page: encodePage(result),
+        pageNumber: page,
+        pageSize: homePageSize,
+        filter: raw,
+        canonicalQ: encodeSearchFilter(raw),
+        error: validation.ok ? null : { field: validation.field, code: validation.code },
+      }
+    }),
+  )
+}
+
+/** Everything the event screens show; null when no public event has that alias or id. */
+export const eventData = (aliasOrId: string) => {
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const tournaments = yield* TournamentService
+      const organisers = yield* OrganiserService
+      const hotels = yield* HotelService
+      const pages = yield* PageService
+      const registration = yield* RegistrationService
+      const view = yield* events.view(aliasOrId, locale).pipe(
+        Effect.map((v): EventView | null => v),
+        Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
+      )
+      if (view === null) return null
+      const [list, organiserList, hotelList, pageList, counts] = yield* Effect.all([
+        tournaments.listForEvent(view.card.id, view.timeZone),
+        organisers.publicOrganisers([view.card.organiserId]),
+        hotels.forEvent(view.card.id),
+        pages.visibleForOrganisers([view.card.organiserId]),
+        registration.participantsCount(view.card.id),
+      ])
+      return {
+        view: encodeView(view),
+        tournaments: encodeTournaments(list),
+        organisers: encodeOrganisers(organiserList),
+        hotels: encodeHotels(hotelList),
+        pages: encodePages(pageList),
+        participants: encodeCounts(counts),
+      }
+    }),
+  )
+}
+
+/** A tournament's public player list; null when the event, the tournament or the list is not public. */
+export const playerListData = (eventAliasOrId: string, tournamentAliasOrId: string) => {
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const tournaments = yield* TournamentService
+      const registration = yield* RegistrationService
+      const view = yield* events.view(eventAliasOrId, locale).pipe(
+        Effect.map((v): EventView | null => v),
+        Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
+      )
+      if (view === null) return null
+      const tournament = yield* tournaments
+        .findInEvent(view.card.id, tournamentAliasOrId, view.timeZone)
+        .pipe(
+          Effect.map((t): Tournament | null => t),
+          Effect.catchTag('TournamentNotFound', () => Effect.succeed(null)),
+        )
+      if (tournament === null) return null
+      const list = tournament.isPlayerListViewEnabled
+        ? yield* registration.playerList(tournament.tournamentId)
+        : null
+      return {
+        view: encodeView(view),
+        tournament: encodeTournament(tournament),
+        playerList: list ? encodePlayerList(list) : null,
+      }
+    }),
+  )
+}
+
+/** Events with live results on a date (today when none or invalid). */
+export const liveScoreData = (date: string | undefined, page: number) => {
+  const locale = requestLocale()
+  const day = date && isValidIsoDate(date) ? date : isoDate(new Date())
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const result = yield* events.liveResults(day, pageOffset(page), homePageSize, locale)
+      return { date: day, page: encodePage(result), pageNumber: page, pageSize: homePageSize }
+    }),
+  )
+}
+
+/** A few upcoming events for the not-found screen (3 on wide screens, 2 on narrow ones). */
+export const moreEventsData = () => {
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const result = yield* events.search({ upcomingOnly: true, offset: 0, limit: 3 }, locale)
+      return encodeCards(result.events)
+    }),
+  )
+}
+
+/** Up to two place names for the search box. */
+export const suggestionsData = (text: string) =>
+  runDomain(
+    Effect.gen(function* () {
+      if (text.trim().length < 2) return []
+      const events = yield* EventService
+      return encodeSuggestions(yield* events.locationSuggestions(text, locationSuggestionsLimit))
+    }),
+  )

@@ -1,0 +1,1 @@
+export { queues, type RunningWorker, startWorker } from './worker.ts'

@@ -1,0 +1,55 @@
+import { clearHeartbeat, Database, DomainServices, recordHeartbeat } from '@kibitz/infra'
+import { Layer, ManagedRuntime } from 'effect'
+import { PgBoss } from 'pg-boss'
+
+/** Queue names; each handler only decodes its payload and calls the domain. */
+export const queues = { heartbeat: 'system.heartbeat' } as const
+
+export interface RunningWorker {
+  readonly workerId: string
+  stop(): Promise<void>
+}
+
+/** How often the worker proves its queue round trip (readiness wants a beat within 30 s). */
+const beatEveryMs = 10_000
+
+/**
+ * Starts the pg-boss worker with its own ManagedRuntime over the domain services. The heartbeat
+ * travels through the queue itself, so readiness proves jobs are really being processed.
+ */
+export async function startWorker(options: {
+  databaseUrl: string
+  workerId?: string
+}): Promise<RunningWorker> {
+  const workerId = options.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
+  const runtime = ManagedRuntime.make(
+    DomainServices.pipe(Layer.provideMerge(Database.layer(options.databaseUrl))),
+  )
+  const orm = await runtime.runPromise(Database)
+  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4 })
+  boss.on('error', (error) => console.error(`worker: ${error.message}`))
+  await boss.start()
+  await boss.createQueue(queues.heartbeat, { retentionSeconds: 600, deleteAfterSeconds: 600 })
+  await boss.work<{ workerId: string }>(queues.heartbeat, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await recordHeartbeat(orm, job.data.workerId)
+  })
+  const beat = () =>
+    boss
+      .send(queues.heartbeat, { workerId }, { singletonKey: workerId, expireInSeconds: 60 })
+      .catch((error) => {
+        console.error(
+          `worker: heartbeat not queued: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      })
+  await beat()
+  const timer = setInterval(beat, beatEveryMs)
+  return {
+    workerId,
+    stop: async () => {
+      clearInterval(timer)
+      await boss.stop({ graceful: true, timeout: 5000 })
+      await clearHeartbeat(orm, workerId).catch(() => {})
+      await runtime.dispose()
+    },
+  }
+}

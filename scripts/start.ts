@@ -1,0 +1,143 @@
+// `npm start`: the web and the worker in one process on a real PostgreSQL (embedded unless
+// DATABASE_URL is set), with migrations applied and demo data seeded on first start.
+// `--role=web` / `--role=worker` run the two roles apart for scale-out.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { bootstrapDatabase, ConfigError, loadConfig, openOrm } from '@kibitz/infra'
+import { checkDatabaseUrl, startEmbeddedPostgres } from '@kibitz/infra/database'
+import { seedDemoData } from '@kibitz/infra/seed'
+import { startWorker } from '@kibitz/jobs'
+import { serve } from 'srvx'
+import { staticMiddleware } from 'srvx/static'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all'
+
+/** Every start-up failure ends here: one line, exit code 1. */
+const fail = (message: string): never => {
+  console.error(`kibitz: ${message}`)
+  process.exit(1)
+}
+
+if (roleArg !== 'all' && roleArg !== 'web' && roleArg !== 'worker')
+  fail(`--role must be web, worker or all (got ${roleArg})`)
+const runsWeb = roleArg !== 'worker'
+const runsWorker = roleArg !== 'web'
+
+let config: ReturnType<typeof loadConfig>
+try {
+  config = loadConfig(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message)
+  throw error
+}
+
+const portIsFree = (port: number, host: string) =>
+  new Promise<'free' | 'in use' | 'denied'>((resolve) => {
+    const probe = createServer()
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'EADDRINUSE' ? 'in use' : 'denied'),
+    )
+    probe.listen(port, host, () => probe.close(() => resolve('free')))
+  })
+
+if (runsWeb) {
+  const state = await portIsFree(config.port, config.host)
+  if (state === 'in use')
+    fail(`port ${config.port} on ${config.host} is already in use; set PORT to a free port`)
+  if (state === 'denied') fail(`cannot listen on ${config.host}:${config.port}; set PORT or HOST`)
+  // Turbo rebuilds the app only when its sources changed; a cache hit takes about a second.
+  if (process.env.KIBITZ_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'app/dist/server/server.js'))) {
+    const build = spawnSync(
+      'npx',
+      ['turbo', 'run', 'build', '--filter=@kibitz/app', '--output-logs=errors-only'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+      },
+    )
+    if (build.status !== 0) fail('the app build failed (see above)')
+  }
+}
+
+/** The database to use: DATABASE_URL when set (checked first), else the embedded one in DATA_DIR. */
+const acquireDatabase = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+  if (config.databaseUrl) {
+    const url = config.databaseUrl
+    await checkDatabaseUrl(url).catch((error: unknown) =>
+      fail(error instanceof Error ? error.message : String(error)),
+    )
+    return { url, stop: async () => {} }
+  }
+  return startEmbeddedPostgres(path.resolve(root, config.dataDir)).catch((error: unknown) =>
+    fail(
+      `embedded PostgreSQL did not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    ),
+  )
+}
+const { url: databaseUrl, stop: stopDatabase } = await acquireDatabase()
+process.env.DATABASE_URL = databaseUrl
+
+const orm = await openOrm(databaseUrl, { poolMax: 2 })
+const report = await bootstrapDatabase(orm, {
+  url: databaseUrl,
+  adminEmail: config.adminEmail,
+  seed: config.production ? undefined : (o) => seedDemoData(o),
+})
+await orm.close(true)
+if (report.migrationsApplied.length > 0)
+  console.log(`kibitz: applied ${report.migrationsApplied.length} migration(s)`)
+if (report.seeded) console.log('kibitz: seeded demo data')
+if (!config.production)
+  console.log(`kibitz: super user ${config.adminEmail} (demo password: ${config.adminPassword})`)
+
+const worker = runsWorker ? await startWorker({ databaseUrl }) : undefined
+
+let server: ReturnType<typeof serve> | undefined
+if (runsWeb) {
+  const entry = path.join(root, 'app/dist/server/server.js')
+  const bundle: { default: { fetch: (request: Request) => Response | Promise<Response> } } = await import(
+    pathToFileURL(entry).href
+  )
+  const assets = staticMiddleware({ dir: path.join(root, 'app/dist/client') })
+  server = serve({
+    port: config.port,
+    hostname: config.host,
+    silent: true,
+    gracefulShutdown: false,
+    middleware: [
+      async (request, next) => {
+        const response = await assets(request, next)
+        // Hashed build assets never change under the same name.
+        if (new URL(request.url).pathname.startsWith('/assets/') && response.status === 200) {
+          response.headers.set('cache-control', 'public, max-age=31536000, immutable')
+        }
+        return response
+      },
+    ],
+    fetch: (request) => bundle.default.fetch(request),
+  })
+  await server.ready()
+  console.log(
+    `kibitz: ${runsWorker ? 'web and worker' : 'web'} running at http://${config.host}:${config.port}`,
+  )
+} else {
+  console.log('kibitz: worker running')
+}
+
+let stopping = false
+const shutdown = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  console.log(`kibitz: ${signal}, stopping`)
+  await server?.close(true).catch(() => {})
+  await worker?.stop().catch(() => {})
+  await stopDatabase().catch(() => {})
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
