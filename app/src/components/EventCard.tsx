@@ -3,6 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { eventTypeLabel } from '../lib/labels.ts'
 import type { Card } from '../lib/types.ts'
+import { PinIcon, StarIcon } from './Icons.tsx'
 import { SuitRow } from './Suits.tsx'
 
 /** Spec section 2: an ad after every third card, up to index 10. */
@@ -53,7 +54,7 @@ export function EventCardView({ event }: { event: Card }) {
   const count = event.tournamentsCount
   return (
     <article
-      className="group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card"
+      className="group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card"
       aria-labelledby={`event-${event.id}-name`}
     >
       <div className="relative aspect-[16/7] bg-gradient-to-br from-brand-700 to-brand-800">
@@ -74,7 +75,7 @@ export function EventCardView({ event }: { event: Card }) {
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           {event.isRecommended ? (
             <Badge tone="warn">
-              <span aria-hidden="true">★</span> <Trans>Recommended</Trans>
+              <StarIcon className="mr-1 h-3 w-3" /> <Trans>Recommended</Trans>
             </Badge>
           ) : null}
           {event.isOnline ? (
@@ -111,7 +112,8 @@ export function EventCardView({ event }: { event: Card }) {
           <ul className="text-sm text-muted">
             {event.shortAddresses.map((address) => (
               <li key={address}>
-                <span aria-hidden="true">📍</span> {address}
+                <PinIcon className="mr-1 h-3.5 w-3.5 align-[-2px]" />
+                {address}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import type { InterfaceLocale } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Dialog, DropdownMenu } from 'radix-ui'
+import { CloseIcon, MenuIcon, UserIcon } from './Icons.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 import { Logo } from './Suits.tsx'
 
@@ -32,7 +33,7 @@ function AccountMenu() {
         className="grid h-10 w-10 place-items-center rounded-full border border-line bg-surface hover:bg-canvas"
         aria-label={t`Account`}
       >
-        <span aria-hidden="true">👤</span>
+        <UserIcon className="h-5 w-5" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -60,7 +61,7 @@ function MobileMenu() {
         className="grid h-10 w-10 place-items-center rounded-lg border border-line bg-surface md:hidden"
         aria-label={t`Open menu`}
       >
-        <span aria-hidden="true">☰</span>
+        <MenuIcon className="h-5 w-5" />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
@@ -70,7 +71,7 @@ function MobileMenu() {
               <Trans>Menu</Trans>
             </Dialog.Title>
             <Dialog.Close className="grid h-10 w-10 place-items-center rounded-lg" aria-label={t`Close menu`}>
-              <span aria-hidden="true">✕</span>
+              <CloseIcon className="h-5 w-5" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import { DropdownMenu } from 'radix-ui'
 import { localeNames } from '../i18n/catalogs.ts'
+import { CheckIcon, GlobeIcon } from './Icons.tsx'
 
 /** A link that switches the interface language and comes back to the same page. */
 export const languageHref = (code: InterfaceLocale, back: string) =>
@@ -17,7 +18,7 @@ export function LanguageMenu({ locale }: { locale: InterfaceLocale }) {
         className="inline-flex h-10 items-center gap-1 rounded-lg border border-line bg-surface px-3 text-sm font-medium hover:bg-canvas"
         aria-label={t`Language: ${localeNames[locale]}`}
       >
-        <span aria-hidden="true">🌐</span>
+        <GlobeIcon />
         <span className="uppercase">{locale}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -35,7 +36,9 @@ export function LanguageMenu({ locale }: { locale: InterfaceLocale }) {
                   className="flex cursor-pointer items-center justify-between rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
                 >
                   {localeNames[code]}
-                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+                  <DropdownMenu.ItemIndicator>
+                    <CheckIcon />
+                  </DropdownMenu.ItemIndicator>
                 </a>
               </DropdownMenu.RadioItem>
             ))}

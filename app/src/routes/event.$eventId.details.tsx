@@ -2,14 +2,13 @@ import { formatDateRange, formatLongDate, formatMoney, formatTime } from '@kibit
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
+import { PrizeIcon } from '../components/Icons.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import type { TournamentData } from '../lib/types.ts'
 
 const eventRoute = getRouteApi('/event/$eventId')
 
 export const Route = createFileRoute('/event/$eventId/details')({ component: EventDetails })
-
-const medal: Record<string, string> = { gold: '🥇', silver: '🥈', bronze: '🥉' }
 
 function TournamentDetails({ tournament, currency }: { tournament: TournamentData; currency: string }) {
   const { i18n } = useLingui()
@@ -170,9 +169,7 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
           <ol className="flex flex-col gap-1 text-sm">
             {tournament.prizes.map((prize) => (
               <li key={prize.elementId} className="flex gap-2">
-                <span aria-hidden="true">
-                  {prize.medalIconKey ? (medal[prize.medalIconKey] ?? '🏆') : '🏆'}
-                </span>
+                <PrizeIcon medal={prize.medalIconKey} className="h-5 w-5" />
                 <span className="font-semibold">
                   <Trans>Place {prize.placeNumber}</Trans>
                 </span>

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/event/$eventId/')({ component: EventHome 
 
 function EventHome() {
   const { view, tournaments, organisers, hotels, participants } = eventRoute.useLoaderData()
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const card = view.card
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -129,7 +129,7 @@ function EventHome() {
                       hotel.name
                     )}{' '}
                     {hotel.stars ? (
-                      <span role="img" aria-label={`${hotel.stars}★`}>
+                      <span role="img" aria-label={t`${hotel.stars} stars`} className="text-diamond">
                         {'★'.repeat(hotel.stars)}
                       </span>
                     ) : null}

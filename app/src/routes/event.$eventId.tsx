@@ -1,6 +1,7 @@
 import { formatDateRange } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound, Outlet } from '@tanstack/react-router'
+import { PinIcon } from '../components/Icons.tsx'
 import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
 import { fetchEvent } from '../server/catalogue.functions.ts'
@@ -79,7 +80,8 @@ function EventLayout() {
           {card.shortAddresses.length > 0 ? (
             <p className="text-sm text-muted">
               <a href="#location" className="hover:underline">
-                <span aria-hidden="true">📍</span> {card.shortAddresses.join(' · ')}
+                <PinIcon className="mr-1 h-3.5 w-3.5 align-[-2px]" />
+                {card.shortAddresses.join(' · ')}
               </a>
             </p>
           ) : null}

@@ -153,10 +153,15 @@ const toCard = (e: EventEntity, locale: string, now: Date): EventCard => {
     closesAt !== undefined &&
     opensAt <= nowMs &&
     nowMs < closesAt
-  const shortAddresses = e.locations
-    .getItems()
-    .map((l) => l.shortAddressLine ?? l.name ?? '')
-    .filter((a) => a.length > 0)
+  // One line per distinct place: two halls in one city read as one address on a card.
+  const shortAddresses = [
+    ...new Set(
+      e.locations
+        .getItems()
+        .map((l) => l.shortAddressLine ?? l.name ?? '')
+        .filter((a) => a.length > 0),
+    ),
+  ]
   return new EventCard({
     id: EventId.make(e.id),
     alias: e.alias,

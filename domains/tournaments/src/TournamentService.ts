@@ -80,7 +80,7 @@ export class TournamentService extends Context.Service<
         let closesAt: number | undefined
         for (const t of entities) {
           if (!t.hasRegistration || !t.isRegistrationEnabled) continue
-          if (!t.tickets.getItems().some((k) => k.isForSale)) continue
+          if (!t.tickets.getItems().some((k) => k.isForSale && k.sold < k.quantity)) continue
           const window = registrationWindow(t, timeZone)
           opensAt = opensAt === undefined ? window.opens : Math.min(opensAt, window.opens)
           closesAt = closesAt === undefined ? window.closes : Math.max(closesAt, window.closes)

@@ -15,9 +15,19 @@ import { type EventContext, planTournament } from './tournaments.ts'
 // Result pages live under a reserved domain: a demo link must never point at somebody's real site.
 const resultsBase = 'https://results.kibitz.example'
 
-const platforms: Readonly<Record<OnlinePlatform, { name: string; url: (alias: string) => string }>> = {
-  realbridge: { name: 'RealBridge', url: (alias) => `https://realbridge.online/events/${alias}` },
-  bbo: { name: 'BBO – Bridge Base Online', url: (alias) => `https://www.bridgebase.com/v3/?t=${alias}` },
+const platforms: Readonly<
+  Record<OnlinePlatform, { name: string; short: string; url: (alias: string) => string }>
+> = {
+  realbridge: {
+    name: 'RealBridge',
+    short: 'RealBridge',
+    url: (alias) => `https://realbridge.online/events/${alias}`,
+  },
+  bbo: {
+    name: 'BBO – Bridge Base Online',
+    short: 'BBO',
+    url: (alias) => `https://www.bridgebase.com/v3/?t=${alias}`,
+  },
 }
 
 const publicStates: ReadonlyArray<EventState> = ['accepted', 'postponed', 'canceled']
@@ -26,6 +36,12 @@ const publicStates: ReadonlyArray<EventState> = ['accepted', 'postponed', 'cance
 const seasonOf = (date: string): string => {
   const year = Number(date.slice(0, 4))
   return Number(date.slice(5, 7)) >= 8 ? `${year}/${year + 1}` : `${year - 1}/${year}`
+}
+
+function alignToWeekday(date: string, spec: EventSpec): string {
+  if (spec.weekday === undefined) return date
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay()
+  return plusDays(date, spec.start < 0 ? -((day - spec.weekday + 7) % 7) : (spec.weekday - day + 7) % 7)
 }
 
 const hasYear = (name: string) => /\d{4}/.test(name)
@@ -50,7 +66,7 @@ function planLocations(
         name: platform.name,
         addressLine: null,
         formattedAddress: null,
-        shortAddressLine: `Online – ${platform.name}`,
+        shortAddressLine: `Online – ${platform.short}`,
         countryCode: null,
         lat: null,
         long: null,
@@ -105,7 +121,7 @@ function planEvent(
   const country = city?.country ?? organiser.country
   const { timeZone, currency } = profileOf(country)
   const localToday = isoDate(today, timeZone)
-  const dateStart = plusDays(localToday, spec.start)
+  const dateStart = alignToWeekday(plusDays(localToday, spec.start), spec)
   const dateEnd = plusDays(dateStart, spec.days - 1)
   const year = Number(dateStart.slice(0, 4))
   const season = seasonOf(dateStart)
@@ -189,15 +205,18 @@ function planEvent(
 
   const hasLiveResults = published && state === 'accepted' && running && spec.liveResults !== false
   const hasFinalResults = published && state === 'accepted' && past && rng.chance(0.9)
-  const searchText = [
-    alias,
-    ...contents.flatMap((c) => [c.name, c.alias]),
+  const names = [
+    ...contents.map((c) => c.name),
     ...locations.flatMap((l) => [l.name, l.shortAddressLine, l.formattedAddress ?? '']),
     ...(city ? [city.name, city.nameEn, ...Object.values(city.names ?? {})] : []),
   ]
+  // Visitors often type without diacritics ('festiwal brydzowy wroclaw'), so the folded names go in too.
+  const folded = names.map((n) => slugify(n).replaceAll('-', ' '))
+  const searchText = [
+    ...new Set([alias, ...contents.map((c) => c.alias), ...names, ...folded].map((p) => p.toLowerCase())),
+  ]
     .filter((part) => part.length > 0)
     .join(' ')
-    .toLowerCase()
 
   // Organisers announce events months ahead; a demo event never claims to be created in the future.
   const createdMs = Math.min(

@@ -24,7 +24,7 @@ const ruDays = (n: number): string => {
 // City names are never declined in the templates ("Vieta: …, Vilnius"), so one form fits every sentence.
 const festival: Record<ContentLanguage, Template> = {
   en: (c) =>
-    `${c.name} brings players from all over Europe to ${c.city} for ${c.days} days of bridge. The programme combines pairs, teams and side events for every level, with plenty of time to meet friends between sessions. All sessions are played at ${c.venue}.`,
+    `${c.name} brings players from all over Europe to ${c.city} for ${c.days} days of bridge. The programme combines pairs, teams and side events for every level, with plenty of time to meet friends between sessions. The main venue is ${c.venue}.`,
   lt: (c) =>
     `${c.name} – tai ${c.days} dienų bridžo šventė, sukviečianti žaidėjus iš visos Europos. Programoje – porų, komandiniai ir papildomi turnyrai visų lygių žaidėjams, o tarp sesijų laukia draugiški susitikimai. Vieta: ${c.venue}, ${c.city}.`,
   pl: (c) =>

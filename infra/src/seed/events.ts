@@ -40,6 +40,11 @@ export interface EventSpec {
   readonly championshipTypeText?: string
   /** Registration happens on the platform, not here. */
   readonly externalRegistration?: boolean
+  /**
+   * For events named after a weekday (0 Sunday … 6 Saturday): the start moves to that weekday, forward
+   * from `start` for upcoming events and back from it for past ones.
+   */
+  readonly weekday?: number
   readonly tournaments: ReadonlyArray<TournamentKindKey>
 }
 
@@ -181,7 +186,7 @@ export const eventSpecs: ReadonlyArray<EventSpec> = [
     start: 200,
     days: 1,
     state: 'draft',
-    names: { lt: 'Vilniaus žiemos porų turnyras {year}', en: 'Vilnius Winter Pairs {year}' },
+    names: { lt: 'Vilniaus porų taurė {year}', en: 'Vilnius Pairs Cup {year}' },
     tournaments: ['openPairs'],
   },
   {
@@ -567,6 +572,7 @@ export const eventSpecs: ReadonlyArray<EventSpec> = [
     kind: 'online',
     start: 5,
     days: 1,
+    weekday: 0,
     names: {
       fr: 'Tournoi en ligne du dimanche',
       en: 'Sunday Online Pairs',
@@ -799,8 +805,9 @@ export const eventSpecs: ReadonlyArray<EventSpec> = [
     online: 'realbridge',
     type: 1,
     kind: 'online',
-    start: -2,
+    start: -1,
     days: 1,
+    weekday: 5,
     names: { en: 'Friday Night Online Pairs', pl: 'Piątkowy turniej par online' },
     tournaments: ['openPairs'],
   },

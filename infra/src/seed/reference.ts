@@ -97,8 +97,8 @@ const currencies: ReadonlyArray<readonly [code: string, name: string, symbol: st
   ['CNY', 'Chinese yuan', '¥', false],
 ]
 
-// Spec section 1: the content languages in the spec's order, English the default; the first seven of
-// interfaceLocales are the interface languages.
+// Spec section 1: the content languages in the spec's order, English the default; seven of them are also
+// interface languages.
 const languages: ReadonlyArray<readonly [code: string, name: string, native: string, ui: boolean]> = [
   ['en', 'English', 'English', true],
   ['it', 'Italian', 'Italiano', true],

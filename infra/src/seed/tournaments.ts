@@ -67,8 +67,11 @@ const worldField = ['IT', 'FR', 'PL', 'NL', 'SE', 'NO', 'DK', 'GB', 'DE', 'ES', 
 
 /** Share of entries from the host country, by event type (local, national, international, world class). */
 const hostShare: Readonly<Record<number, number>> = { 1: 0.95, 2: 0.92, 3: 0.55, 4: 0.15 }
-/** Field size relative to the kind's full field, by event type. */
-const fieldScale: Readonly<Record<number, number>> = { 1: 0.5, 2: 0.75, 3: 1, 4: 1.1 }
+/**
+ * Field size relative to the kind's full field, by event type: the demo keeps about 1,500 players in
+ * all, enough for lively player lists and small enough to seed in well under a second.
+ */
+const fieldScale: Readonly<Record<number, number>> = { 1: 0.3, 2: 0.35, 3: 0.42, 4: 0.45 }
 
 /** Entry fees in euro cents: per person for pairs and individuals, per team for teams. */
 const personFee: Readonly<Record<number, number>> = { 1: 1500, 2: 3000, 3: 4500, 4: 9000 }
@@ -300,10 +303,10 @@ function planEntries(
   const { rng, spec, state } = ctx
   const nowMs = ctx.now.getTime()
   const [min, max] = kind.field
-  const full = Math.max(
-    kind.type === 3 ? 8 : 3,
-    Math.round(rng.int(min, max) * (fieldScale[spec.type] ?? 1) * (spec.online ? 1.2 : 1)),
-  )
+  const scaled = Math.round(rng.int(min, max) * (fieldScale[spec.type] ?? 1) * (spec.online ? 1.2 : 1))
+  // An individual needs a multiple of four players: each table seats four.
+  const full =
+    kind.type === 3 ? Math.max(8, Math.round(scaled / 4) * 4) : Math.max(kind.type === 1 ? 5 : 6, scaled)
   let count: number
   if (window.started) count = full
   else if (nowMs < window.opensAt) count = 0
@@ -311,7 +314,8 @@ function planEntries(
     const progress = Math.min(1, (nowMs - window.opensAt) / Math.max(1, window.closesAt - window.opensAt))
     count = Math.round(full * (0.25 + 0.6 * progress) * (0.8 + rng.next() * 0.3))
   }
-  const cancellations = count > 0 && state !== 'canceled' ? rng.int(0, 2) : 0
+  // Now and then somebody withdraws; those entries stay on file as canceled.
+  const cancellations = count > 0 && state !== 'canceled' && rng.chance(0.35) ? 1 : 0
   const usedTeamNames = new Set<string>()
   const entries: Array<EntryPlan> = []
   const registeredUntil = Math.min(nowMs, window.closesAt)
@@ -319,7 +323,7 @@ function planEntries(
     const status: EntryStatus =
       state === 'canceled' || e >= count
         ? 'canceled'
-        : !window.started && rng.chance(0.15)
+        : !window.started && rng.chance(0.25)
           ? 'pending'
           : 'confirmed'
     const entryCountry = pickCountry(ctx)

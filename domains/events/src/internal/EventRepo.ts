@@ -108,19 +108,23 @@ export class EventRepo extends Context.Service<
       }),
       findPublic: Effect.fn('EventRepo.findPublic')(function* (aliasOrId) {
         const em = yield* Em
-        const byId = /^\d{1,9}$/.test(aliasOrId) ? { id: Number(aliasOrId) } : undefined
         const alias = aliasOrId.toLowerCase()
-        const found = yield* Effect.promise(() =>
+        const visible = { state: { $in: [...publicStates] } }
+        const populate = ['contents', 'locations'] as const
+        // The id or the event's own (unique) alias first; a content's alias, unique only per
+        // event and language, only when neither matches, and then the lowest id wins.
+        const direct = yield* Effect.promise(() =>
           em.findOne(
             EventEntity,
-            {
-              state: { $in: [...publicStates] },
-              $or: [...(byId ? [byId] : []), { alias }, { contents: { alias } }],
-            },
-            { populate: ['contents', 'locations'] },
+            { ...visible, $or: [...(/^\d{1,9}$/.test(alias) ? [{ id: Number(alias) }] : []), { alias }] },
+            { populate },
           ),
         )
-        return Option.fromNullishOr(found)
+        if (direct) return Option.some(direct)
+        const byContent = yield* Effect.promise(() =>
+          em.findOne(EventEntity, { ...visible, contents: { alias } }, { populate, orderBy: { id: 'asc' } }),
+        )
+        return Option.fromNullishOr(byContent)
       }),
       findByIds: Effect.fn('EventRepo.findByIds')(function* (ids) {
         const em = yield* Em

@@ -1,0 +1,79 @@
+import { EventId, EventService } from '@kibitz/events'
+import { Em } from '@kibitz/kernel'
+import { TournamentService } from '@kibitz/tournaments'
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
+import { Effect, Layer } from 'effect'
+import { planEvents } from './build.ts'
+import { insertEvents, insertOrganisers } from './insert.ts'
+import type { EventPlan } from './plan.ts'
+import { createRng } from './random.ts'
+import { insertReferenceData } from './reference.ts'
+import { countRows } from './sql.ts'
+
+export interface SeedResult {
+  /** False when the database already had events and nothing was written. */
+  readonly seeded: boolean
+  readonly events: number
+  readonly tournaments: number
+  readonly entries: number
+}
+
+/** The PRNG seed: the same `today` always gives the same demo data. */
+const randomSeed = 0x6b69627a
+
+/** Advisory lock key of the seed, so that a web and a worker process starting together seed once. */
+const seedLockKey = 7_061_977
+
+/**
+ * Fills an empty database with demo data that looks real to a bridge player: reference data, organisers
+ * with their pages, about sixty events around `today` (running, upcoming, just finished, past, canceled,
+ * postponed, drafts, online) with tournaments, tickets, prizes, programs, hotels and player lists.
+ * Does nothing when the `event` table already has rows. Everything is written in one transaction.
+ */
+export async function seedDemoData(orm: MikroORM, options?: { today?: Date }): Promise<SeedResult> {
+  const today = options?.today ?? new Date()
+  return orm.em.fork().transactional(async (em) => {
+    // The second of two concurrent seeders waits here, then finds the first one's events.
+    await em.execute('select pg_advisory_xact_lock(?)', [seedLockKey])
+    if ((await countRows(em, 'event')) > 0) {
+      return {
+        seeded: false,
+        events: await countRows(em, 'event'),
+        tournaments: await countRows(em, 'tournament'),
+        entries: await countRows(em, 'entry'),
+      }
+    }
+    await insertReferenceData(em)
+    const organiserIds = await insertOrganisers(em, today)
+    const events = planEvents(createRng(randomSeed), today)
+    await insertEvents(em, events, organiserIds)
+    await recordTournamentSummaries(em, events)
+    return {
+      seeded: true,
+      events: events.length,
+      tournaments: events.reduce((n, e) => n + e.tournaments.length, 0),
+      entries: events.reduce((n, e) => n + e.tournaments.reduce((m, t) => m + t.entries.length, 0), 0),
+    }
+  })
+}
+
+/**
+ * The event's tournament count and registration window belong to the tournaments domain, which hands
+ * them to the events domain; the seed goes through the same services instead of writing them itself.
+ */
+async function recordTournamentSummaries(em: EntityManager, events: ReadonlyArray<EventPlan>): Promise<void> {
+  const program = Effect.gen(function* () {
+    const tournaments = yield* TournamentService
+    const eventService = yield* EventService
+    for (const event of events) {
+      const summary = yield* tournaments.summaryForEvent(event.id, event.timeZone)
+      yield* eventService.recordTournamentSummary(EventId.make(event.id), summary)
+    }
+  })
+  await Effect.runPromise(
+    program.pipe(
+      Effect.provide(Layer.mergeAll(TournamentService.layer, EventService.layer)),
+      Effect.provideService(Em, em),
+    ),
+  )
+}
