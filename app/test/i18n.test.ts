@@ -57,7 +57,7 @@ const unquote = (line: string): string => {
 }
 
 /** A small PO reader: comments, msgctxt, msgid, msgstr (or msgstr[0]) and "" continuation lines. */
-export const parsePo = (text: string): ReadonlyArray<PoEntry> => {
+const parsePo = (text: string): ReadonlyArray<PoEntry> => {
   const entries: PoEntry[] = []
   let context: string | undefined
   let msgid: string | undefined
@@ -109,12 +109,17 @@ export const parsePo = (text: string): ReadonlyArray<PoEntry> => {
   return entries
 }
 
-const keyOf = (entry: PoEntry) => (entry.context === undefined ? entry.msgid : `${entry.context}\u0004${entry.msgid}`)
+const keyOf = (entry: PoEntry) =>
+  entry.context === undefined ? entry.msgid : `${entry.context}\u0004${entry.msgid}`
 
 const readCatalogue = (locale: string): ReadonlyMap<string, PoEntry> => {
   const text = readFileSync(new URL(`../src/locales/${locale}/messages.po`, import.meta.url), 'utf8')
   // The entry with an empty msgid is the PO header.
-  return new Map(parsePo(text).filter((e) => e.msgid !== '').map((e) => [keyOf(e), e]))
+  return new Map(
+    parsePo(text)
+      .filter((e) => e.msgid !== '')
+      .map((e) => [keyOf(e), e]),
+  )
 }
 
 // --------------------------------------------------------------------------------------------- ICU
@@ -129,7 +134,7 @@ type IcuNode = string | IcuArgument
 const branchingTypes = new Set(['plural', 'selectordinal', 'select'])
 
 /** Parses ICU MessageFormat far enough to see arguments and branches; throws on unbalanced braces. */
-export const parseIcu = (source: string): ReadonlyArray<IcuNode> => {
+const parseIcu = (source: string): ReadonlyArray<IcuNode> => {
   let i = 0
   const fail = (why: string): never => {
     throw new Error(`${why} at ${i} in ${JSON.stringify(source)}`)
@@ -250,13 +255,15 @@ const argumentsOf = (nodes: ReadonlyArray<IcuNode>): IcuArgument[] =>
     typeof node === 'string' ? [] : [node, ...[...node.branches.values()].flatMap(argumentsOf)],
   )
 
-const argumentNames = (message: string) => [...new Set(argumentsOf(parseIcu(message)).map((a) => a.name))].sort()
+const argumentNames = (message: string) =>
+  [...new Set(argumentsOf(parseIcu(message)).map((a) => a.name))].sort()
 
 const argumentsOfType = (message: string, type: string) =>
   argumentsOf(parseIcu(message)).filter((a) => a.type === type)
 
 /** Numbered JSX placeholders of Lingui's Trans: <0>, </0>, <1/>. */
-const tagsOf = (message: string) => [...message.matchAll(/<\/?\d+\s*\/?>/g)].map((m) => m[0].replace(/\s/g, '')).sort()
+const tagsOf = (message: string) =>
+  [...message.matchAll(/<\/?\d+\s*\/?>/g)].map((m) => m[0].replace(/\s/g, '')).sort()
 
 // ------------------------------------------------------------------------------------------- tests
 
@@ -268,7 +275,9 @@ describe('English source catalogue', () => {
   })
 
   it('keeps msgstr equal to msgid or empty', () => {
-    const odd = [...english.values()].filter((e) => e.msgstr !== '' && e.msgstr !== e.msgid).map((e) => e.msgid)
+    const odd = [...english.values()]
+      .filter((e) => e.msgstr !== '' && e.msgstr !== e.msgid)
+      .map((e) => e.msgid)
     expect(odd).toEqual([])
   })
 
@@ -284,7 +293,9 @@ describe.each(locales)('%s catalogue', (locale) => {
     target && target.msgstr !== '' ? [{ msgid: source.msgid, msgstr: target.msgstr }] : [],
   )
   const cardinal = new Set<string>(new Intl.PluralRules(locale).resolvedOptions().pluralCategories)
-  const ordinal = new Set<string>(new Intl.PluralRules(locale, { type: 'ordinal' }).resolvedOptions().pluralCategories)
+  const ordinal = new Set<string>(
+    new Intl.PluralRules(locale, { type: 'ordinal' }).resolvedOptions().pluralCategories,
+  )
 
   it('has every English message with a non-empty msgstr', () => {
     const missing = entries.filter(({ target }) => target === undefined).map(({ source }) => source.msgid)
@@ -304,7 +315,8 @@ describe.each(locales)('%s catalogue', (locale) => {
   })
 
   it('keeps every numbered JSX tag', () => {
-    for (const { msgid, msgstr } of translated) expect(tagsOf(msgstr), `${locale}: ${msgid}`).toEqual(tagsOf(msgid))
+    for (const { msgid, msgstr } of translated)
+      expect(tagsOf(msgstr), `${locale}: ${msgid}`).toEqual(tagsOf(msgid))
   })
 
   it("spells out plurals with the language's CLDR categories", () => {
@@ -315,7 +327,9 @@ describe.each(locales)('%s catalogue', (locale) => {
         const exact = [...source.branches.keys()].filter((key) => key.startsWith('='))
         for (const target of targets) {
           const keys = [...target.branches.keys()]
-          expect(keys, `${locale}: ${msgstr}`).toEqual(expect.arrayContaining([...requiredPluralKeys[locale], ...exact]))
+          expect(keys, `${locale}: ${msgstr}`).toEqual(
+            expect.arrayContaining([...requiredPluralKeys[locale], ...exact]),
+          )
           expect(
             keys.filter((key) => !key.startsWith('=') && !cardinal.has(key)),
             `${locale}: ${msgstr} has categories ${locale} does not use`,

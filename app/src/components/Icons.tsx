@@ -1,4 +1,6 @@
 // Inline icons: they render the same everywhere (no emoji font needed) and inherit the text colour.
+// Every icon is decorative (aria-hidden, set in `base`); its meaning is in the text beside it, so
+// biome.json turns off the svg-title rule for this file only.
 type IconProps = { className?: string }
 
 const base = (className = 'h-4 w-4') => ({
