@@ -10,6 +10,7 @@ export default defineConfig({
       'jobs/test/**/*.test.ts',
       'app/test/**/*.test.ts',
       'testing/test/**/*.test.ts',
+      'scripts/test/**/*.test.ts',
     ],
     globalSetup: ['./testing/src/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,0 +1,56 @@
+import { checkReadiness, openOrm } from '@kibitz/infra'
+import type { MikroORM } from '@mikro-orm/postgresql'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import '../../testing/src/context.ts'
+import { freshDatabase } from '../../testing/src/prepare.ts'
+import { startWorker } from '../src/worker.ts'
+
+let db: { url: string; drop: () => Promise<void> }
+let orm: MikroORM
+
+beforeAll(async () => {
+  db = await freshDatabase(inject('databaseUrl'))
+  orm = await openOrm(db.url, { poolMax: 2 })
+})
+
+afterAll(async () => {
+  await orm.close(true)
+  await db.drop()
+})
+
+const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (await check()) return true
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return false
+}
+
+describe('startWorker', () => {
+  it('is not ready before any worker has processed a heartbeat job', async () => {
+    const report = await checkReadiness(orm)
+    expect(report).toEqual({
+      status: 'unavailable',
+      checks: { database: true, migrations: true, worker: false },
+    })
+  })
+
+  it('processes its heartbeat through the pg-boss queue, making the service ready, and clears it on stop', async () => {
+    const worker = await startWorker({ databaseUrl: db.url, workerId: 'test-worker' })
+    try {
+      const ready = await waitFor(async () => (await checkReadiness(orm)).status === 'ok', 15_000)
+      expect(ready).toBe(true)
+      const rows = await orm.em.fork().execute('select worker_id from worker_heartbeat')
+      expect(rows).toEqual([{ worker_id: 'test-worker' }])
+      // Only the job handler writes the row above; the queue holds the job that carried it.
+      const jobs = await orm.em
+        .fork()
+        .execute("select count(*)::int as n from pgboss.job where name = 'system.heartbeat'")
+      expect(jobs[0]?.n).toBeGreaterThanOrEqual(1)
+    } finally {
+      await worker.stop()
+    }
+    expect((await checkReadiness(orm)).checks.worker).toBe(false)
+  }, 30_000)
+})
