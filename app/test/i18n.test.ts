@@ -321,25 +321,31 @@ describe.each(locales)('%s catalogue', (locale) => {
 
   it("spells out plurals with the language's CLDR categories", () => {
     for (const { msgid, msgstr } of translated) {
+      const plurals = argumentsOfType(msgstr, 'plural')
+      // A plural of the source stays a plural of the same argument, with its exact `=n` branches.
       for (const source of argumentsOfType(msgid, 'plural')) {
-        const targets = argumentsOfType(msgstr, 'plural').filter((a) => a.name === source.name)
+        const targets = plurals.filter((a) => a.name === source.name)
         expect(targets.length, `${locale}: ${msgid} must stay a plural of ${source.name}`).toBeGreaterThan(0)
         const exact = [...source.branches.keys()].filter((key) => key.startsWith('='))
-        for (const target of targets) {
-          const keys = [...target.branches.keys()]
-          expect(keys, `${locale}: ${msgstr}`).toEqual(
-            expect.arrayContaining([...requiredPluralKeys[locale], ...exact]),
-          )
-          expect(
-            keys.filter((key) => !key.startsWith('=') && !cardinal.has(key)),
-            `${locale}: ${msgstr} has categories ${locale} does not use`,
-          ).toEqual([])
-        }
+        for (const target of targets)
+          expect([...target.branches.keys()], msgstr).toEqual(expect.arrayContaining(exact))
+      }
+      // Every plural of the translation, even where English needs none, has the language's forms.
+      for (const target of plurals) {
+        const keys = [...target.branches.keys()]
+        expect(keys, `${locale}: ${msgstr}`).toEqual(expect.arrayContaining([...requiredPluralKeys[locale]]))
+        expect(
+          keys.filter((key) => !key.startsWith('=') && !cardinal.has(key)),
+          `${locale}: ${msgstr} has categories ${locale} does not use`,
+        ).toEqual([])
       }
       for (const target of argumentsOfType(msgstr, 'selectordinal')) {
         const keys = [...target.branches.keys()]
         expect(keys, `${locale}: ${msgstr}`).toContain('other')
-        expect(keys.filter((key) => !key.startsWith('=') && !ordinal.has(key))).toEqual([])
+        expect(
+          keys.filter((key) => !key.startsWith('=') && !ordinal.has(key)),
+          `${locale}: ${msgstr} has ordinal categories ${locale} does not use`,
+        ).toEqual([])
       }
     }
   })

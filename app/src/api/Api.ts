@@ -212,7 +212,9 @@ export class TournamentGroup extends HttpApiGroup.make('tournament')
     HttpApiEndpoint.get('tournamentsCalendar', '/tournament/ical/generate', {
       query: {
         ...idsQuery,
-        event: Schema.String.annotate({ description: 'The alias or id of the tournaments’ event.' }),
+        event: Schema.optional(
+          Schema.String.annotate({ description: 'Optional: the alias or id of the tournaments’ event.' }),
+        ),
       },
       success: Calendar,
       error: [InvalidRequest, NotFound],

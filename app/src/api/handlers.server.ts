@@ -388,17 +388,36 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
         Effect.gen(function* () {
           const ids = yield* requestedIds(query)
           const locale = requestLocale(request)
-          const { event, list } = yield* run(
+          const entries = yield* run(
             Effect.gen(function* () {
-              const event = yield* publicEvent(events, query.event, locale)
-              const all = yield* tournaments.listForEvent(event.card.id, event.timeZone)
-              return { event, list: all.filter((t) => ids.includes(t.tournamentId)) }
+              // Each tournament is shown in its own event's time zone; only public events count.
+              const owners = yield* tournaments.eventIdsOf(ids)
+              const scoped =
+                query.event === undefined ? undefined : yield* publicEvent(events, query.event, locale)
+              const eventIds = [...new Set(owners.values())].filter((id) => !scoped || scoped.card.id === id)
+              const found: Array<{ tournament: Tournament; event: EventView }> = []
+              for (const eventId of eventIds) {
+                const event =
+                  scoped ??
+                  (yield* events
+                    .view(String(eventId), locale)
+                    .pipe(Effect.catchTag('EventNotFound', () => Effect.succeed(undefined))))
+                if (event === undefined) continue
+                const all = yield* tournaments.listForEvent(event.card.id, event.timeZone)
+                for (const tournament of all) {
+                  if (ids.includes(tournament.tournamentId)) found.push({ tournament, event })
+                }
+              }
+              return found
             }),
           )
-          if (list.length === 0) return yield* Effect.fail(notFound('Tournament not found'))
+          if (entries.length === 0) return yield* Effect.fail(notFound('Tournament not found'))
+          const list = entries.map((e) => e.tournament)
           const origin = publicOrigin(request)
           const host = new URL(origin).hostname
-          const body = renderCalendar({ events: list.map((t) => tournamentEntry(t, event, origin, host)) })
+          const body = renderCalendar({
+            events: entries.map((e) => tournamentEntry(e.tournament, e.event, origin, host)),
+          })
           return calendarResponse(
             body,
             list.length === 1 ? `tournament-${list[0]?.tournamentId}.ics` : 'tournaments.ics',

@@ -39,6 +39,8 @@ export class TournamentService extends Context.Service<
       aliasOrId: string,
       timeZone: string,
     ): Effect.Effect<Tournament, TournamentNotFound, Em>
+    /** Anyone: the event id of each known tournament id (unknown ids are left out). */
+    eventIdsOf(tournamentIds: ReadonlyArray<number>): Effect.Effect<ReadonlyMap<number, number>, never, Em>
     /** The event's tournament count and the window in which any of its registrations is open. */
     summaryForEvent(eventId: number, timeZone: string): Effect.Effect<EventTournamentSummary, never, Em>
   }
@@ -92,7 +94,12 @@ export class TournamentService extends Context.Service<
         }
       })
 
-      return TournamentService.of({ listForEvent, findInEvent, summaryForEvent })
+      return TournamentService.of({
+        listForEvent,
+        findInEvent,
+        summaryForEvent,
+        eventIdsOf: (ids) => repo.eventIdsOf(ids),
+      })
     }),
   ).pipe(Layer.provide(TournamentRepo.layer))
 }

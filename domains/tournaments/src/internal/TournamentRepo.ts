@@ -12,6 +12,7 @@ export class TournamentRepo extends Context.Service<
     listForEvent(eventId: number): Db<ReadonlyArray<TournamentEntity>>
     findInEvent(eventId: number, aliasOrId: string): Db<Option.Option<TournamentEntity>>
     prizeSetups(tournamentIds: ReadonlyArray<number>): Db<ReadonlyMap<number, PrizeSetupRow>>
+    eventIdsOf(tournamentIds: ReadonlyArray<number>): Db<ReadonlyMap<number, number>>
   }
 >()('@kibitz/tournaments/TournamentRepo') {
   static readonly layer = Layer.succeed(
@@ -39,6 +40,14 @@ export class TournamentRepo extends Context.Service<
           em.find(PrizeSetupEntityRef, { tournamentId: { $in: [...tournamentIds] } }),
         )
         return new Map(rows.map((r) => [r.tournamentId, r]))
+      }),
+      eventIdsOf: Effect.fn('TournamentRepo.eventIdsOf')(function* (tournamentIds) {
+        const em = yield* Em
+        if (tournamentIds.length === 0) return new Map()
+        const rows = yield* Effect.promise(() =>
+          em.find(TournamentEntity, { id: { $in: [...tournamentIds] } }, { fields: ['id', 'eventId'] }),
+        )
+        return new Map(rows.map((r) => [r.id, r.eventId]))
       }),
     }),
   )

@@ -1,0 +1,138 @@
+// Shared helpers for the end-to-end tests: the public API tells the tests which kind of event to open
+// (canceled, with a player list, with several priced tournaments) without relying on seeded names.
+import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test'
+
+export interface ApiCard {
+  readonly id: number
+  readonly alias: string
+  readonly name: string
+  readonly type: number
+  readonly state: string
+  readonly timeState: string
+  readonly tournamentsCount: number
+  readonly shortAddresses: ReadonlyArray<string>
+  readonly isOnline: boolean
+  readonly isOpenRegistration: boolean
+}
+
+export interface ApiTicket {
+  readonly type: number
+  readonly priceMinor: number
+}
+
+export interface ApiTournament {
+  readonly tournamentId: number
+  readonly alias: string
+  readonly name: string
+  readonly isPlayerListViewEnabled: boolean
+  readonly tickets: ReadonlyArray<ApiTicket>
+}
+
+export interface ApiEventData {
+  readonly event: {
+    readonly card: ApiCard
+    readonly currencyCode: string
+    readonly stateMessage: string | null
+  }
+  readonly tournaments: ReadonlyArray<ApiTournament>
+}
+
+interface ApiPlayerList {
+  readonly entries: ReadonlyArray<{
+    readonly number: number
+    readonly contestants: ReadonlyArray<{ readonly firstName: string; readonly lastName: string }>
+  }>
+}
+
+const getJson = async <T>(request: APIRequestContext, url: string): Promise<T> => {
+  const response = await request.get(url)
+  expect(response.status(), `GET ${url}`).toBe(200)
+  return (await response.json()) as T
+}
+
+/** The catalogue's events (not ended, soonest first) matching the API's filter parameters. */
+export const searchEvents = async (
+  request: APIRequestContext,
+  params: Record<string, string> = {},
+): Promise<ReadonlyArray<ApiCard>> => {
+  const query = new URLSearchParams({ limit: '100', ...params })
+  const page = await getJson<{ events: ReadonlyArray<ApiCard> }>(
+    request,
+    `/api/v1/event/search-future-events?${query}`,
+  )
+  return page.events
+}
+
+export const eventData = (request: APIRequestContext, id: number) =>
+  getJson<ApiEventData>(request, `/api/v1/event/${id}/event-data`)
+
+/** The first event that satisfies `accept`, looking at its full data; fails the test when none does. */
+export const findEvent = async (
+  request: APIRequestContext,
+  accept: (data: ApiEventData) => boolean,
+  params: Record<string, string> = {},
+): Promise<ApiEventData> => {
+  for (const card of await searchEvents(request, params)) {
+    const data = await eventData(request, card.id)
+    if (accept(data)) return data
+  }
+  throw new Error(`no seeded event fits (${JSON.stringify(params)})`)
+}
+
+const pricedTicket = (t: ApiTicket) => t.type !== 4 && t.priceMinor > 0
+
+/** An accepted event whose first two tournaments both sell priced tickets (for the details tabs). */
+export const findEventWithPricedTournaments = (request: APIRequestContext) =>
+  findEvent(
+    request,
+    (data) =>
+      data.event.card.state === 'accepted' &&
+      data.tournaments.length >= 2 &&
+      data.tournaments.slice(0, 2).every((t) => t.tickets.some(pricedTicket)),
+  )
+
+/** A tournament whose player list is public and has entries, with the entries as the API lists them. */
+export const findPlayerList = async (request: APIRequestContext) => {
+  for (const card of await searchEvents(request)) {
+    const data = await eventData(request, card.id)
+    for (const tournament of data.tournaments.filter((t) => t.isPlayerListViewEnabled)) {
+      const list = await getJson<ApiPlayerList>(
+        request,
+        `/api/v1/tournament/${tournament.tournamentId}/event/${card.id}/player-list`,
+      )
+      if (list.entries.length > 0) return { event: data.event.card, tournament, entries: list.entries }
+    }
+  }
+  throw new Error('no seeded tournament has a public player list with entries')
+}
+
+/** The symbol the app prints before prices (spec section 9: symbol first, Intl's narrow symbol). */
+export const currencySymbol = (code: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? code
+
+/**
+ * A returning visitor who already declined cookies: the fixed cookie notice stays out of the way of the
+ * page under test. The notice itself is tested in shell.spec.ts and no-javascript.spec.ts.
+ */
+export const declineCookiesBeforehand = async (context: BrowserContext, baseURL: string | undefined) => {
+  if (!baseURL) throw new Error('baseURL is not configured')
+  await context.addCookies([{ name: 'cookie_consent', value: '2', url: baseURL }])
+}
+
+/**
+ * Clicks a control that only works once React has hydrated the page (radix menus, dialogs, tabs), until
+ * `done` holds. The server-rendered control is on screen before its handlers are attached, so a first
+ * click can land on inert markup; the retry ends as soon as the page reacts. `done` should use short
+ * assertion timeouts (see `quick`).
+ */
+export const clickUntil = async (click: () => Promise<void>, done: () => Promise<void>) => {
+  await expect(async () => {
+    await click()
+    await done()
+  }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] })
+}
+
+/** Assertion options for checks inside `clickUntil`. */
+export const quick = { timeout: 1_000 } as const
