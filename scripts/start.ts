@@ -12,6 +12,7 @@ import { seedDemoData } from '@kibitz/infra/seed'
 import { startWorker } from '@kibitz/jobs'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
+import { withPageCaching } from '../app/src/edge/http.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all'
@@ -119,7 +120,7 @@ if (runsWeb) {
         return response
       },
     ],
-    fetch: (request) => bundle.default.fetch(request),
+    fetch: withPageCaching((request) => bundle.default.fetch(request)),
   })
   await server.ready()
   console.log(

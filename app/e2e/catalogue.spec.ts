@@ -1,0 +1,264 @@
+import { expect, test } from '@playwright/test'
+import {
+  clickUntil,
+  currencySymbol,
+  declineCookiesBeforehand,
+  findEventWithPricedTournaments,
+  findPlayerList,
+  quick,
+  searchEvents,
+} from './support.ts'
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await declineCookiesBeforehand(context, baseURL)
+})
+
+test.describe('home', () => {
+  test('lists up to 18 upcoming and running events with a total', async ({ page }) => {
+    await page.goto('/')
+    const upcoming = page.getByRole('region', { name: 'Upcoming and running events' })
+    await expect(upcoming.getByRole('heading', { level: 2, name: 'Upcoming and running events' })).toBeVisible()
+    await expect(upcoming.getByText(/^\d+ events?$/)).toBeVisible()
+    const total = Number((await upcoming.getByText(/^\d+ events?$/).innerText()).split(' ')[0])
+    expect(total).toBeGreaterThan(18)
+
+    const cards = upcoming.getByRole('article')
+    await expect(cards).toHaveCount(18)
+    for (const card of await cards.all()) {
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(/\S/)
+      await expect(card.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute('href', /^\/event\//)
+    }
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(
+      `Page 1 of ${Math.ceil(total / 18)}`,
+    )
+  })
+
+  test('the next page shows the following events', async ({ page }) => {
+    await page.goto('/')
+    const cards = page.getByRole('article')
+    await expect(cards).toHaveCount(18)
+    const firstPageNames = await cards.getByRole('heading', { level: 3 }).allInnerTexts()
+
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/\/\?page=2$/)
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    await expect(pages).toContainText(/Page 2 of \d+/)
+    await expect(pages.getByRole('link', { name: 'Previous' })).toBeVisible()
+    await expect(cards.first()).toBeVisible()
+    const secondPageNames = await cards.getByRole('heading', { level: 3 }).allInnerTexts()
+    expect(secondPageNames.length).toBeGreaterThan(0)
+    expect(secondPageNames.length).toBeLessThanOrEqual(18)
+    expect(secondPageNames.filter((name) => firstPageNames.includes(name))).toEqual([])
+  })
+
+  test('an ad slot follows cards 3, 6 and 9 only', async ({ page }) => {
+    await page.goto('/')
+    const grid = page.getByRole('region', { name: 'Upcoming and running events' }).getByRole('list').first()
+    await expect(grid.getByRole('article')).toHaveCount(18)
+    const items = await grid.locator(':scope > li').evaluateAll((lis) =>
+      lis.map((li) => (li.querySelector('[data-ad-slot]') ? 'ad' : li.querySelector('article') ? 'card' : 'other')),
+    )
+    const adsAfterCard: Array<number> = []
+    let cardsSoFar = 0
+    for (const item of items) {
+      if (item === 'card') cardsSoFar += 1
+      else if (item === 'ad') adsAfterCard.push(cardsSoFar)
+    }
+    expect(items).not.toContain('other')
+    expect(adsAfterCard).toEqual([3, 6, 9])
+    await expect(grid.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(3)
+  })
+})
+
+test.describe('search', () => {
+  test('typing a place and submitting lists the events there', async ({ page, request }) => {
+    // The city with the most upcoming in-person events, so the search has something to narrow.
+    const cities = new Map<string, number>()
+    for (const event of await searchEvents(request)) {
+      for (const address of event.shortAddresses) {
+        const city = address.split(',')[0]?.trim()
+        if (city && !event.isOnline) cities.set(city, (cities.get(city) ?? 0) + 1)
+      }
+    }
+    const [city] = [...cities.entries()].sort((a, b) => b[1] - a[1])[0] ?? []
+    if (!city) throw new Error('no seeded in-person event')
+    const expected = await searchEvents(request, { nameOrLocation: city })
+
+    await page.goto('/')
+    const form = page.getByRole('form', { name: 'Search events' })
+    await form.getByRole('combobox', { name: 'Event name or place' }).fill(city)
+    await form.getByRole('button', { name: 'Search' }).click()
+
+    await expect(page).toHaveURL((url) => url.pathname === '/search-filter' && url.searchParams.get('q') === `text:${city}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Search events' })).toBeVisible()
+    await expect(page.getByRole('status')).toHaveText(
+      expected.length === 1 ? '1 event found' : `${expected.length} events found`,
+    )
+    const cards = page.getByRole('region', { name: 'Results' }).getByRole('article')
+    await expect(cards).toHaveCount(expected.length)
+    for (const card of await cards.all()) await expect(card).toContainText(city)
+    await expect(page.getByRole('combobox', { name: 'Event name or place' })).toHaveValue(city)
+  })
+
+  test('an event type checkbox narrows the results to that type', async ({ page, request }) => {
+    // A type none of whose events is canceled or postponed: those cards show their state instead of the type.
+    const all = await searchEvents(request)
+    const types: Array<[number, string]> = [
+      [1, 'Local'],
+      [2, 'National'],
+      [3, 'International'],
+      [4, 'World class'],
+    ]
+    const pick = types.find(
+      ([type]) =>
+        all.some((e) => e.type === type) && all.every((e) => e.type !== type || e.state === 'accepted'),
+    )
+    if (!pick) throw new Error('every event type has a canceled or postponed event')
+    const [type, label] = pick
+    const expected = all.filter((e) => e.type === type).length
+
+    await page.goto('/search-filter')
+    const results = page.getByRole('region', { name: 'Results' })
+    await expect(page.getByRole('status')).toHaveText(`${all.length} events found`)
+    await page.getByRole('group', { name: 'Event type' }).getByRole('checkbox', { name: label }).check()
+    await page.getByRole('button', { name: 'Search' }).click()
+
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === `type:${type}`)
+    await expect(page.getByRole('status')).toHaveText(expected === 1 ? '1 event found' : `${expected} events found`)
+    expect(expected).toBeLessThan(all.length)
+    const cards = results.getByRole('article')
+    await expect(cards).toHaveCount(Math.min(expected, 18))
+    for (const card of await cards.all()) {
+      await expect(card.getByText(label, { exact: true })).toBeVisible()
+    }
+    await expect(page.getByRole('checkbox', { name: label })).toBeChecked()
+  })
+
+  test('a reversed date range is refused with a message on the end date', async ({ page }) => {
+    await page.goto('/search-filter')
+    await page.getByLabel('From', { exact: true }).fill('2030-03-10')
+    await page.getByLabel('To', { exact: true }).fill('2030-03-01')
+    await page.getByRole('button', { name: 'Search' }).click()
+
+    await expect(page).toHaveURL((url) => url.pathname === '/search-filter' && url.searchParams.has('q'))
+    await expect(page.getByRole('alert')).toHaveText('The dates are not valid!')
+    const to = page.getByLabel('To', { exact: true })
+    await expect(to).toHaveAttribute('aria-invalid', 'true')
+    await expect(to).toHaveAccessibleDescription('The dates are not valid!')
+    await expect(page.getByLabel('From', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
+  })
+})
+
+test.describe('event pages', () => {
+  test('a card opens the event with its name and tournaments', async ({ page }) => {
+    await page.goto('/')
+    const card = page.getByRole('article').first()
+    const name = await card.getByRole('heading', { level: 3 }).innerText()
+    const count = Number((await card.getByText(/^\d+ tournaments?$/).innerText()).split(' ')[0])
+    await card.getByRole('link', { name }).click()
+
+    await expect(page).toHaveURL(/\/event\/[^/]+$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    const tournaments = page.getByRole('region', { name: 'Tournaments' })
+    await expect(tournaments.getByRole('heading', { level: 2, name: 'Tournaments' })).toBeVisible()
+    await expect(tournaments.getByRole('listitem').getByRole('heading', { level: 3 })).toHaveCount(count)
+    await expect(page.getByRole('navigation', { name: 'Event sections' }).getByRole('link')).toHaveText([
+      'Overview',
+      'Tournaments and prices',
+      'Program',
+    ])
+  })
+
+  test('details switch between tournaments and show priced tickets; the program lists the days', async ({
+    page,
+    request,
+  }) => {
+    const data = await findEventWithPricedTournaments(request)
+    const [first, second] = data.tournaments
+    if (!first || !second) throw new Error('unreachable: two tournaments were required')
+    const symbol = currencySymbol(data.event.currencyCode)
+
+    await page.goto(`/event/${data.event.card.alias}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.event.card.name)
+    await page.getByRole('navigation', { name: 'Event sections' }).getByRole('link', { name: 'Tournaments and prices' }).click()
+    await expect(page).toHaveURL(`/event/${data.event.card.alias}/details`)
+
+    const tabs = page.getByRole('tablist', { name: 'Tournaments' })
+    await expect(tabs.getByRole('tab')).toHaveCount(data.tournaments.length)
+    const firstTab = tabs.getByRole('tab', { name: first.name, exact: true })
+    const secondTab = tabs.getByRole('tab', { name: second.name, exact: true })
+    await expect(firstTab).toHaveAttribute('aria-selected', 'true')
+    const firstPanel = page.getByRole('tabpanel', { name: first.name, exact: true })
+    await expect(firstPanel.getByRole('heading', { level: 2 })).toHaveText(first.name)
+    const firstPrices = firstPanel.getByRole('table', { name: 'Tickets and prices' })
+    await expect(firstPrices.getByRole('cell').filter({ hasText: symbol }).first()).toHaveText(
+      new RegExp(`${escapeRegExp(symbol)}\\d[\\d,]*(\\.\\d{2})?\\b.*per (person|team)`),
+    )
+
+    await clickUntil(
+      () => secondTab.click(),
+      () => expect(secondTab).toHaveAttribute('aria-selected', 'true', quick),
+    )
+    await expect(firstTab).toHaveAttribute('aria-selected', 'false')
+    const secondPanel = page.getByRole('tabpanel', { name: second.name, exact: true })
+    await expect(secondPanel).toBeVisible()
+    await expect(secondPanel.getByRole('heading', { level: 2 })).toHaveText(second.name)
+    await expect(firstPanel).toBeHidden()
+    await expect(
+      secondPanel.getByRole('table', { name: 'Tickets and prices' }).getByRole('cell').filter({ hasText: symbol }).first(),
+    ).toBeVisible()
+
+    await page.getByRole('navigation', { name: 'Event sections' }).getByRole('link', { name: 'Program' }).click()
+    await expect(page).toHaveURL(`/event/${data.event.card.alias}/program`)
+    const days = page.getByRole('main').getByRole('heading', { level: 2 })
+    await expect(days.first()).toHaveText(/\d{4}/)
+    await expect(page.getByRole('main').getByRole('listitem').first()).toContainText(
+      new RegExp(`\\d\\d:\\d\\d\\s*(${data.tournaments.map((t) => escapeRegExp(t.name)).join('|')}) — `),
+    )
+  })
+
+  test('a player list shows the registered entries', async ({ page, request }) => {
+    const { event, tournament, entries } = await findPlayerList(request)
+    await page.goto(`/event/${event.alias}`)
+    const row = page
+      .getByRole('region', { name: 'Tournaments' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: tournament.name }) })
+    await row.getByRole('link', { name: /registered$/ }).click()
+
+    await expect(page).toHaveURL(`/event/${event.alias}/tournament/${tournament.alias}/player-list`)
+    await expect(page.getByRole('heading', { level: 2, name: `Player list: ${tournament.name}` })).toBeVisible()
+    const table = page.getByRole('table', { name: 'Registered players' })
+    await expect(table.getByRole('rowgroup').last().getByRole('row')).toHaveCount(entries.length)
+    const first = entries[0]
+    const contestant = first?.contestants[0]
+    if (!first || !contestant) throw new Error('unreachable: the list has entries')
+    await expect(table.getByRole('row').filter({ hasText: `${contestant.firstName} ${contestant.lastName}` }).first()).toContainText(
+      String(first.number),
+    )
+  })
+
+  test('a canceled event shows the canceled banner and no registration badge', async ({ page, request }) => {
+    const [canceled] = await searchEvents(request, { eventStates: 'canceled' })
+    if (!canceled) throw new Error('the seed has no canceled event')
+    await page.goto(`/event/${canceled.alias}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(canceled.name)
+    await expect(page.getByRole('status')).toContainText('This event is canceled')
+    await expect(page.getByText('Registration open')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0)
+  })
+
+  test('the live-score page lists the events with live results today', async ({ page }) => {
+    const response = await page.goto('/live-score')
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1, name: 'Live scores' })).toBeVisible()
+    await expect(page.getByText(/\d+ events? with live results/)).toBeVisible()
+    const days = page.getByRole('navigation', { name: 'Days' })
+    await expect(days.getByRole('link')).toHaveText(['Previous day', 'Today', 'Next day'])
+    const cards = page.getByRole('article')
+    await expect(cards.first()).toBeVisible()
+    for (const card of await cards.all()) await expect(card.getByRole('link', { name: 'Live results' })).toBeVisible()
+  })
+})
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
