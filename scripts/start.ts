@@ -36,6 +36,23 @@ try {
   throw error
 }
 
+// Signals may come at any moment of start-up: stop whatever has been started so far.
+let server: ReturnType<typeof serve> | undefined
+let worker: Awaited<ReturnType<typeof startWorker>> | undefined
+let stopDatabase: () => Promise<void> = async () => {}
+let stopping = false
+const shutdown = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  console.log(`kibitz: ${signal}, stopping`)
+  await server?.close(true).catch(() => {})
+  await worker?.stop().catch(() => {})
+  await stopDatabase().catch(() => {})
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
 const portIsFree = (port: number, host: string) =>
   new Promise<'free' | 'in use' | 'denied'>((resolve) => {
     const probe = createServer()
@@ -80,7 +97,8 @@ const acquireDatabase = async (): Promise<{ url: string; stop: () => Promise<voi
     ),
   )
 }
-const { url: databaseUrl, stop: stopDatabase } = await acquireDatabase()
+const { url: databaseUrl, stop } = await acquireDatabase()
+stopDatabase = stop
 process.env.DATABASE_URL = databaseUrl
 
 const orm = await openOrm(databaseUrl, { poolMax: 2 })
@@ -96,9 +114,8 @@ if (report.seeded) console.log('kibitz: seeded demo data')
 if (!config.production)
   console.log(`kibitz: super user ${config.adminEmail} (demo password: ${config.adminPassword})`)
 
-const worker = runsWorker ? await startWorker({ databaseUrl }) : undefined
+worker = runsWorker ? await startWorker({ databaseUrl }) : undefined
 
-let server: ReturnType<typeof serve> | undefined
 if (runsWeb) {
   const entry = path.join(root, 'app/dist/server/server.js')
   const bundle: { default: { fetch: (request: Request) => Response | Promise<Response> } } = await import(
@@ -129,16 +146,3 @@ if (runsWeb) {
 } else {
   console.log('kibitz: worker running')
 }
-
-let stopping = false
-const shutdown = async (signal: string) => {
-  if (stopping) return
-  stopping = true
-  console.log(`kibitz: ${signal}, stopping`)
-  await server?.close(true).catch(() => {})
-  await worker?.stop().catch(() => {})
-  await stopDatabase().catch(() => {})
-  process.exit(0)
-}
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,6 +1,6 @@
 // Shared helpers for the end-to-end tests: the public API tells the tests which kind of event to open
 // (canceled, with a player list, with several priced tournaments) without relying on seeded names.
-import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
 
 export interface ApiCard {
   readonly id: number
@@ -136,3 +136,18 @@ export const clickUntil = async (click: () => Promise<void>, done: () => Promise
 
 /** Assertion options for checks inside `clickUntil`. */
 export const quick = { timeout: 1_000 } as const
+
+/**
+ * Waits until React has taken over the server-rendered page: the header's language menu (a radix
+ * dropdown) opens only once handlers are attached. The menu is closed again before returning.
+ */
+export const waitForHydration = async (page: Page) => {
+  const trigger = page.getByRole('banner').getByRole('button', { name: /^(Language|Język|Язык|Kalba|Idioma|Lingua|Langue)/ })
+  const menu = page.getByRole('menu')
+  await clickUntil(
+    () => trigger.click(),
+    () => expect(menu).toBeVisible(quick),
+  )
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+}

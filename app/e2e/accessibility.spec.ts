@@ -1,0 +1,101 @@
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { declineCookiesBeforehand, findEventWithPricedTournaments, findPlayerList, waitForHydration } from './support.ts'
+
+// WCAG 2.1 A and AA as axe checks them, on every public screen at a desktop and a phone width. The
+// full-page screenshots are artefacts for a human to look at; the assertions are axe's results.
+
+interface Screen {
+  readonly name: string
+  /** The address to open; the API picks the event so the test does not depend on seeded names. */
+  readonly url: (request: APIRequestContext) => Promise<string>
+  /** What must be on screen before the scan. */
+  readonly ready: (page: Page) => Promise<void>
+  readonly status?: number
+  /** Scan with the cookie notice of a first visit showing. */
+  readonly firstVisit?: boolean
+}
+
+const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+const screens: ReadonlyArray<Screen> = [
+  {
+    name: 'home',
+    url: async () => '/',
+    ready: async (page) => expect(page.getByRole('article')).toHaveCount(18),
+  },
+  {
+    name: 'home-first-visit',
+    url: async () => '/',
+    ready: async (page) => expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible(),
+    firstVisit: true,
+  },
+  {
+    name: 'search-results',
+    url: async () => `/search-filter?${new URLSearchParams({ q: 'text:bridge' })}`,
+    ready: async (page) => expect(page.getByRole('article').first()).toBeVisible(),
+  },
+  {
+    name: 'event-home',
+    url: async (request) => `/event/${(await findEventWithPricedTournaments(request)).event.card.alias}`,
+    ready: async (page) => expect(page.getByRole('region', { name: 'Tournaments' })).toBeVisible(),
+  },
+  {
+    name: 'event-details',
+    url: async (request) => `/event/${(await findEventWithPricedTournaments(request)).event.card.alias}/details`,
+    ready: async (page) => expect(page.getByRole('tablist', { name: 'Tournaments' })).toBeVisible(),
+  },
+  {
+    name: 'event-program',
+    url: async (request) => `/event/${(await findEventWithPricedTournaments(request)).event.card.alias}/program`,
+    ready: h1,
+  },
+  {
+    name: 'player-list',
+    url: async (request) => {
+      const { event, tournament } = await findPlayerList(request)
+      return `/event/${event.alias}/tournament/${tournament.alias}/player-list`
+    },
+    ready: async (page) => expect(page.getByRole('table', { name: 'Registered players' })).toBeVisible(),
+  },
+  {
+    name: 'live-score',
+    url: async () => '/live-score',
+    ready: h1,
+  },
+  {
+    name: 'not-found',
+    url: async () => '/no-such-page',
+    ready: async (page) => expect(page.getByTestId('more-events').getByRole('link')).toHaveCount(3),
+    status: 404,
+  },
+]
+
+const widths = [1280, 390] as const
+
+for (const screen of screens) {
+  for (const width of widths) {
+    test(`${screen.name} at ${width} px has no WCAG 2.1 AA violations`, async ({ page, context, request, baseURL }, testInfo) => {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
+      if (!screen.firstVisit) await declineCookiesBeforehand(context, baseURL)
+      const response = await page.goto(await screen.url(request))
+      expect(response?.status()).toBe(screen.status ?? 200)
+      await waitForHydration(page)
+      await screen.ready(page)
+
+      await page.screenshot({
+        path: path.join(testInfo.project.outputDir, 'screenshots', `${screen.name}-${width}.png`),
+        fullPage: true,
+      })
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const violations = results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`),
+      }))
+      expect(violations).toEqual([])
+    })
+  }
+}

@@ -1,0 +1,154 @@
+import { expect, test } from '@playwright/test'
+import { clickUntil, declineCookiesBeforehand, quick, waitForHydration } from './support.ts'
+
+test.describe('cookie notice', () => {
+  test('shows on the first visit; Decline stores 2 and hides it', async ({ page, context }) => {
+    await page.goto('/')
+    const notice = page.getByRole('region', { name: 'Cookies' })
+    await expect(notice).toBeVisible()
+    await expect(notice.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy')
+    await notice.getByRole('button', { name: 'Decline' }).click()
+
+    await expect(notice).toHaveCount(0)
+    const consent = (await context.cookies()).find((c) => c.name === 'cookie_consent')
+    expect(consent?.value).toBe('2')
+    // Declined is remembered for one day (spec section 9).
+    const day = 24 * 60 * 60
+    expect((consent?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(day - 120)
+    expect((consent?.expires ?? 0) - Date.now() / 1000).toBeLessThanOrEqual(day + 5)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(notice).toHaveCount(0)
+  })
+
+  test('Accept stores 1 and hides it, and the page stays where it was', async ({ page, context }) => {
+    await page.goto('/search-filter')
+    const notice = page.getByRole('region', { name: 'Cookies' })
+    await notice.getByRole('button', { name: 'Accept cookies' }).click()
+
+    await expect(notice).toHaveCount(0)
+    await expect(page).toHaveURL(/\/search-filter$/)
+    const consent = (await context.cookies()).find((c) => c.name === 'cookie_consent')
+    expect(consent?.value).toBe('1')
+    // Accepted is remembered for 180 days (spec section 9).
+    expect((consent?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(179 * 24 * 60 * 60)
+  })
+})
+
+test.describe('mobile menu at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test.beforeEach(async ({ context, baseURL }) => {
+    await declineCookiesBeforehand(context, baseURL)
+  })
+
+  test('opens as a dialog and closes with Escape and with a click on the backdrop', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    const open = page.getByRole('button', { name: 'Open menu' })
+    const dialog = page.getByRole('dialog', { name: 'Menu' })
+
+    await clickUntil(
+      () => open.click(),
+      () => expect(dialog).toBeVisible(quick),
+    )
+    const nav = dialog.getByRole('navigation', { name: 'Mobile' })
+    await expect(nav.getByRole('link')).toHaveText(['Events', 'Search', 'Hotels', 'Live scores'])
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(open).toBeFocused()
+
+    await open.click()
+    await expect(dialog).toBeVisible()
+    // The panel slides in from the right; the left edge of the screen is backdrop.
+    const panel = await dialog.boundingBox()
+    expect(panel?.x ?? 0).toBeGreaterThan(40)
+    await page.mouse.click(20, 400)
+    await expect(dialog).toBeHidden()
+
+    await open.click()
+    await dialog.getByRole('link', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/search-filter$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search events')
+  })
+})
+
+test.describe('footer', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await declineCookiesBeforehand(context, baseURL)
+  })
+
+  test('links lead to real pages', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('navigation', { name: 'Footer' })
+    const links = [
+      'Terms and conditions',
+      'Privacy policy',
+      'Events widget for your site',
+      'Contact us',
+      'Powered by Kibitz',
+    ]
+    const hrefs: Array<string> = []
+    for (const name of links) {
+      const href = await footer.getByRole('link', { name, exact: true }).getAttribute('href')
+      if (!href) throw new Error(`footer link ${name} has no href`)
+      hrefs.push(href)
+    }
+    expect(hrefs).toEqual([
+      '/terms-and-conditions',
+      '/privacy-policy',
+      '/widget/instructions',
+      '/terms-and-conditions#contact-us',
+      '/powered-by-bridgescanner',
+    ])
+
+    for (const href of hrefs) {
+      const response = await page.goto(href)
+      expect(response?.status(), href).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 }), href).toHaveText(/\S/)
+      await expect(page.getByRole('heading', { level: 1 }), href).not.toHaveText('Page or event not found')
+      if (href.includes('#')) await expect(page.locator(href.slice(href.indexOf('#')))).toBeVisible()
+    }
+
+    // A real click goes there too, through the client-side router.
+    await page.goto('/')
+    await footer.getByRole('link', { name: 'Privacy policy', exact: true }).click()
+    await expect(page).toHaveURL(/\/privacy-policy$/)
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page or event not found')
+  })
+})
+
+test.describe('health', () => {
+  test('/livez and /readyz answer 200 JSON', async ({ request }) => {
+    const live = await request.get('/livez')
+    expect(live.status()).toBe(200)
+    expect(live.headers()['content-type']).toContain('application/json')
+    expect(await live.json()).toEqual({ status: 'ok' })
+
+    const ready = await request.get('/readyz')
+    expect(ready.status()).toBe(200)
+    expect(ready.headers()['content-type']).toContain('application/json')
+    expect(await ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: true, migrations: true, worker: true },
+    })
+  })
+})
+
+test.describe('hydration', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await declineCookiesBeforehand(context, baseURL)
+  })
+
+  for (const url of ['/', '/live-score', '/search-filter']) {
+    test(`${url} hydrates the server-rendered page without errors`, async ({ page }) => {
+      const errors: Array<string> = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await page.goto(url)
+      await waitForHydration(page)
+      // A mismatch between the server's and the browser's HTML makes React throw the page away and
+      // render it again on the client (error #418), losing the benefit of server rendering.
+      expect(errors).toEqual([])
+    })
+  }
+})
