@@ -4,6 +4,7 @@ import { type ContentLanguage, contentLanguages, isoDate } from '@kibitz/kernel'
 import { plusDays } from './dates.ts'
 import { describe } from './descriptions.ts'
 import { type EventSpec, eventSpecs, type OnlinePlatform } from './events.ts'
+import { demoImageFor } from './images.ts'
 import { localPrice } from './money.ts'
 import { type OrganiserSpec, organisers } from './organisers.ts'
 import { type City, cities, cityName, formattedAddress, profileOf, shortAddress } from './places.ts'
@@ -248,6 +249,7 @@ function planEvent(
     hasLiveResults,
     hasFinalResults,
     isRecommended: spec.recommended === true,
+    image: demoImageFor(alias, { online: spec.online !== undefined, worldClass: spec.type === 4 }),
     isYouth: spec.youth === true,
     showNativeName: spec.showNativeName === true,
     championshipTypeText: spec.championshipTypeText ?? null,

@@ -132,10 +132,9 @@ export async function insertEvents(
       e.currencyCode,
       e.timeZone,
       e.organiserEmail,
-      // No images ship with the repository yet.
-      null,
-      null,
-      null,
+      e.image?.url ?? null,
+      e.image?.thumbUrl ?? null,
+      e.image?.alt ?? null,
       e.liveResultsUrl,
       e.hasLiveResults,
       e.hasFinalResults,

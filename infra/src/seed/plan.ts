@@ -1,4 +1,5 @@
 import type { ContentLanguage } from '@kibitz/kernel'
+import type { DemoImage } from './images.ts'
 import type { OrganiserKey } from './organisers.ts'
 
 // The seed first plans every row in memory, then inserts table by table. Ids are filled in as the rows
@@ -183,6 +184,7 @@ export interface EventPlan {
   readonly hasLiveResults: boolean
   readonly hasFinalResults: boolean
   readonly isRecommended: boolean
+  readonly image: DemoImage | null
   readonly isYouth: boolean
   readonly showNativeName: boolean
   readonly championshipTypeText: string | null
