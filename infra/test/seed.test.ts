@@ -15,7 +15,6 @@ let serverUrl = ''
 let databaseName = ''
 let orm: MikroORM | undefined
 let first: SeedResult
-let seedMs = 0
 
 /** The seed's own database on the test server, so its rows never meet other test files' data. */
 beforeAll(async () => {
@@ -28,9 +27,7 @@ beforeAll(async () => {
   url.pathname = `/${databaseName}`
   orm = await openOrm(url.toString())
   await orm.migrator.up()
-  const started = performance.now()
   first = await seedDemoData(orm, { today })
-  seedMs = performance.now() - started
 })
 
 afterAll(async () => {
@@ -65,13 +62,12 @@ const publicEvents = `select count(*) from event where state in ('accepted','pos
 const localToday = `(?::timestamptz at time zone time_zone)::date`
 
 describe('seedDemoData', () => {
-  it('seeds once, quickly, and reports what it wrote', async () => {
+  it('seeds once and reports what it wrote', async () => {
     expect(first.seeded).toBe(true)
     expect(first.events).toBeGreaterThanOrEqual(48)
     expect(first.events).toBe(await count('select count(*) from event'))
     expect(first.tournaments).toBe(await count('select count(*) from tournament'))
     expect(first.entries).toBe(await count('select count(*) from entry'))
-    expect(seedMs).toBeLessThan(3000)
   })
 
   it('writes the reference data', async () => {
