@@ -33,23 +33,54 @@ export async function openDomainDatabase(url: string): Promise<DomainDatabase> {
   }
 }
 
-const TableRows = Schema.Array(Schema.Struct({ tablename: Schema.String }))
+const TableRows = Schema.Array(Schema.Struct({ table: Schema.String, parent: Schema.NullOr(Schema.String) }))
 const IdRows = Schema.Array(Schema.Struct({ id: Schema.Int }))
 const decodeTableRows = Schema.decodeUnknownSync(TableRows)
 const decodeIdRows = Schema.decodeUnknownSync(IdRows)
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
 
-/** Empties every table but the migrations' own and restarts the ids, so each test starts from nothing. */
-export async function resetDatabase(orm: Orm): Promise<void> {
-  const em = orm.em.fork()
-  const tables = decodeTableRows(
-    await em.execute(
-      `select tablename from pg_tables where schemaname = 'public' and tablename not like 'mikro_orm%'`,
+/** Every table but the migrations' own, each listed before the tables its foreign keys point to. */
+const childrenFirst = async (orm: Orm): Promise<ReadonlyArray<string>> => {
+  const rows = decodeTableRows(
+    await orm.em.fork().execute(
+      `select t.tablename as "table", p.relname as parent
+       from pg_tables t
+       left join pg_constraint c on c.contype = 'f' and c.conrelid = format('%I.%I', t.schemaname, t.tablename)::regclass
+       left join pg_class p on p.oid = c.confrelid
+       where t.schemaname = 'public' and t.tablename not like 'mikro_orm%'`,
     ),
   )
+  const parents = new Map<string, Set<string>>()
+  for (const { table, parent } of rows) {
+    const set = parents.get(table) ?? new Set<string>()
+    if (parent !== null && parent !== table) set.add(parent)
+    parents.set(table, set)
+  }
+  const ordered: Array<string> = []
+  const visiting = new Set<string>()
+  const visit = (table: string) => {
+    if (ordered.includes(table) || visiting.has(table)) return
+    visiting.add(table)
+    // A parent goes after all of its children: visit the tables pointing at this one first.
+    for (const [child, set] of parents) if (set.has(table)) visit(child)
+    ordered.push(table)
+  }
+  for (const table of parents.keys()) visit(table)
+  return ordered
+}
+
+const deleteOrders = new WeakMap<Orm, ReadonlyArray<string>>()
+
+/**
+ * Empties every table but the migrations' own, so each test starts from nothing. DELETE in foreign-key order
+ * rather than TRUNCATE: on a few dozen rows it takes a millisecond where TRUNCATE's new files take ~100 ms.
+ */
+export async function resetDatabase(orm: Orm): Promise<void> {
+  const tables = deleteOrders.get(orm) ?? (await childrenFirst(orm))
+  deleteOrders.set(orm, tables)
   if (tables.length === 0) return
-  await em.execute(`truncate ${tables.map((t) => quote(t.tablename)).join(', ')} restart identity cascade`)
+  await orm.em.fork().execute(tables.map((t) => `delete from ${quote(t)};`).join(' '))
 }
 
 /**

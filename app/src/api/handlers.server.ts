@@ -268,7 +268,7 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
         Effect.gen(function* () {
           const event = yield* publicEvent(events, aliasOrId, locale)
           const [list, people, stays] = yield* Effect.all([
-            tournaments.listForEvent(event.card.id, event.timeZone),
+            tournaments.listForEvent(event.card.id, event.timeZone, event.card.state === 'accepted'),
             organisers.publicOrganisers([event.card.organiserId]),
             hotels.forEvent(event.card.id),
           ])
@@ -361,7 +361,7 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
       .handle('eventTournaments', ({ params, request }) =>
         run(
           Effect.flatMap(publicEvent(events, params.id, requestLocale(request)), (event) =>
-            tournaments.listForEvent(event.card.id, event.timeZone),
+            tournaments.listForEvent(event.card.id, event.timeZone, event.card.state === 'accepted'),
           ),
         ),
       )
@@ -403,7 +403,11 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
                     .view(String(eventId), locale)
                     .pipe(Effect.catchTag('EventNotFound', () => Effect.succeed(undefined))))
                 if (event === undefined) continue
-                const all = yield* tournaments.listForEvent(event.card.id, event.timeZone)
+                const all = yield* tournaments.listForEvent(
+                  event.card.id,
+                  event.timeZone,
+                  event.card.state === 'accepted',
+                )
                 for (const tournament of all) {
                   if (ids.includes(tournament.tournamentId)) found.push({ tournament, event })
                 }
@@ -429,7 +433,7 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
           Effect.gen(function* () {
             const event = yield* publicEvent(events, params.event, requestLocale(request))
             const tournament = yield* tournaments
-              .findInEvent(event.card.id, params.id, event.timeZone)
+              .findInEvent(event.card.id, params.id, event.timeZone, event.card.state === 'accepted')
               .pipe(
                 Effect.catchTag('TournamentNotFound', () => Effect.fail(notFound('Tournament not found'))),
               )

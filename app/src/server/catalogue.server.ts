@@ -116,7 +116,7 @@ export const eventData = (aliasOrId: string) => {
       )
       if (view === null) return null
       const [list, organiserList, hotelList, pageList, counts] = yield* Effect.all([
-        tournaments.listForEvent(view.card.id, view.timeZone),
+        tournaments.listForEvent(view.card.id, view.timeZone, view.card.state === 'accepted'),
         organisers.publicOrganisers([view.card.organiserId]),
         hotels.forEvent(view.card.id),
         pages.visibleForOrganisers([view.card.organiserId]),
@@ -148,7 +148,7 @@ export const playerListData = (eventAliasOrId: string, tournamentAliasOrId: stri
       )
       if (view === null) return null
       const tournament = yield* tournaments
-        .findInEvent(view.card.id, tournamentAliasOrId, view.timeZone)
+        .findInEvent(view.card.id, tournamentAliasOrId, view.timeZone, view.card.state === 'accepted')
         .pipe(
           Effect.map((t): Tournament | null => t),
           Effect.catchTag('TournamentNotFound', () => Effect.succeed(null)),

@@ -18,7 +18,11 @@ export class OrganiserService extends Context.Service<
         if (ids.length === 0) return []
         const em = yield* Em
         const rows = yield* Effect.promise(() =>
-          em.find(OrganiserEntity, { id: { $in: [...ids] }, status: OrganiserStatus.accepted }),
+          em.find(
+            OrganiserEntity,
+            { id: { $in: [...ids] }, status: OrganiserStatus.accepted },
+            { orderBy: { id: 'asc' } },
+          ),
         )
         return rows.map(
           (o) =>

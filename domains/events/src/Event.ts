@@ -151,6 +151,8 @@ export interface CatalogueQuery {
 /** Summary of an event's tournaments, kept on the event by the tournaments domain. */
 export interface TournamentSummary {
   readonly tournamentsCount: number
+  /** Null with a closing time: open from publication on. */
   readonly registrationOpensAt: Date | null
+  /** Null: no tournament takes registrations. */
   readonly registrationClosesAt: Date | null
 }

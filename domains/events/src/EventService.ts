@@ -149,9 +149,8 @@ const toCard = (e: EventEntity, locale: string, now: Date): EventCard => {
     state === 'accepted' &&
     timeState !== 'past' &&
     timeState !== 'justFinished' &&
-    opensAt !== undefined &&
     closesAt !== undefined &&
-    opensAt <= nowMs &&
+    (opensAt === undefined || opensAt <= nowMs) &&
     nowMs < closesAt
   // One line per distinct place: two halls in one city read as one address on a card.
   const shortAddresses = [

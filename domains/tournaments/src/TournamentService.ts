@@ -31,13 +31,21 @@ export interface EventTournamentSummary {
 export class TournamentService extends Context.Service<
   TournamentService,
   {
-    /** Anyone: the tournaments of an event in their order; `timeZone` is the event's. */
-    listForEvent(eventId: number, timeZone: string): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
-    /** Anyone: one tournament of an event by alias or id. */
+    /**
+     * Anyone: the tournaments of an event in their order. `timeZone` is the event's; an event that is
+     * not accepted (canceled, postponed, …) takes no registrations, whatever its tournaments say.
+     */
+    listForEvent(
+      eventId: number,
+      timeZone: string,
+      eventAccepted?: boolean,
+    ): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
+    /** Anyone: one tournament of an event by alias or id (same rules as listForEvent). */
     findInEvent(
       eventId: number,
       aliasOrId: string,
       timeZone: string,
+      eventAccepted?: boolean,
     ): Effect.Effect<Tournament, TournamentNotFound, Em>
     /** Anyone: the event id of each known tournament id (unknown ids are left out). */
     eventIdsOf(tournamentIds: ReadonlyArray<number>): Effect.Effect<ReadonlyMap<number, number>, never, Em>
@@ -54,23 +62,25 @@ export class TournamentService extends Context.Service<
       const listForEvent = Effect.fn('TournamentService.listForEvent')(function* (
         eventId: number,
         timeZone: string,
+        eventAccepted = true,
       ) {
         const at = yield* now
         const entities = yield* repo.listForEvent(eventId)
         const setups = yield* repo.prizeSetups(entities.map((t) => t.id))
-        return entities.map((t) => toTournament(t, setups.get(t.id), at, timeZone))
+        return entities.map((t) => toTournament(t, setups.get(t.id), at, timeZone, eventAccepted))
       })
 
       const findInEvent = Effect.fn('TournamentService.findInEvent')(function* (
         eventId: number,
         aliasOrId: string,
         timeZone: string,
+        eventAccepted = true,
       ) {
         const at = yield* now
         const found = yield* repo.findInEvent(eventId, aliasOrId)
         if (Option.isNone(found)) return yield* new TournamentNotFound({ eventId, aliasOrId })
         const setups = yield* repo.prizeSetups([found.value.id])
-        return toTournament(found.value, setups.get(found.value.id), at, timeZone)
+        return toTournament(found.value, setups.get(found.value.id), at, timeZone, eventAccepted)
       })
 
       const summaryForEvent = Effect.fn('TournamentService.summaryForEvent')(function* (
@@ -78,19 +88,24 @@ export class TournamentService extends Context.Service<
         timeZone: string,
       ) {
         const entities = yield* repo.listForEvent(eventId)
-        let opensAt: number | undefined
-        let closesAt: number | undefined
+        // opensAt stays null when some open tournament has no start: open from publication on.
+        let open = false
+        let opensAt: number | null = null
+        let unbounded = false
+        let closesAt = 0
         for (const t of entities) {
           if (!t.hasRegistration || !t.isRegistrationEnabled) continue
           if (!t.tickets.getItems().some((k) => k.isForSale && k.sold < k.quantity)) continue
           const window = registrationWindow(t, timeZone)
-          opensAt = opensAt === undefined ? window.opens : Math.min(opensAt, window.opens)
-          closesAt = closesAt === undefined ? window.closes : Math.max(closesAt, window.closes)
+          open = true
+          if (window.opens === null) unbounded = true
+          else opensAt = opensAt === null ? window.opens : Math.min(opensAt, window.opens)
+          closesAt = Math.max(closesAt, window.closes)
         }
         return {
           tournamentsCount: entities.length,
-          registrationOpensAt: opensAt === undefined ? null : new Date(opensAt),
-          registrationClosesAt: closesAt === undefined ? null : new Date(closesAt),
+          registrationOpensAt: open && !unbounded && opensAt !== null ? new Date(opensAt) : null,
+          registrationClosesAt: open ? new Date(closesAt) : null,
         }
       })
 
@@ -104,9 +119,8 @@ export class TournamentService extends Context.Service<
   ).pipe(Layer.provide(TournamentRepo.layer))
 }
 
-/** Milliseconds of a local wall-clock time in a time zone (no DST ambiguity handling beyond Intl). */
-export const zonedTimeToUtc = (date: string, time: string, timeZone: string): number => {
-  const naive = Date.parse(`${date}T${time}:00Z`)
+/** The zone's offset from UTC, in milliseconds, at instant `ms`. */
+const offsetAt = (ms: number, timeZone: string): number => {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -116,16 +130,30 @@ export const zonedTimeToUtc = (date: string, time: string, timeZone: string): nu
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-  }).formatToParts(new Date(naive))
+  }).formatToParts(new Date(ms))
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return naive - (asUtc - naive)
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - ms
 }
 
-/** Registration closes at its end datetime, and never later than the tournament's start. */
+/**
+ * The instant of a local wall-clock time in a time zone. The offset is read again at the first
+ * guess, so a time on the day the clocks change lands on the right side of the change; a time in
+ * the spring-forward gap takes the offset from before the change.
+ */
+export const zonedTimeToUtc = (date: string, time: string, timeZone: string): number => {
+  const naive = Date.parse(`${date}T${time}:00Z`)
+  const first = offsetAt(naive, timeZone)
+  const second = offsetAt(naive - first, timeZone)
+  return naive - second
+}
+
+/**
+ * Registration opens at its start datetime (null: as soon as the event is public) and closes at its
+ * end datetime, never later than the tournament's start.
+ */
 const registrationWindow = (t: TournamentEntity, timeZone: string) => {
   const start = zonedTimeToUtc(t.startDate, t.startTime ?? '00:00', timeZone)
-  const opens = t.registrationStartAt?.getTime() ?? 0
+  const opens = t.registrationStartAt?.getTime() ?? null
   const closes = Math.min(t.registrationEndAt?.getTime() ?? start, start)
   return { opens, closes }
 }
@@ -178,6 +206,7 @@ const toTournament = (
   setup: PrizeSetupRow | undefined,
   now: Date,
   timeZone: string,
+  eventAccepted: boolean,
 ): Tournament => {
   const today = isoDate(now, timeZone)
   const tickets = t.tickets.getItems().map((k) => toTicket(k, today))
@@ -185,10 +214,11 @@ const toTournament = (
   const nowMs = now.getTime()
   const openTicket = tickets.some((k) => k.isForSale && k.ticketsLeft > 0)
   const isOpenRegistration =
+    eventAccepted &&
     t.hasRegistration &&
     t.isRegistrationEnabled &&
     openTicket &&
-    window.opens <= nowMs &&
+    (window.opens === null || window.opens <= nowMs) &&
     nowMs < window.closes
   return new Tournament({
     tournamentId: TournamentId.make(t.id),

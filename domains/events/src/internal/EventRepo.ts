@@ -135,11 +135,16 @@ export class EventRepo extends Context.Service<
         const sql = `select l.label, min(l.country_code) as country_code from (
             select coalesce(l.short_address_line, l.formatted_address, l.name) as label, l.country_code
             from event_location l join event e on e.id = l.event_id
-            where e.state in (${publicStateList}) and e.date_end >= ?::date - 1
+            where e.state in (${publicStateList}) and e.date_end >= ?::date - 1 and e.date_end >= ${localToday}
               and lower(coalesce(l.short_address_line, l.formatted_address, l.name)) like ?
           ) l where l.label is not null group by l.label order by count(*) desc, l.label asc limit ?`
         const rows = yield* Effect.promise(() =>
-          em.execute(sql, [now.toISOString().slice(0, 10), `%${likeEscape(text.toLowerCase())}%`, limit]),
+          em.execute(sql, [
+            now.toISOString().slice(0, 10),
+            now.toISOString(),
+            `%${likeEscape(text.toLowerCase())}%`,
+            limit,
+          ]),
         )
         return decodeLabelRows(rows)
       }),

@@ -37,7 +37,7 @@ export class EntryRepo extends Context.Service<
           em.execute(
             `select e.tournament_id, count(distinct e.id) as entries, count(c.id) as players
              from entry e left join contestant c on c.entry_id = e.id
-             where e.event_id = ? and e.status = 'confirmed' group by e.tournament_id`,
+             where e.event_id = ? and e.status = 'confirmed' group by e.tournament_id order by e.tournament_id`,
             [eventId],
           ),
         )

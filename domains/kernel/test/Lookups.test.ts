@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { type Em, LookupService } from '@kibitz/kernel'
+import { type DomainDatabase, insertRows, openDomainDatabase, resetDatabase, runWith } from '@kibitz/testing'
+import { Effect } from 'effect'
+
+let db: DomainDatabase
+
+beforeAll(async () => {
+  db = await openDomainDatabase(inject('databaseUrl'))
+})
+afterAll(() => db.close())
+beforeEach(() => resetDatabase(db.orm))
+
+const lookups = <A>(f: (service: LookupService['Service']) => Effect.Effect<A, never, Em>) =>
+  runWith(db.orm, LookupService.use(f))
+const insert = (table: string, rows: Parameters<typeof insertRows>[2]) =>
+  Effect.promise(() => insertRows(db.orm, table, rows))
+
+describe(LookupService.name, () => {
+  describe('countries', () => {
+    it.effect('lists every country by name', () =>
+      Effect.gen(function* () {
+        const [poland, lithuania, latvia] = yield* insert('country', [
+          { code: 'PL', name: 'Poland' },
+          { code: 'LT', name: 'Lithuania' },
+          { code: 'LV', name: 'Latvia' },
+        ])
+
+        const countries = yield* lookups((l) => l.countries())
+
+        expect(countries.map((c) => ({ ...c }))).toEqual([
+          { id: latvia, code: 'LV', name: 'Latvia' },
+          { id: lithuania, code: 'LT', name: 'Lithuania' },
+          { id: poland, code: 'PL', name: 'Poland' },
+        ])
+      }),
+    )
+  })
+
+  describe('currencies', () => {
+    const currencies = insert('currency', [
+      { code: 'USD', name: 'US dollar', symbol: '$', is_popular: true },
+      { code: 'PLN', name: 'Polish zloty', symbol: 'zł' },
+      { code: 'EUR', name: 'Euro', symbol: '€', is_popular: true },
+    ])
+
+    it.effect('lists every currency by code', () =>
+      Effect.gen(function* () {
+        const [usd, pln, eur] = yield* currencies
+
+        const all = yield* lookups((l) => l.currencies(false))
+
+        expect(all.map((c) => ({ ...c }))).toEqual([
+          { id: eur, code: 'EUR', name: 'Euro', symbol: '€' },
+          { id: pln, code: 'PLN', name: 'Polish zloty', symbol: 'zł' },
+          { id: usd, code: 'USD', name: 'US dollar', symbol: '$' },
+        ])
+      }),
+    )
+
+    it.effect('lists only the popular currencies when asked', () =>
+      Effect.gen(function* () {
+        yield* currencies
+
+        expect((yield* lookups((l) => l.currencies(true))).map((c) => c.code)).toEqual(['EUR', 'USD'])
+      }),
+    )
+  })
+
+  describe('languages', () => {
+    it.effect('lists the default language first, then the others as they were added', () =>
+      Effect.gen(function* () {
+        yield* insert('language', [
+          { code: 'lt', name: 'Lithuanian', native_name: 'Lietuvių', is_interface: true },
+          { code: 'en', name: 'English', native_name: 'English', is_default: true, is_interface: true },
+          { code: 'de', name: 'German', native_name: 'Deutsch' },
+        ])
+
+        const languages = yield* lookups((l) => l.languages())
+
+        expect(languages.map((l) => [l.code, l.nativeName, l.defaultLanguage, l.isInterface])).toEqual([
+          ['en', 'English', true, true],
+          ['lt', 'Lietuvių', false, true],
+          ['de', 'Deutsch', false, false],
+        ])
+      }),
+    )
+  })
+
+  describe('ageGroups', () => {
+    it.effect('lists the age groups by their lower bound', () =>
+      Effect.gen(function* () {
+        const [seniors, juniors, open] = yield* insert('age_group', [
+          { name: 'Seniors', age_from: 60 },
+          { name: 'Juniors', age_from: 0, age_to: 25 },
+          { name: 'Open', age_from: 26, age_to: 59 },
+        ])
+
+        const groups = yield* lookups((l) => l.ageGroups())
+
+        expect(groups.map((g) => ({ ...g }))).toEqual([
+          { ageGroupId: juniors, name: 'Juniors', ageFrom: 0, ageTo: 25 },
+          { ageGroupId: open, name: 'Open', ageFrom: 26, ageTo: 59 },
+          { ageGroupId: seniors, name: 'Seniors', ageFrom: 60, ageTo: null },
+        ])
+      }),
+    )
+  })
+})

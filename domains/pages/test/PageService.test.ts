@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { PageService } from '@kibitz/pages'
+import {
+  type DomainDatabase,
+  insertOrganiser,
+  insertRows,
+  openDomainDatabase,
+  resetDatabase,
+  runWith,
+} from '@kibitz/testing'
+import { Effect } from 'effect'
+
+let db: DomainDatabase
+
+beforeAll(async () => {
+  db = await openDomainDatabase(inject('databaseUrl'))
+})
+afterAll(() => db.close())
+beforeEach(() => resetDatabase(db.orm))
+
+const organiser = () => Effect.promise(() => insertOrganiser(db.orm))
+const pages = (rows: Parameters<typeof insertRows>[2]) =>
+  Effect.promise(() =>
+    insertRows(
+      db.orm,
+      'organiser_page',
+      rows.map((row) => ({ created_at: '2027-01-01T00:00:00.000Z', ...row })),
+    ),
+  )
+const visibleFor = (ids: ReadonlyArray<number>) =>
+  runWith(
+    db.orm,
+    PageService.use((p) => p.visibleForOrganisers(ids)),
+  )
+
+describe(PageService.name, () => {
+  describe('visibleForOrganisers', () => {
+    it.effect('lists the visible pages of the given organisers in the order they were made', () =>
+      Effect.gen(function* () {
+        const club = yield* organiser()
+        const federation = yield* organiser()
+        const other = yield* organiser()
+        const [federationPage, clubPage] = yield* pages([
+          {
+            alias: 'ltbf',
+            organiser_id: federation,
+            name: 'Lithuanian Bridge Federation',
+            short_name: 'LTBF',
+          },
+          { alias: 'vilnius-club', organiser_id: club, name: 'Vilnius Bridge Club' },
+          { alias: 'hidden', organiser_id: club, name: 'Hidden Page', visible: false },
+          { alias: 'other', organiser_id: other, name: 'Other Page' },
+        ])
+
+        const found = yield* visibleFor([club, federation])
+
+        expect(found.map((p) => ({ ...p }))).toEqual([
+          {
+            pageId: federationPage,
+            alias: 'ltbf',
+            name: 'Lithuanian Bridge Federation',
+            shortName: 'LTBF',
+            organiserId: federation,
+          },
+          {
+            pageId: clubPage,
+            alias: 'vilnius-club',
+            name: 'Vilnius Bridge Club',
+            shortName: null,
+            organiserId: club,
+          },
+        ])
+      }),
+    )
+
+    it.effect('returns nothing for no organisers or organisers without visible pages', () =>
+      Effect.gen(function* () {
+        const club = yield* organiser()
+        yield* pages([{ alias: 'hidden', organiser_id: club, name: 'Hidden Page', visible: false }])
+
+        expect(yield* visibleFor([])).toEqual([])
+        expect(yield* visibleFor([club])).toEqual([])
+      }),
+    )
+  })
+})
