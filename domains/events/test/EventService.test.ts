@@ -656,7 +656,23 @@ describe(EventService.name, () => {
         }),
       )
 
-      it.effect('is false without a registration window', () =>
+      it.effect(
+        'is true until the closing instant when the window has no opening (open from publication)',
+        () =>
+          Effect.gen(function* () {
+            const id = yield* event({
+              dateStart: '2027-03-25',
+              registrationClosesAt: window.registrationClosesAt,
+            })
+
+            yield* setNow(now)
+            expect((yield* card(id)).isOpenRegistration).toBe(true)
+            yield* setNow('2027-03-20T00:00:00.000Z')
+            expect((yield* card(id)).isOpenRegistration).toBe(false)
+          }),
+      )
+
+      it.effect('is false without a closing instant (no tournament takes registrations)', () =>
         Effect.gen(function* () {
           yield* setNow(now)
           const id = yield* event({ dateStart: '2027-03-25' })

@@ -184,6 +184,29 @@ describe(TournamentService.name, () => {
         }),
       )
 
+      it.effect('takes no registrations while the event is not accepted (canceled, postponed)', () =>
+        Effect.gen(function* () {
+          yield* setNow(now)
+          const eventId = yield* event()
+          yield* tournament(openTournament(eventId))
+          const halted = yield* runWith(
+            db.orm,
+            TournamentService.use((t) => t.listForEvent(eventId, vilnius, false)),
+          )
+          expect(halted.map((t) => t.isOpenRegistration)).toEqual([false])
+          expect((yield* only(eventId)).isOpenRegistration).toBe(true)
+        }),
+      )
+
+      it.effect('is open from publication on when the registration has no start', () =>
+        Effect.gen(function* () {
+          yield* setNow(now)
+          const eventId = yield* event()
+          yield* tournament(openTournament(eventId, { registrationStartAt: null }))
+          expect((yield* only(eventId)).isOpenRegistration).toBe(true)
+        }),
+      )
+
       it.effect('opens at the registration start and closes at the registration end', () =>
         Effect.gen(function* () {
           const eventId = yield* event()
@@ -660,6 +683,31 @@ describe(TournamentService.name, () => {
           tournamentsCount: 3,
           registrationOpensAt: new Date('2027-02-01T09:00:00.000Z'),
           registrationClosesAt: new Date('2027-03-25T18:00:00.000Z'),
+        })
+      }),
+    )
+
+    it.effect('has no opening time when an open tournament has no registration start', () =>
+      Effect.gen(function* () {
+        yield* setNow(now)
+        const eventId = yield* event()
+        yield* tournament(openTournament(eventId, { registrationStartAt: '2027-02-01T09:00:00.000Z' }))
+        yield* tournament(openTournament(eventId, { name: 'Any time', registrationStartAt: null }))
+        const result = yield* summary(eventId)
+        expect(result.registrationOpensAt).toBeNull()
+        expect(result.registrationClosesAt).not.toBeNull()
+      }),
+    )
+
+    it.effect('has neither time when no tournament takes registrations', () =>
+      Effect.gen(function* () {
+        yield* setNow(now)
+        const eventId = yield* event()
+        yield* tournament({ eventId, name: 'Closed', startDate: '2027-04-01', hasRegistration: false })
+        expect(yield* summary(eventId)).toEqual({
+          tournamentsCount: 1,
+          registrationOpensAt: null,
+          registrationClosesAt: null,
         })
       }),
     )
