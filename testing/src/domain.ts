@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { DomainServices, openOrm } from '@kibitz/infra'
 import { Em } from '@kibitz/kernel'
 import { Effect, Schema } from 'effect'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { freshDatabase } from './prepare.ts'
 
 // Helpers for domain tests against the real PostgreSQL of the run: rows are written with plain SQL into the
@@ -71,6 +72,27 @@ const childrenFirst = async (orm: Orm): Promise<ReadonlyArray<string>> => {
 }
 
 const deleteOrders = new WeakMap<Orm, ReadonlyArray<string>>()
+
+/**
+ * The usual set-up of a domain test file: its own database for the file, emptied before each test.
+ * Call at the top level of the file; `orm` is usable from the first hook on.
+ */
+export function useDomainDatabase(): { readonly orm: Orm } {
+  let current: DomainDatabase | undefined
+  beforeAll(async () => {
+    current = await openDomainDatabase(inject('databaseUrl'))
+  })
+  afterAll(() => current?.close())
+  beforeEach(async () => {
+    if (current) await resetDatabase(current.orm)
+  })
+  return {
+    get orm() {
+      if (!current) throw new Error('the test database opens in beforeAll')
+      return current.orm
+    },
+  }
+}
 
 /**
  * Empties every table but the migrations' own, so each test starts from nothing. DELETE in foreign-key order

@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { describe, expect, it } from '@effect/vitest'
 import { OrganiserService, OrganiserStatus } from '@kibitz/accounts'
-import {
-  type DomainDatabase,
-  insertOrganiser,
-  type OrganiserFixture,
-  openDomainDatabase,
-  resetDatabase,
-  runWith,
-} from '@kibitz/testing'
+import { insertOrganiser, type OrganiserFixture, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
 
-let db: DomainDatabase
-
-beforeAll(async () => {
-  db = await openDomainDatabase(inject('databaseUrl'))
-})
-afterAll(() => db.close())
-beforeEach(() => resetDatabase(db.orm))
+const db = useDomainDatabase()
 
 const organiser = (spec: OrganiserFixture) => Effect.promise(() => insertOrganiser(db.orm, spec))
 const publicOrganisers = (ids: ReadonlyArray<number>) =>

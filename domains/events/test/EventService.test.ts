@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { describe, expect, it } from '@effect/vitest'
 import {
   type CatalogueQuery,
   type EventCard,
@@ -8,26 +8,18 @@ import {
   EventService,
 } from '@kibitz/events'
 import {
-  type DomainDatabase,
   type EventFixture,
   insertEvent,
   insertTournament,
-  openDomainDatabase,
-  resetDatabase,
   runWith,
   type TournamentFixture,
+  useDomainDatabase,
 } from '@kibitz/testing'
 import { TournamentService } from '@kibitz/tournaments'
 import { Effect } from 'effect'
 import { TestClock } from 'effect/testing'
 
-let db: DomainDatabase
-
-beforeAll(async () => {
-  db = await openDomainDatabase(inject('databaseUrl'))
-})
-afterAll(() => db.close())
-beforeEach(() => resetDatabase(db.orm))
+const db = useDomainDatabase()
 
 /** A Wednesday; 14:00 in Vilnius (UTC+2), the default zone of an event. */
 const now = '2027-03-10T12:00:00.000Z'

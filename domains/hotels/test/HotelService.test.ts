@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { describe, expect, it } from '@effect/vitest'
 import { HotelService } from '@kibitz/hotels'
-import {
-  type DomainDatabase,
-  insertEvent,
-  insertRows,
-  openDomainDatabase,
-  resetDatabase,
-  runWith,
-} from '@kibitz/testing'
+import { insertEvent, insertRows, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
 
-let db: DomainDatabase
-
-beforeAll(async () => {
-  db = await openDomainDatabase(inject('databaseUrl'))
-})
-afterAll(() => db.close())
-beforeEach(() => resetDatabase(db.orm))
+const db = useDomainDatabase()
 
 const event = () => Effect.promise(() => insertEvent(db.orm, { dateStart: '2027-04-01' }))
 const hotels = (rows: Parameters<typeof insertRows>[2]) =>

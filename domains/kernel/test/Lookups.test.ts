@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { describe, expect, it } from '@effect/vitest'
 import { type Em, LookupService } from '@kibitz/kernel'
-import { type DomainDatabase, insertRows, openDomainDatabase, resetDatabase, runWith } from '@kibitz/testing'
+import { insertRows, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
 
-let db: DomainDatabase
-
-beforeAll(async () => {
-  db = await openDomainDatabase(inject('databaseUrl'))
-})
-afterAll(() => db.close())
-beforeEach(() => resetDatabase(db.orm))
+const db = useDomainDatabase()
 
 const lookups = <A>(f: (service: LookupService['Service']) => Effect.Effect<A, never, Em>) =>
   runWith(db.orm, LookupService.use(f))

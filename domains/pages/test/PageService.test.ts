@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { describe, expect, it } from '@effect/vitest'
 import { PageService } from '@kibitz/pages'
-import {
-  type DomainDatabase,
-  insertOrganiser,
-  insertRows,
-  openDomainDatabase,
-  resetDatabase,
-  runWith,
-} from '@kibitz/testing'
+import { insertOrganiser, insertRows, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
 
-let db: DomainDatabase
-
-beforeAll(async () => {
-  db = await openDomainDatabase(inject('databaseUrl'))
-})
-afterAll(() => db.close())
-beforeEach(() => resetDatabase(db.orm))
+const db = useDomainDatabase()
 
 const organiser = () => Effect.promise(() => insertOrganiser(db.orm))
 const pages = (rows: Parameters<typeof insertRows>[2]) =>

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { describe, expect, it } from '@effect/vitest'
 import { RegistrationService } from '@kibitz/registration'
 import {
-  type DomainDatabase,
   type EntryFixture,
   insertEntry,
   insertEvent,
   insertTournament,
-  openDomainDatabase,
-  resetDatabase,
   runWith,
+  useDomainDatabase,
 } from '@kibitz/testing'
 import { Effect } from 'effect'
 
-let db: DomainDatabase
-
-beforeAll(async () => {
-  db = await openDomainDatabase(inject('databaseUrl'))
-})
-afterAll(() => db.close())
-beforeEach(() => resetDatabase(db.orm))
+const db = useDomainDatabase()
 
 const event = () => Effect.promise(() => insertEvent(db.orm, { dateStart: '2027-04-01' }))
 const tournament = (eventId: number, name = 'Open Pairs') =>

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from '@effect/vitest'
+import { describe, expect, it } from '@effect/vitest'
 import {
-  type DomainDatabase,
   type EventFixture,
   insertEvent,
   insertTournament,
-  openDomainDatabase,
-  resetDatabase,
   runWith,
   type TournamentFixture,
+  useDomainDatabase,
 } from '@kibitz/testing'
 import {
   type Tournament,
@@ -19,13 +17,7 @@ import {
 import { Effect } from 'effect'
 import { TestClock } from 'effect/testing'
 
-let db: DomainDatabase
-
-beforeAll(async () => {
-  db = await openDomainDatabase(inject('databaseUrl'))
-})
-afterAll(() => db.close())
-beforeEach(() => resetDatabase(db.orm))
+const db = useDomainDatabase()
 
 /** 14:00 in Vilnius (UTC+2 until 28 March 2027). */
 const now = '2027-03-10T12:00:00.000Z'
