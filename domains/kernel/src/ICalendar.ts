@@ -81,20 +81,24 @@ export const foldLine = (line: string): string => {
 }
 
 // RFC 5545 forbids control characters other than tab in values; they would corrupt the line structure.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const controlCharacters = /[\u0000-\u0008\u000B-\u001F\u007F]/g
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0)
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f
+}
+const withoutControlCharacters = (value: string) => [...value].filter((c) => !isControl(c)).join('')
 
 /** Escapes a TEXT value (RFC 5545 section 3.3.11): backslash, semicolon, comma and newlines. */
 export const escapeText = (value: string): string =>
-  value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(controlCharacters, '')
+  withoutControlCharacters(
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n'),
+  )
 
 // URI values are not TEXT and are not escaped; line breaks and controls are simply dropped.
-const cleanUri = (value: string): string => value.replace(/[\r\n]/g, '').replace(controlCharacters, '')
+const cleanUri = (value: string): string => withoutControlCharacters(value.replace(/[\r\n]/g, ''))
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
 

@@ -1,6 +1,6 @@
 import { Em } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option } from 'effect'
-import { TournamentEntity } from './entities/TournamentEntity.ts'
+import { PrizeSetupEntity, TournamentEntity } from './entities/TournamentEntity.ts'
 
 type Db<A> = Effect.Effect<A, never, Em>
 const populate = ['sessions', 'stages', 'programDays', 'tickets', 'tickets.ageCategories', 'prizes'] as const
@@ -37,7 +37,7 @@ export class TournamentRepo extends Context.Service<
         const em = yield* Em
         if (tournamentIds.length === 0) return new Map()
         const rows = yield* Effect.promise(() =>
-          em.find(PrizeSetupEntityRef, { tournamentId: { $in: [...tournamentIds] } }),
+          em.find(PrizeSetupEntity, { tournamentId: { $in: [...tournamentIds] } }),
         )
         return new Map(rows.map((r) => [r.tournamentId, r]))
       }),
@@ -53,6 +53,4 @@ export class TournamentRepo extends Context.Service<
   )
 }
 
-import { PrizeSetupEntity as PrizeSetupEntityRef } from './entities/TournamentEntity.ts'
-
-export type PrizeSetupRow = PrizeSetupEntityRef
+export type PrizeSetupRow = PrizeSetupEntity
