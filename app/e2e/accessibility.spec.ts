@@ -1,7 +1,12 @@
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { declineCookiesBeforehand, findEventWithPricedTournaments, findPlayerList, waitForHydration } from './support.ts'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import {
+  declineCookiesBeforehand,
+  findEventWithPricedTournaments,
+  findPlayerList,
+  waitForHydration,
+} from './support.ts'
 
 // WCAG 2.1 A and AA as axe checks them, on every public screen at a desktop and a phone width. The
 // full-page screenshots are artefacts for a human to look at; the assertions are axe's results.
@@ -43,12 +48,14 @@ const screens: ReadonlyArray<Screen> = [
   },
   {
     name: 'event-details',
-    url: async (request) => `/event/${(await findEventWithPricedTournaments(request)).event.card.alias}/details`,
+    url: async (request) =>
+      `/event/${(await findEventWithPricedTournaments(request)).event.card.alias}/details`,
     ready: async (page) => expect(page.getByRole('tablist', { name: 'Tournaments' })).toBeVisible(),
   },
   {
     name: 'event-program',
-    url: async (request) => `/event/${(await findEventWithPricedTournaments(request)).event.card.alias}/program`,
+    url: async (request) =>
+      `/event/${(await findEventWithPricedTournaments(request)).event.card.alias}/program`,
     ready: h1,
   },
   {
@@ -67,35 +74,69 @@ const screens: ReadonlyArray<Screen> = [
   {
     name: 'not-found',
     url: async () => '/no-such-page',
-    ready: async (page) => expect(page.getByTestId('more-events').getByRole('link')).toHaveCount(3),
+    // Three more events on wide screens, two on narrower ones (spec section 2).
+    ready: async (page) =>
+      expect(page.getByTestId('more-events').getByRole('link')).toHaveCount(
+        (page.viewportSize()?.width ?? 0) >= 1024 ? 3 : 2,
+      ),
     status: 404,
   },
 ]
 
 const widths = [1280, 390] as const
 
-for (const screen of screens) {
-  for (const width of widths) {
-    test(`${screen.name} at ${width} px has no WCAG 2.1 AA violations`, async ({ page, context, request, baseURL }, testInfo) => {
-      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
-      if (!screen.firstVisit) await declineCookiesBeforehand(context, baseURL)
-      const response = await page.goto(await screen.url(request))
-      expect(response?.status()).toBe(screen.status ?? 200)
-      await waitForHydration(page)
-      await screen.ready(page)
+/**
+ * Card thumbnails load lazily, when scrolled near; a full-page screenshot does not scroll. Bring each
+ * image that has not loaded yet into view, as a reader scrolling down would, so the screenshot shows the
+ * page as it is read.
+ */
+const loadLazyImages = async (page: Page) => {
+  const loaded = (image: Locator) =>
+    image.evaluate((element) => element instanceof HTMLImageElement && element.complete)
+  for (const image of await page.locator('img').all()) {
+    if (!(await loaded(image))) await image.scrollIntoViewIfNeeded()
+  }
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)))
+    .toBe(true)
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
 
+const scan = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
+  }))
+}
+
+for (const screen of screens) {
+  test(`${screen.name} has no WCAG 2.1 AA violations at ${widths.join(' and ')} px`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
+    if (!screen.firstVisit) await declineCookiesBeforehand(context, baseURL)
+    for (const [index, width] of widths.entries()) {
+      // The layout is responsive CSS only, so one page load serves both widths.
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
+      if (index === 0) {
+        const response = await page.goto(await screen.url(request))
+        expect(response?.status()).toBe(screen.status ?? 200)
+        await waitForHydration(page)
+      }
+      await screen.ready(page)
+      await loadLazyImages(page)
       await page.screenshot({
         path: path.join(testInfo.project.outputDir, 'screenshots', `${screen.name}-${width}.png`),
         fullPage: true,
       })
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      const violations = results.violations.map((v) => ({
-        rule: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`),
-      }))
-      expect(violations).toEqual([])
-    })
-  }
+      expect.soft(await scan(page), `axe violations at ${width} px`).toEqual([])
+    }
+  })
 }

@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { clickUntil, declineCookiesBeforehand, quick, waitForHydration } from './support.ts'
+import { declineCookiesBeforehand, waitForHydration } from './support.ts'
 
 test.describe('cookie notice', () => {
   test('shows on the first visit; Decline stores 2 and hides it', async ({ page, context }) => {
     await page.goto('/')
     const notice = page.getByRole('region', { name: 'Cookies' })
     await expect(notice).toBeVisible()
-    await expect(notice.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy')
+    await expect(notice.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    )
     await notice.getByRole('button', { name: 'Decline' }).click()
 
     await expect(notice).toHaveCount(0)
@@ -48,10 +51,9 @@ test.describe('mobile menu at 390 px', () => {
     const open = page.getByRole('button', { name: 'Open menu' })
     const dialog = page.getByRole('dialog', { name: 'Menu' })
 
-    await clickUntil(
-      () => open.click(),
-      () => expect(dialog).toBeVisible(quick),
-    )
+    await waitForHydration(page)
+    await open.click()
+    await expect(dialog).toBeVisible()
     const nav = dialog.getByRole('navigation', { name: 'Mobile' })
     await expect(nav.getByRole('link')).toHaveText(['Events', 'Search', 'Hotels', 'Live scores'])
     await page.keyboard.press('Escape')
@@ -65,10 +67,20 @@ test.describe('mobile menu at 390 px', () => {
     expect(panel?.x ?? 0).toBeGreaterThan(40)
     await page.mouse.click(20, 400)
     await expect(dialog).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
 
-    await open.click()
+  test('closes when the visitor picks a page from it', async ({ page }) => {
+    await page.goto('/')
+    const dialog = page.getByRole('dialog', { name: 'Menu' })
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(dialog).toBeVisible()
     await dialog.getByRole('link', { name: 'Search' }).click()
     await expect(page).toHaveURL(/\/search-filter$/)
+    await expect(page.getByText(/events? found$/)).toBeVisible()
+    // The new page must be usable: the modal menu closed, the page no longer hidden behind it.
+    await expect(dialog).toBeHidden()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search events')
   })
 })
@@ -140,14 +152,22 @@ test.describe('hydration', () => {
     await declineCookiesBeforehand(context, baseURL)
   })
 
-  for (const url of ['/', '/live-score', '/search-filter']) {
+  for (const url of ['/', '/search-filter', '/live-score']) {
     test(`${url} hydrates the server-rendered page without errors`, async ({ page }) => {
       const errors: Array<string> = []
       page.on('pageerror', (error) => errors.push(error.message))
       await page.goto(url)
-      await waitForHydration(page)
-      // A mismatch between the server's and the browser's HTML makes React throw the page away and
-      // render it again on the client (error #418), losing the benefit of server rendering.
+      // Once the event cards in the main content are hydrated, pointing at one preloads its page
+      // (defaultPreload 'intent'); by then any hydration error has been reported.
+      const link = page.getByRole('main').getByRole('article').first().getByRole('link').first()
+      await expect(async () => {
+        await page.mouse.move(0, 0)
+        const preload = page.waitForRequest(/\/_serverFn\//, { timeout: 1_000 })
+        await link.hover()
+        await preload
+      }).toPass({ timeout: 15_000 })
+      // A mismatch between the server's and the browser's HTML makes React throw the server's HTML away
+      // and render the page again on the client (minified React error #418).
       expect(errors).toEqual([])
     })
   }

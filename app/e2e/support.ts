@@ -1,6 +1,12 @@
 // Shared helpers for the end-to-end tests: the public API tells the tests which kind of event to open
 // (canceled, with a player list, with several priced tournaments) without relying on seeded names.
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 export interface ApiCard {
   readonly id: number
@@ -121,33 +127,10 @@ export const declineCookiesBeforehand = async (context: BrowserContext, baseURL:
   await context.addCookies([{ name: 'cookie_consent', value: '2', url: baseURL }])
 }
 
-/**
- * Clicks a control that only works once React has hydrated the page (radix menus, dialogs, tabs), until
- * `done` holds. The server-rendered control is on screen before its handlers are attached, so a first
- * click can land on inert markup; the retry ends as soon as the page reacts. `done` should use short
- * assertion timeouts (see `quick`).
- */
-export const clickUntil = async (click: () => Promise<void>, done: () => Promise<void>) => {
-  await expect(async () => {
-    await click()
-    await done()
-  }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] })
-}
-
-/** Assertion options for checks inside `clickUntil`. */
-export const quick = { timeout: 1_000 } as const
-
-/**
- * Waits until React has taken over the server-rendered page: the header's language menu (a radix
- * dropdown) opens only once handlers are attached. The menu is closed again before returning.
- */
+/** Waits until React has taken over the server-rendered page (the root marks <html data-hydrated>). */
 export const waitForHydration = async (page: Page) => {
-  const trigger = page.getByRole('banner').getByRole('button', { name: /^(Language|Język|Язык|Kalba|Idioma|Lingua|Langue)/ })
-  const menu = page.getByRole('menu')
-  await clickUntil(
-    () => trigger.click(),
-    () => expect(menu).toBeVisible(quick),
-  )
-  await page.keyboard.press('Escape')
-  await expect(menu).toBeHidden()
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
+
+/** The text of one element, trimmed ('' when it has none). */
+export const textOf = async (locator: Locator) => (await locator.textContent())?.trim() ?? ''

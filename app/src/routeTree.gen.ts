@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccessForbiddenRouteImport } from './routes/access-forbidden'
 import { Route as CookieConsentRouteImport } from './routes/cookie-consent'
 import { Route as HotelsRouteImport } from './routes/hotels'
@@ -34,6 +35,11 @@ import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccessForbiddenRoute = AccessForbiddenRouteImport.update({
@@ -141,6 +147,7 @@ const EventEventIdTournamentTournamentIdPlayerListRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
   '/access-forbidden': typeof AccessForbiddenRoute
   '/cookie-consent': typeof CookieConsentRoute
   '/hotels': typeof HotelsRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
   '/access-forbidden': typeof AccessForbiddenRoute
   '/cookie-consent': typeof CookieConsentRoute
   '/hotels': typeof HotelsRoute
@@ -187,6 +195,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
   '/access-forbidden': typeof AccessForbiddenRoute
   '/cookie-consent': typeof CookieConsentRoute
   '/hotels': typeof HotelsRoute
@@ -212,6 +221,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$'
     | '/access-forbidden'
     | '/cookie-consent'
     | '/hotels'
@@ -235,6 +245,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$'
     | '/access-forbidden'
     | '/cookie-consent'
     | '/hotels'
@@ -257,6 +268,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/$'
     | '/access-forbidden'
     | '/cookie-consent'
     | '/hotels'
@@ -281,6 +293,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SplatRoute: typeof SplatRoute
   AccessForbiddenRoute: typeof AccessForbiddenRoute
   CookieConsentRoute: typeof CookieConsentRoute
   HotelsRoute: typeof HotelsRoute
@@ -306,6 +319,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/access-forbidden': {
@@ -472,6 +492,7 @@ const EventEventIdRouteWithChildren = EventEventIdRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
   AccessForbiddenRoute: AccessForbiddenRoute,
   CookieConsentRoute: CookieConsentRoute,
   HotelsRoute: HotelsRoute,

@@ -1,8 +1,9 @@
-import { adEveryNthEvent, adMaxIndex, formatDateRange } from '@kibitz/kernel/format'
+import { adEveryNthEvent, adMaxIndex } from '@kibitz/kernel/format'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { eventTypeLabel } from '../lib/labels.ts'
 import type { Card } from '../lib/types.ts'
+import { DateRange } from './Dates.tsx'
 import { PinIcon, StarIcon } from './Icons.tsx'
 import { SuitRow } from './Suits.tsx'
 
@@ -47,7 +48,6 @@ function Badge({
 
 export function EventCardView({ event }: { event: Card }) {
   const { i18n } = useLingui()
-  const locale = i18n.locale
   const halted = event.state === 'canceled' || event.state === 'postponed'
   const finished = event.timeState === 'past' || event.timeState === 'justFinished'
   const running = event.timeState === 'running'
@@ -94,7 +94,7 @@ export function EventCardView({ event }: { event: Card }) {
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
             <span className="font-semibold text-brand-700">{i18n._(eventTypeLabel(event.type))}</span>
             <span aria-hidden="true">·</span>
-            <time dateTime={event.dateStart}>{formatDateRange(event.dateStart, event.dateEnd, locale)}</time>
+            <DateRange start={event.dateStart} end={event.dateEnd} />
           </p>
         )}
         <h3 id={`event-${event.id}-name`} className="text-lg font-bold leading-snug">

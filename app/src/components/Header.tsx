@@ -2,6 +2,7 @@ import type { InterfaceLocale } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Dialog, DropdownMenu } from 'radix-ui'
+import { useState } from 'react'
 import { CloseIcon, MenuIcon, UserIcon } from './Icons.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 import { Logo } from './Suits.tsx'
@@ -55,8 +56,10 @@ function AccountMenu() {
 
 function MobileMenu() {
   const { t } = useLingui()
+  const [open, setOpen] = useState(false)
+  const close = () => setOpen(false)
   return (
-    <Dialog.Root>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
         className="grid h-10 w-10 place-items-center rounded-lg border border-line bg-surface md:hidden"
         aria-label={t`Open menu`}
@@ -78,10 +81,11 @@ function MobileMenu() {
             <Trans>Site navigation</Trans>
           </Dialog.Description>
           <nav className="flex flex-col" aria-label={t`Mobile`}>
-            <NavLinks />
+            <NavLinks onNavigate={close} />
             <Link
               to="/live-score/{-$date}"
               params={{}}
+              onClick={close}
               className="rounded-md px-3 py-2 text-sm font-semibold text-muted hover:bg-brand-50"
             >
               <Trans>Live scores</Trans>

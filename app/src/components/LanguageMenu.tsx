@@ -16,9 +16,10 @@ export function LanguageMenu({ locale }: { locale: InterfaceLocale }) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="inline-flex h-10 items-center gap-1 rounded-lg border border-line bg-surface px-3 text-sm font-medium hover:bg-canvas"
-        aria-label={t`Language: ${localeNames[locale]}`}
+        title={localeNames[locale]}
       >
         <GlobeIcon />
+        <span className="sr-only">{t`Language`}: </span>
         <span className="uppercase">{locale}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

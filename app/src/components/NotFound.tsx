@@ -1,10 +1,10 @@
-import { formatDateRange } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { siteContact } from '../lib/site.ts'
 import type { Card } from '../lib/types.ts'
 import { fetchMoreEvents } from '../server/catalogue.functions.ts'
+import { DateRange } from './Dates.tsx'
 import { SearchForm } from './SearchForm.tsx'
 
 /**
@@ -13,7 +13,7 @@ import { SearchForm } from './SearchForm.tsx'
  * component fetches them itself when it is reached by client-side navigation.
  */
 export function NotFoundScreen({ events: given }: { events?: ReadonlyArray<Card> } = {}) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const [events, setEvents] = useState<ReadonlyArray<Card>>(given ?? [])
   useEffect(() => {
     if (given) return
@@ -86,7 +86,7 @@ export function NotFoundScreen({ events: given }: { events?: ReadonlyArray<Card>
                 >
                   <span className="block font-semibold">{event.name}</span>
                   <span className="mt-1 block text-sm text-muted">
-                    {formatDateRange(event.dateStart, event.dateEnd, i18n.locale)}
+                    <DateRange start={event.dateStart} end={event.dateEnd} />
                   </span>
                 </Link>
               </li>

@@ -1,16 +1,20 @@
-import { formatDateRange, formatTime } from '@kibitz/kernel/format'
+import { formatTime } from '@kibitz/kernel/format'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { scoringLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import type { ParticipantsData, TournamentData } from '../lib/types.ts'
+import { DateRange } from './Dates.tsx'
 
 /** One tournament as a row of the event overview. */
 export function TournamentRow({
   eventAlias,
   tournament,
   participants,
+  lang,
 }: {
   eventAlias: string
+  /** The language the organiser wrote the tournament's names in. */
+  lang: string | undefined
   tournament: TournamentData
   participants: ParticipantsData | undefined
 }) {
@@ -21,7 +25,7 @@ export function TournamentRow({
   return (
     <li className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 md:flex-row md:items-center md:justify-between">
       <div>
-        <h3 className="font-bold">
+        <h3 className="font-bold" lang={lang}>
           {tournament.name}
           {tournament.additionalName ? (
             <span className="font-normal text-muted"> — {tournament.additionalName}</span>
@@ -30,9 +34,7 @@ export function TournamentRow({
         <p className="text-sm text-muted">
           {typeLabel ? i18n._(typeLabel) : null}
           {scoring ? ` · ${i18n._(scoring)}` : null} ·{' '}
-          <time dateTime={tournament.startDate}>
-            {formatDateRange(tournament.startDate, tournament.endDate, i18n.locale)}
-          </time>
+          <DateRange start={tournament.startDate} end={tournament.endDate} />
           {tournament.startTime ? ` · ${formatTime(tournament.startTime)}` : null}
           {tournament.boards ? (
             <>

@@ -1,13 +1,14 @@
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { CookieNotice } from '../components/CookieNotice.tsx'
 import { Footer } from '../components/Footer.tsx'
 import { Header } from '../components/Header.tsx'
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
 import { NotFoundScreen } from '../components/NotFound.tsx'
 import { loadMessages } from '../i18n/catalogs.ts'
+import { moreEventsOf } from '../lib/notFound.ts'
 import { fetchRequestContext } from '../server/request.functions.ts'
 import appCss from '../styles.css?url'
 
@@ -37,12 +38,16 @@ export const Route = createRootRoute({
     ],
   }),
   component: RootComponent,
-  notFoundComponent: () => <NotFoundScreen />,
+  notFoundComponent: ({ data }) => <NotFoundScreen events={moreEventsOf(data)} />,
 })
 
 function RootComponent() {
   const { locale, consent, version, messages } = Route.useLoaderData()
   const i18n = useMemo(() => setupI18n({ locale, messages: { [locale]: messages } }), [locale, messages])
+  // Marks the moment React has taken over the server-rendered page (tests and widgets wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>

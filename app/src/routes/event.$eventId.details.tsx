@@ -1,7 +1,8 @@
-import { formatDateRange, formatLongDate, formatMoney, formatTime } from '@kibitz/kernel/format'
+import { formatLongDate, formatMoney, formatTime } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
+import { DateRange, LongDate } from '../components/Dates.tsx'
 import { PrizeIcon } from '../components/Icons.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import type { TournamentData } from '../lib/types.ts'
@@ -35,7 +36,7 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
             <Trans>When</Trans>
           </dt>
           <dd>
-            {formatDateRange(tournament.startDate, tournament.endDate, i18n.locale)}
+            <DateRange start={tournament.startDate} end={tournament.endDate} />
             {tournament.startTime ? ` · ${formatTime(tournament.startTime)}` : null}
           </dd>
         </div>
@@ -50,107 +51,106 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
             <Trans>No tickets are on sale.</Trans>
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <caption className="sr-only">
-                <Trans>Tickets and prices</Trans>
-              </caption>
-              <thead className="border-b border-line text-xs uppercase text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    <Trans>Ticket</Trans>
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    <Trans>Category</Trans>
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    <Trans>Price</Trans>
-                  </th>
-                  <th scope="col" className="py-2">
-                    <Trans>Left</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tournament.tickets.flatMap((ticket) => {
-                  const label = ticketTypeLabels[ticket.type]
-                  const per = ticket.isPricePerTeam ? (
-                    <Trans key="team">per team</Trans>
-                  ) : (
-                    <Trans key="person">per person</Trans>
-                  )
-                  const rows =
-                    ticket.ticketAgeCategories.length > 0
-                      ? ticket.ticketAgeCategories
-                          .filter((c) => c.enabled)
-                          .map((c) => (
-                            <tr
-                              key={`${ticket.ticketId}-${c.ticketAgeCategoryId}`}
-                              className="border-b border-line"
-                            >
-                              <th scope="row" className="py-2 pr-4 font-semibold">
-                                {label ? i18n._(label) : null}
-                              </th>
-                              <td className="py-2 pr-4">
-                                {c.name}
-                                {c.ageFrom !== null || c.ageTo !== null ? (
-                                  <span className="text-muted">
-                                    {' '}
-                                    ({c.ageFrom ?? 0}–{c.ageTo ?? '∞'})
-                                  </span>
-                                ) : null}
-                              </td>
-                              <td className="py-2 pr-4">
-                                {c.earlyBirdActive ? (
-                                  <>
-                                    <span className="font-semibold text-brand-700">
-                                      {money(c.currentPriceMinor)}
-                                    </span>{' '}
-                                    <s className="text-muted">{money(c.priceMinor)}</s>{' '}
-                                    <span className="rounded bg-warn-100 px-1.5 text-xs font-semibold text-warn-800">
-                                      <Trans>Early bird</Trans>
-                                      {c.earlyBirdSalesEndDate ? (
-                                        <>
-                                          {' '}
-                                          ·{' '}
-                                          <Trans>
-                                            until {formatLongDate(c.earlyBirdSalesEndDate, i18n.locale)}
-                                          </Trans>
-                                        </>
-                                      ) : null}
-                                    </span>
-                                  </>
-                                ) : (
-                                  money(c.currentPriceMinor)
-                                )}{' '}
-                                <span className="text-muted">{per}</span>
-                                {c.discountPercent > 0 ? (
-                                  <span className="ml-1 text-xs text-muted">
-                                    <Trans>−{c.discountPercent}%</Trans>
-                                  </span>
-                                ) : null}
-                              </td>
-                              <td className="py-2">{ticket.ticketsLeft}</td>
-                            </tr>
-                          ))
-                      : [
-                          <tr key={ticket.ticketId} className="border-b border-line">
+          <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
+            <caption className="sr-only">
+              <Trans>Tickets and prices</Trans>
+            </caption>
+            <thead className="border-b border-line text-xs uppercase text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  <Trans>Ticket</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  <Trans>Category</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  <Trans>Price</Trans>
+                </th>
+                <th scope="col" className="py-2">
+                  <Trans>Left</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tournament.tickets.flatMap((ticket) => {
+                const label = ticketTypeLabels[ticket.type]
+                const per = ticket.isPricePerTeam ? (
+                  <Trans key="team">per team</Trans>
+                ) : (
+                  <Trans key="person">per person</Trans>
+                )
+                const rows =
+                  ticket.ticketAgeCategories.length > 0
+                    ? ticket.ticketAgeCategories
+                        .filter((c) => c.enabled)
+                        .map((c) => (
+                          <tr
+                            key={`${ticket.ticketId}-${c.ticketAgeCategoryId}`}
+                            className="border-b border-line"
+                          >
                             <th scope="row" className="py-2 pr-4 font-semibold">
                               {label ? i18n._(label) : null}
                             </th>
-                            <td className="py-2 pr-4 text-muted">—</td>
                             <td className="py-2 pr-4">
-                              {ticket.type === 4 ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
+                              {c.name}
+                              {c.ageFrom !== null || c.ageTo !== null ? (
+                                <span className="text-muted">
+                                  {' '}
+                                  ({c.ageFrom ?? 0}–{c.ageTo ?? '∞'})
+                                </span>
+                              ) : null}
+                            </td>
+                            <td className="py-2 pr-4">
+                              {c.earlyBirdActive ? (
+                                <>
+                                  <span className="font-semibold text-brand-700">
+                                    {money(c.currentPriceMinor)}
+                                  </span>{' '}
+                                  <s className="text-muted">{money(c.priceMinor)}</s>{' '}
+                                  <span className="rounded bg-warn-100 px-1.5 text-xs font-semibold text-warn-800">
+                                    <Trans>Early bird</Trans>
+                                    {c.earlyBirdSalesEndDate ? (
+                                      <>
+                                        {' '}
+                                        ·{' '}
+                                        <Trans>
+                                          until {formatLongDate(c.earlyBirdSalesEndDate, i18n.locale)}
+                                        </Trans>
+                                      </>
+                                    ) : null}
+                                  </span>
+                                </>
+                              ) : (
+                                money(c.currentPriceMinor)
+                              )}{' '}
                               <span className="text-muted">{per}</span>
+                              {c.discountPercent > 0 ? ' ' : null}
+                              {c.discountPercent > 0 ? (
+                                <span className="ml-1 rounded bg-brand-50 px-1 text-xs text-brand-800">
+                                  <Trans>−{c.discountPercent}%</Trans>
+                                </span>
+                              ) : null}
                             </td>
                             <td className="py-2">{ticket.ticketsLeft}</td>
-                          </tr>,
-                        ]
-                  return rows
-                })}
-              </tbody>
-            </table>
-          </div>
+                          </tr>
+                        ))
+                    : [
+                        <tr key={ticket.ticketId} className="border-b border-line">
+                          <th scope="row" className="py-2 pr-4 font-semibold">
+                            {label ? i18n._(label) : null}
+                          </th>
+                          <td className="py-2 pr-4 text-muted">—</td>
+                          <td className="py-2 pr-4">
+                            {ticket.type === 4 ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
+                            <span className="text-muted">{per}</span>
+                          </td>
+                          <td className="py-2">{ticket.ticketsLeft}</td>
+                        </tr>,
+                      ]
+                return rows
+              })}
+            </tbody>
+          </table>
         )}
       </section>
       {tournament.isPrizeInformationEnabled && (tournament.prizes.length > 0 || tournament.prizeSetup) ? (
@@ -193,7 +193,7 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
           <ul className="flex flex-col gap-1 text-sm">
             {tournament.sessions.map((session) => (
               <li key={`${session.startDate}-${session.startTime}-${session.text}`}>
-                {formatLongDate(session.startDate, i18n.locale)}
+                <LongDate date={session.startDate} />
                 {session.startTime ? ` · ${formatTime(session.startTime)}` : null}
                 {session.endTime ? `–${formatTime(session.endTime)}` : null}
                 {session.text ? ` · ${session.text}` : null}
@@ -219,6 +219,8 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
 
 function EventDetails() {
   const { view, tournaments } = eventRoute.useLoaderData()
+  // Tournament names are written in the organiser's main content language.
+  const lang = view.contents.find((c) => c.isMain)?.language
   const { t } = useLingui()
   const first = tournaments[0]
   if (!first) {
@@ -235,6 +237,7 @@ function EventDetails() {
           <Tabs.Trigger
             key={tournament.tournamentId}
             value={String(tournament.tournamentId)}
+            lang={lang}
             className="rounded-full border border-line px-3 py-1.5 text-sm font-semibold data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
           >
             {tournament.name}
@@ -248,7 +251,9 @@ function EventDetails() {
           forceMount
           className="tab-panel mb-8"
         >
-          <h2 className="mb-4 text-xl font-bold">{tournament.name}</h2>
+          <h2 className="mb-4 text-xl font-bold" lang={lang}>
+            {tournament.name}
+          </h2>
           <TournamentDetails tournament={tournament} currency={view.currencyCode} />
         </Tabs.Content>
       ))}

@@ -1,6 +1,7 @@
-import { formatDateRange, formatTime } from '@kibitz/kernel/format'
+import { formatTime } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { DateRange } from '../components/Dates.tsx'
 import { TournamentRow } from '../components/TournamentSummary.tsx'
 
 const eventRoute = getRouteApi('/event/$eventId')
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/event/$eventId/')({ component: EventHome 
 
 function EventHome() {
   const { view, tournaments, organisers, hotels, participants } = eventRoute.useLoaderData()
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const card = view.card
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -37,6 +38,7 @@ function EventHome() {
               {tournaments.map((tournament) => (
                 <TournamentRow
                   key={tournament.tournamentId}
+                  lang={view.contents.find((c) => c.isMain)?.language}
                   eventAlias={card.alias}
                   tournament={tournament}
                   participants={participants.find((p) => p.tournamentId === tournament.tournamentId)}
@@ -60,7 +62,7 @@ function EventHome() {
                 ) : null}
                 {location.dateStart && location.dateEnd ? (
                   <p className="text-sm text-muted">
-                    {formatDateRange(location.dateStart, location.dateEnd, i18n.locale)}
+                    <DateRange start={location.dateStart} end={location.dateEnd} />
                     {location.startTime ? ` · ${formatTime(location.startTime)}` : null}
                   </p>
                 ) : null}

@@ -1,6 +1,6 @@
-import { formatLongDate } from '@kibitz/kernel/format'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { LongDate } from '../components/Dates.tsx'
 
 const eventRoute = getRouteApi('/event/$eventId')
 
@@ -8,8 +8,8 @@ export const Route = createFileRoute('/event/$eventId/program')({ component: Eve
 
 /** The event program: every tournament's days and tours merged into one timetable per day. */
 function EventProgram() {
-  const { tournaments } = eventRoute.useLoaderData()
-  const { i18n } = useLingui()
+  const { view, tournaments } = eventRoute.useLoaderData()
+  const lang = view.contents.find((c) => c.isMain)?.language
   const days = new Map<string, Array<{ time: string; name: string; tournament: string }>>()
   for (const tournament of tournaments) {
     for (const day of tournament.programs) {
@@ -36,7 +36,7 @@ function EventProgram() {
           aria-labelledby={`day-${date}`}
         >
           <h2 id={`day-${date}`} className="mb-3 text-lg font-bold">
-            <time dateTime={date}>{formatLongDate(date, i18n.locale)}</time>
+            <LongDate date={date} />
           </h2>
           <ol className="flex flex-col divide-y divide-line">
             {items
@@ -44,7 +44,7 @@ function EventProgram() {
               .map((item) => (
                 <li key={`${item.time}-${item.tournament}-${item.name}`} className="flex gap-4 py-2 text-sm">
                   <time className="w-14 shrink-0 font-semibold tabular-nums">{item.time}</time>
-                  <span>
+                  <span lang={lang}>
                     <span className="font-semibold">{item.tournament}</span> — {item.name}
                   </span>
                 </li>

@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { fetchPlayerList } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/event/$eventId/tournament/$tournamentId/player-list')({
   loader: async ({ params }) => {
     const data = await fetchPlayerList({ data: { event: params.eventId, tournament: params.tournamentId } })
-    if (data === null) throw notFound()
+    if (data === null) throw await notFoundWithMoreEvents()
     return data
   },
   head: ({ loaderData }) => ({

@@ -1,15 +1,16 @@
-import { formatDateRange } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link, notFound, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { DateRange } from '../components/Dates.tsx'
 import { PinIcon } from '../components/Icons.tsx'
 import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
+import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { fetchEvent } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/event/$eventId')({
   loader: async ({ params }) => {
     const data = await fetchEvent({ data: { aliasOrId: params.eventId } })
-    if (data === null) throw notFound()
+    if (data === null) throw await notFoundWithMoreEvents()
     return data
   },
   head: ({ loaderData }) => ({
@@ -56,15 +57,17 @@ function EventLayout() {
                   <Trans>This event is postponed</Trans>
                 )}
               </p>
-              {view.stateMessage ? <p className="mt-1 text-sm">{view.stateMessage}</p> : null}
+              {view.stateMessage ? (
+                <p className="mt-1 text-sm" lang={view.contents.find((c) => c.isMain)?.language}>
+                  {view.stateMessage}
+                </p>
+              ) : null}
             </div>
           ) : (
             <p className="flex flex-wrap gap-x-2 text-sm text-muted">
               <span className="font-semibold text-brand-700">{i18n._(eventTypeLabel(card.type))}</span>
               <span aria-hidden="true">·</span>
-              <time dateTime={card.dateStart}>
-                {formatDateRange(card.dateStart, card.dateEnd, i18n.locale)}
-              </time>
+              <DateRange start={card.dateStart} end={card.dateEnd} />
               {card.isOnline ? (
                 <>
                   <span aria-hidden="true">·</span>

@@ -1,6 +1,7 @@
-import { addDays, formatLongDate } from '@kibitz/kernel/format'
+import { addDays } from '@kibitz/kernel/format'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { LongDate } from '../components/Dates.tsx'
 import { EventGrid } from '../components/EventCard.tsx'
 import { Pagination } from '../components/Pagination.tsx'
 import { pageParam } from '../lib/search.ts'
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/live-score/{-$date}')({
 
 function LiveScore() {
   const { date, page, pageNumber, pageSize } = Route.useLoaderData()
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const previous = addDays(date, -1)
   const next = addDays(date, 1)
   const nav =
@@ -30,7 +31,7 @@ function LiveScore() {
             <Trans>Live scores</Trans>
           </h1>
           <p className="text-muted">
-            <time dateTime={date}>{formatLongDate(date, i18n.locale)}</time> ·{' '}
+            <LongDate date={date} /> ·{' '}
             <Plural
               value={page.totalEventsCount}
               _0="no events with live results"

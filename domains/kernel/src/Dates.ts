@@ -99,11 +99,18 @@ const longDateOptions: Intl.DateTimeFormatOptions = {
   timeZone: 'UTC',
 }
 
+/**
+ * ICU versions disagree on space characters (Node puts thin spaces around a range's dash where
+ * Chromium puts plain ones), and server-rendered text must equal what the browser renders: thin
+ * spaces become plain spaces, narrow no-break spaces plain no-break spaces.
+ */
+const plainSpaces = (text: string): string => text.replace(/\u2009/g, ' ').replace(/\u202f/g, '\u00a0')
+
 /** The long date ('MMMM D, YYYY' in English, e.g. "March 5, 2027") in an interface locale; input as is when invalid. */
 export const formatLongDate = (isoDateValue: string, locale: string): string => {
   const date = parseIsoDate(isoDateValue)
   if (!date) return isoDateValue
-  return new Intl.DateTimeFormat(resolveInterfaceLocale(locale), longDateOptions).format(date)
+  return plainSpaces(new Intl.DateTimeFormat(resolveInterfaceLocale(locale), longDateOptions).format(date))
 }
 
 // CLDR has no abbreviated month names in Lithuanian date patterns (Intl answers "03"), so the spec's
@@ -158,5 +165,7 @@ export const formatDateRange = (startIso: string, endIso: string, locale: string
   if (startIso === endIso) return formatLongDate(startIso, locale)
   const format = new Intl.DateTimeFormat(resolveInterfaceLocale(locale), longDateOptions)
   // formatRange collapses the shared month and year per locale; a reversed range is shown as given.
-  return start < end ? format.formatRange(start, end) : `${format.format(start)} – ${format.format(end)}`
+  return plainSpaces(
+    start < end ? format.formatRange(start, end) : `${format.format(start)} – ${format.format(end)}`,
+  )
 }

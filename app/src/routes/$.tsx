@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+
+/** Every path no other route matches: the not-found screen with HTTP 404 and its 'more events'. */
+export const Route = createFileRoute('/$')({
+  loader: async () => {
+    throw await notFoundWithMoreEvents()
+  },
+  head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+})
