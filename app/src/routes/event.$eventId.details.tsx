@@ -51,19 +51,19 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
             <Trans>No tickets are on sale.</Trans>
           </p>
         ) : (
-          <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">
               <Trans>Tickets and prices</Trans>
             </caption>
             <thead className="border-b border-line text-xs uppercase text-muted">
               <tr>
-                <th scope="col" className="py-2 pr-4">
+                <th scope="col" className="py-2 pr-2 md:pr-4">
                   <Trans>Ticket</Trans>
                 </th>
-                <th scope="col" className="py-2 pr-4">
+                <th scope="col" className="py-2 pr-2 md:pr-4">
                   <Trans>Category</Trans>
                 </th>
-                <th scope="col" className="py-2 pr-4">
+                <th scope="col" className="py-2 pr-2 md:pr-4">
                   <Trans>Price</Trans>
                 </th>
                 <th scope="col" className="py-2">
@@ -88,10 +88,10 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
                             key={`${ticket.ticketId}-${c.ticketAgeCategoryId}`}
                             className="border-b border-line"
                           >
-                            <th scope="row" className="py-2 pr-4 font-semibold">
+                            <th scope="row" className="py-2 pr-2 md:pr-4 font-semibold">
                               {label ? i18n._(label) : null}
                             </th>
-                            <td className="py-2 pr-4">
+                            <td className="py-2 pr-2 md:pr-4">
                               {c.name}
                               {c.ageFrom !== null || c.ageTo !== null ? (
                                 <span className="text-muted">
@@ -100,7 +100,7 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
                                 </span>
                               ) : null}
                             </td>
-                            <td className="py-2 pr-4">
+                            <td className="py-2 pr-2 md:pr-4">
                               {c.earlyBirdActive ? (
                                 <>
                                   <span className="font-semibold text-brand-700">
@@ -136,11 +136,11 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
                         ))
                     : [
                         <tr key={ticket.ticketId} className="border-b border-line">
-                          <th scope="row" className="py-2 pr-4 font-semibold">
+                          <th scope="row" className="py-2 pr-2 md:pr-4 font-semibold">
                             {label ? i18n._(label) : null}
                           </th>
-                          <td className="py-2 pr-4 text-muted">—</td>
-                          <td className="py-2 pr-4">
+                          <td className="py-2 pr-2 md:pr-4 text-muted">—</td>
+                          <td className="py-2 pr-2 md:pr-4">
                             {ticket.type === 4 ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
                             <span className="text-muted">{per}</span>
                           </td>
