@@ -11,6 +11,7 @@ import {
   ProblemDetails,
 } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
+import { etagMatches } from '../edge/http.ts'
 import { appRuntime } from '../server/runtime.server.ts'
 import { Api } from './Api.ts'
 import { ApiHandlers } from './handlers.server.ts'
@@ -59,12 +60,6 @@ const asProblem = (
 
 const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
-const matchesEtag = (header: string | undefined, etag: string): boolean =>
-  (header ?? '').split(',').some((tag) => {
-    const trimmed = tag.trim()
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
-  })
-
 /** Public GET replies carry Cache-Control and a strong ETag; If-None-Match is answered with 304. */
 const withCaching = (
   request: HttpServerRequest.HttpServerRequest,
@@ -79,7 +74,7 @@ const withCaching = (
   }
   if (response.body._tag !== 'Uint8Array') return HttpServerResponse.setHeaders(response, headers)
   const etag = etagOf(response.body.body)
-  if (matchesEtag(request.headers['if-none-match'], etag)) {
+  if (etagMatches(request.headers['if-none-match'], etag)) {
     return HttpServerResponse.empty({ status: 304, headers: { ...headers, etag } })
   }
   return HttpServerResponse.setHeaders(response, { ...headers, etag })

@@ -17,7 +17,7 @@ const isPage = (request: Request, response: Response) =>
   !response.headers.has('cache-control')
 
 /** True when an If-None-Match header names this entity tag (or is `*`). */
-export const etagMatches = (ifNoneMatch: string | null, etag: string): boolean => {
+export const etagMatches = (ifNoneMatch: string | null | undefined, etag: string): boolean => {
   if (!ifNoneMatch) return false
   const strip = (tag: string) => tag.trim().replace(/^W\//, '')
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag))
