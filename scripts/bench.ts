@@ -1,51 +1,17 @@
 // `npm run bench`: performance figures for the catalogue, kept out of the tests. Seeds a fresh
-// database (DATABASE_URL's server, else a temporary embedded PostgreSQL) with the demo data,
+// database with the demo data,
 // multiplied to a few thousand events, and times the catalogue queries the public pages run.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { EventService } from '@kibitz/events'
 import { Database, DomainServices, migrate, openOrm, withEm } from '@kibitz/infra'
-import { startEmbeddedPostgres } from '@kibitz/infra/database'
 import { seedDemoData } from '@kibitz/infra/seed'
+import { acquirePostgres } from '@kibitz/testing'
 import { Layer, ManagedRuntime } from 'effect'
-import pg from 'pg'
 
 const copies = Number(process.env.BENCH_COPIES ?? 60)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200)
 
-const acquire = async () => {
-  const admin = process.env.DATABASE_URL
-  if (admin) {
-    const name = `kibitz_bench_${Date.now()}`
-    const client = new pg.Client({ connectionString: admin })
-    await client.connect()
-    await client.query(`create database ${name}`)
-    await client.end()
-    const url = new URL(admin)
-    url.pathname = `/${name}`
-    return {
-      url: url.toString(),
-      release: async () => {
-        const c = new pg.Client({ connectionString: admin })
-        await c.connect()
-        await c.query(`drop database if exists ${name} with (force)`)
-        await c.end()
-      },
-    }
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'kibitz-bench-'))
-  const embedded = await startEmbeddedPostgres(dir)
-  return {
-    url: embedded.url,
-    release: async () => {
-      await embedded.stop()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
-const db = await acquire()
+// A database of its own, chosen as the tests choose theirs (DATABASE_URL's server, else embedded).
+const db = await acquirePostgres()
 try {
   const orm = await openOrm(db.url, { poolMax: 2 })
   await migrate(orm)
