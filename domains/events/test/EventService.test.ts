@@ -764,7 +764,7 @@ describe(EventService.name, () => {
       }),
     )
 
-    it.effect('uses the short address, else the formatted address, else the place name', () =>
+    it.effect('uses the short address, else the formatted address, else the place name; prefixes first', () =>
       Effect.gen(function* () {
         yield* setNow(now)
         yield* event({
@@ -781,9 +781,9 @@ describe(EventService.name, () => {
         })
 
         expect((yield* suggest('riga', 10)).map((s) => s.label)).toEqual([
-          'Brivibas iela 1, Riga',
           'Riga Arena',
           'Riga, Latvia',
+          'Brivibas iela 1, Riga',
         ])
       }),
     )

@@ -137,12 +137,15 @@ export class EventRepo extends Context.Service<
             from event_location l join event e on e.id = l.event_id
             where e.state in (${publicStateList}) and e.date_end >= ?::date - 1 and e.date_end >= ${localToday}
               and lower(coalesce(l.short_address_line, l.formatted_address, l.name)) like ?
-          ) l where l.label is not null group by l.label order by count(*) desc, l.label asc limit ?`
+          ) l where l.label is not null group by l.label
+          order by lower(l.label) like ? desc, count(*) desc, l.label asc limit ?`
         const rows = yield* Effect.promise(() =>
           em.execute(sql, [
             now.toISOString().slice(0, 10),
             now.toISOString(),
             `%${likeEscape(text.toLowerCase())}%`,
+            // Places that start with the text come first ('vil' → Vilnius before Deauville).
+            `${likeEscape(text.toLowerCase())}%`,
             limit,
           ]),
         )
