@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // The JSON report (its file from PLAYWRIGHT_JSON_OUTPUT_FILE) lets `npm test` count the tests.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   outputDir: '../test-results',
   use: {
     baseURL,
