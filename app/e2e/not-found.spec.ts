@@ -53,6 +53,21 @@ test.describe('at 1280 px', () => {
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page or event not found')
   })
+
+  test('addresses no form could produce answer 404 or are ignored, never a server error', async ({
+    page,
+  }) => {
+    for (const path of [`/event/${'x'.repeat(300)}`, '/event/%00', '/event/a/tournament/%00/player-list']) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(404)
+    }
+    const search = await page.goto(`/search-filter?q=text:${'y'.repeat(1500)}`)
+    expect(search?.status()).toBe(200)
+    const nul = await page.goto('/search-filter?q=text:%2500abc')
+    expect(nul?.status()).toBe(200)
+    const day = await page.goto(`/live-score/${'z'.repeat(300)}`)
+    expect(day?.status()).toBe(200)
+  })
 })
 
 test.describe('at 390 px', () => {

@@ -115,6 +115,12 @@ describe('GET /api/v1/event/future-events', () => {
     await expectInvalid('/api/v1/event/future-events?eventTypes=1,x', 'eventTypes')
     await expectInvalid('/api/v1/event/future-events?startDate=2027-13-45', 'startDate')
     await expectInvalid('/api/v1/event/future-events?country=Lithuania', 'country')
+    // PostgreSQL refuses NUL bytes in text: such input must be a 400, never reach the database.
+    await expectInvalid('/api/v1/event/future-events?nameOrLocation=%00abc', 'nameOrLocation')
+    await expectInvalid('/api/v1/event/search-event-locations?q=%00ab', 'q')
+    await expectInvalid('/api/v1/event/%00', 'id')
+    // An id longer than any alias names no event: a 404 problem.
+    await expectNotFound(`/api/v1/event/${'x'.repeat(300)}`)
   })
 
   it('names every invalid field at once', async () => {
@@ -221,9 +227,9 @@ describe('GET /api/v1/event/search-event-locations', () => {
     await expectInvalid('/api/v1/event/search-event-locations?q=lithuania&limit=11', 'limit')
   })
 
-  it('answers nothing for under 3 characters', async () => {
+  it('answers nothing for under 2 characters', async () => {
     const none = await readJson(
-      await request('/api/v1/event/search-event-locations?q=li'),
+      await request('/api/v1/event/search-event-locations?q=l'),
       Schema.Array(LocationSuggestion),
     )
     expect(none).toEqual([])

@@ -7,6 +7,7 @@ import {
   Currency,
   calendarSearchLimit,
   futureEventsDefaultLimit,
+  hasControlCharacters,
   Language,
   locationSuggestionsLimit,
 } from '@kibitz/kernel'
@@ -15,7 +16,7 @@ import { Tournament } from '@kibitz/tournaments'
 import { Schema } from 'effect'
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
-import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate } from './Query.ts'
+import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate, queryText } from './Query.ts'
 
 // The public REST API v1 of spec section 7: schemas and endpoints only, shared by the server and the OpenAPI
 // document at /api/v1/openapi.json. Replies reuse the domains' DTO classes.
@@ -102,7 +103,12 @@ export const maximumPageSize = 100
 /** The most location suggestions one request may ask for. */
 export const maximumLocationSuggestions = 10
 
-const aliasOrId = Schema.String.annotate({ description: 'The alias or numeric id.' })
+const aliasOrId = Schema.String.check(
+  Schema.isMaxLength(200),
+  Schema.makeFilter((value: string) => !hasControlCharacters(value), {
+    expected: 'text without control characters',
+  }),
+).annotate({ description: 'The alias or numeric id.' })
 
 /** GET v1/event/*: the public catalogue and event pages. */
 export class EventGroup extends HttpApiGroup.make('event')
@@ -139,7 +145,7 @@ export class EventGroup extends HttpApiGroup.make('event')
     HttpApiEndpoint.get('searchEventLocations', '/event/search-event-locations', {
       query: {
         q: Schema.optionalKey(
-          Schema.String.annotate({ description: 'At least 3 characters of a place name.' }),
+          queryText('At least 2 characters of a place name; fewer answer an empty list.'),
         ),
         limit: Schema.optionalKey(limitUpTo(maximumLocationSuggestions, locationSuggestionsLimit)),
       },

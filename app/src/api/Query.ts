@@ -1,5 +1,5 @@
 import { CatalogueState, EventTypeId } from '@kibitz/events'
-import { CountryCode, IsoDateString } from '@kibitz/kernel'
+import { CountryCode, hasControlCharacters, IsoDateString } from '@kibitz/kernel'
 import { Schema, SchemaTransformation } from 'effect'
 
 // Query-string codecs of the public API. Each decodes from the text (or repeated texts) a client sends, so a
@@ -7,7 +7,12 @@ import { Schema, SchemaTransformation } from 'effect'
 // the text side because the OpenAPI document describes what the client sends.
 
 /** A query parameter's text, described for the OpenAPI document. */
-const text = (description: string) => Schema.String.annotate({ description })
+export const queryText = (description: string) =>
+  Schema.String.check(
+    Schema.makeFilter((value: string) => !hasControlCharacters(value), {
+      expected: 'text without control characters',
+    }),
+  ).annotate({ description })
 
 /** A list given as repeated parameters, as one comma-separated value, or both (`a=1,2&a=3`). */
 export const commaList = <A>(item: Schema.Codec<A, string>, description: string) =>
@@ -29,7 +34,7 @@ export const commaList = <A>(item: Schema.Codec<A, string>, description: string)
 
 /** A whole number between `minimum` and `maximum` from its decimal text. */
 const integer = (description: string, minimum: number, maximum = Number.MAX_SAFE_INTEGER) =>
-  text(description).pipe(
+  queryText(description).pipe(
     Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
     Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum, maximum }))),
   )
@@ -63,10 +68,10 @@ export const EventTypeFromString = Schema.FiniteFromString.pipe(Schema.decodeTo(
 
 /** A calendar date YYYY-MM-DD that exists. */
 export const queryDate = (description: string) =>
-  text(`${description} (YYYY-MM-DD).`).pipe(Schema.decodeTo(IsoDateString))
+  queryText(`${description} (YYYY-MM-DD).`).pipe(Schema.decodeTo(IsoDateString))
 
 /** An ISO 3166-1 alpha-2 country code in any case. */
-export const QueryCountry = text('An ISO 3166-1 alpha-2 country code, e.g. LT.').pipe(
+export const QueryCountry = queryText('An ISO 3166-1 alpha-2 country code, e.g. LT.').pipe(
   Schema.decodeTo(
     CountryCode,
     SchemaTransformation.transform<string, string>({
@@ -79,7 +84,7 @@ export const QueryCountry = text('An ISO 3166-1 alpha-2 country code, e.g. LT.')
 /** The catalogue filters shared by the event list endpoints (spec section 7 "filters"). */
 export const catalogueFilters = {
   nameOrLocation: Schema.optionalKey(
-    text('Event name or place; under 3 characters it is ignored and the default results are given.'),
+    queryText('Event name or place; under 3 characters it is ignored and the default results are given.'),
   ),
   eventTypes: Schema.optionalKey(
     commaList(EventTypeFromString, 'Event type ids: 1 local, 2 national, 3 international, 4 world class'),

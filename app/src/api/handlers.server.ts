@@ -25,8 +25,8 @@ import {
   isValidTimeZone,
   LookupService,
   localeFromAcceptLanguage,
+  locationSuggestionMinLength,
   locationSuggestionsLimit,
-  minimumSearchTextLength,
   normaliseSearchFilter,
   renderCalendar,
   type SearchFilter,
@@ -315,7 +315,7 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
       )
       .handle('searchEventLocations', ({ query }) => {
         const text = query.q?.trim() ?? ''
-        if (Array.from(text).length < minimumSearchTextLength) return Effect.succeed([])
+        if (text.length < locationSuggestionMinLength) return Effect.succeed([])
         return run(events.locationSuggestions(text, query.limit ?? locationSuggestionsLimit))
       })
       .handle('eventTypes', () => Effect.succeed(eventTypes))

@@ -1,4 +1,5 @@
 import type { SearchFilter } from '@kibitz/kernel'
+import { locationSuggestionMinLength } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useState } from 'react'
 import { eventTypeLabels, stateLabels } from '../lib/labels.ts'
@@ -12,7 +13,7 @@ const inputClass =
 function useSuggestions(text: string) {
   const [suggestions, setSuggestions] = useState<ReadonlyArray<Suggestion>>([])
   useEffect(() => {
-    if (text.trim().length < 2) return
+    if (text.trim().length < locationSuggestionMinLength) return
     const timer = setTimeout(() => {
       fetchLocationSuggestions({ data: { text } })
         .then(setSuggestions)
@@ -20,7 +21,7 @@ function useSuggestions(text: string) {
     }, 200)
     return () => clearTimeout(timer)
   }, [text])
-  return text.trim().length < 2 ? [] : suggestions
+  return text.trim().length < locationSuggestionMinLength ? [] : suggestions
 }
 
 /**

@@ -1,8 +1,7 @@
 import { CookieConsent, cookieConsentAcceptedDays, cookieConsentDeclinedDays } from '@kibitz/kernel'
 import { createFileRoute } from '@tanstack/react-router'
+import { safeBackPath } from '../edge/redirect.ts'
 
-const safeBack = (to: FormDataEntryValue | null) =>
-  typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to : '/'
 const day = 24 * 60 * 60
 
 /** Stores the cookie choice (spec section 4: accepted 1 for 180 days, declined 2 for 1 day). */
@@ -17,7 +16,7 @@ export const Route = createFileRoute('/cookie-consent')({
         return new Response(null, {
           status: 303,
           headers: {
-            location: safeBack(form.get('to')),
+            location: safeBackPath(form.get('to')),
             'set-cookie': `cookie_consent=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax`,
           },
         })

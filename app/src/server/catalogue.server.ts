@@ -12,9 +12,11 @@ import {
   decodeSearchFilter,
   encodeSearchFilter,
   hasAnyFilter,
+  hasControlCharacters,
   homePageSize,
   isoDate,
   isValidIsoDate,
+  locationSuggestionMinLength,
   locationSuggestionsLimit,
   normaliseSearchFilter,
   type SearchFilter,
@@ -41,6 +43,9 @@ const encodePlayerList = Schema.encodeSync(PlayerList)
 const encodeSuggestions = Schema.encodeSync(Schema.Array(LocationSuggestion))
 
 const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize
+
+/** An alias or id a visitor may have typed: short, without control characters; else nothing matches. */
+const plausibleKey = (key: string) => key.length > 0 && key.length <= 200 && !hasControlCharacters(key)
 
 /** The home page: upcoming events, 18 a page. */
 export const homeData = (page: number) => {
@@ -76,7 +81,8 @@ const toQuery = (filter: SearchFilter, offset: number, limit: number): Catalogue
 export const searchData = (q: string | undefined, page: number) => {
   const locale = requestLocale()
   const today = isoDate(new Date())
-  const raw = decodeSearchFilter(q)
+  // A filter longer than any form could produce is ignored rather than parsed.
+  const raw = decodeSearchFilter(q !== undefined && q.length <= 1000 ? q : undefined)
   const normalised = normaliseSearchFilter(raw, today)
   const validation = validateSearchFilter(normalised)
   const filter: SearchFilter = validation.ok
@@ -100,7 +106,8 @@ export const searchData = (q: string | undefined, page: number) => {
 }
 
 /** Everything the event screens show; null when no public event has that alias or id. */
-export const eventData = (aliasOrId: string) => {
+export const eventData = async (aliasOrId: string) => {
+  if (!plausibleKey(aliasOrId)) return null
   const locale = requestLocale()
   return runDomain(
     Effect.gen(function* () {
@@ -135,7 +142,8 @@ export const eventData = (aliasOrId: string) => {
 }
 
 /** A tournament's public player list; null when the event, the tournament or the list is not public. */
-export const playerListData = (eventAliasOrId: string, tournamentAliasOrId: string) => {
+export const playerListData = async (eventAliasOrId: string, tournamentAliasOrId: string) => {
+  if (!plausibleKey(eventAliasOrId) || !plausibleKey(tournamentAliasOrId)) return null
   const locale = requestLocale()
   return runDomain(
     Effect.gen(function* () {
@@ -195,7 +203,13 @@ export const moreEventsData = () => {
 export const suggestionsData = (text: string) =>
   runDomain(
     Effect.gen(function* () {
-      if (text.trim().length < 2) return []
+      if (
+        text.trim().length < locationSuggestionMinLength ||
+        text.length > 100 ||
+        hasControlCharacters(text)
+      ) {
+        return []
+      }
       const events = yield* EventService
       return encodeSuggestions(yield* events.locationSuggestions(text, locationSuggestionsLimit))
     }),

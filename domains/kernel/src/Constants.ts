@@ -28,6 +28,9 @@ export const thumbnailWidthPx = 500
 /** Location suggestions offered by the event search (search-event-locations limit). */
 export const locationSuggestionsLimit = 2
 
+/** Place suggestions start at this many characters (web and API alike). */
+export const locationSuggestionMinLength = 2
+
 /** Search text shorter than this (after trimming) gives the default results instead of a text search. */
 export const minimumSearchTextLength = 3
 

@@ -1,4 +1,5 @@
 import { addDays, isValidIsoDate } from './Dates.ts'
+import { withoutControlCharacters } from './Text.ts'
 
 // An RFC 5545 writer for "add to calendar" links and organiser calendar feeds (spec section 9: calendar links
 // use all-day or date-time form). Timed events are written in UTC so no VTIMEZONE blocks are needed and every
@@ -81,15 +82,12 @@ export const foldLine = (line: string): string => {
 }
 
 // RFC 5545 forbids control characters other than tab in values; they would corrupt the line structure.
-const isControl = (char: string) => {
-  const code = char.charCodeAt(0)
-  return (code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f
-}
-const withoutControlCharacters = (value: string) => [...value].filter((c) => !isControl(c)).join('')
+// (Newlines are escaped, or dropped from URIs, before this runs.)
+const withoutControls = (value: string) => withoutControlCharacters(value, '\t\n')
 
 /** Escapes a TEXT value (RFC 5545 section 3.3.11): backslash, semicolon, comma and newlines. */
 export const escapeText = (value: string): string =>
-  withoutControlCharacters(
+  withoutControls(
     value
       .replace(/\\/g, '\\\\')
       .replace(/;/g, '\\;')
@@ -98,7 +96,7 @@ export const escapeText = (value: string): string =>
   )
 
 // URI values are not TEXT and are not escaped; line breaks and controls are simply dropped.
-const cleanUri = (value: string): string => withoutControlCharacters(value.replace(/[\r\n]/g, ''))
+const cleanUri = (value: string): string => withoutControls(value.replace(/[\r\n]/g, ''))
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
 

@@ -1,4 +1,4 @@
-import { Em } from '@kibitz/kernel'
+import { Em, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import type { CatalogueQuery, TournamentSummary } from '../Event.ts'
 import { publicStates } from '../Event.ts'
@@ -50,9 +50,10 @@ export class EventRepo extends Context.Service<
           where.push(`e.date_end >= ?::date - 1`, `e.date_end >= ${localToday}`)
           params.push(now.toISOString().slice(0, 10), now.toISOString())
         }
-        if (query.text) {
+        const text = query.text ? withoutControlCharacters(query.text) : ''
+        if (text) {
           where.push(`e.search_text like ?`)
-          params.push(`%${likeEscape(query.text.toLowerCase())}%`)
+          params.push(`%${likeEscape(text.toLowerCase())}%`)
         }
         if (query.eventTypes && query.eventTypes.length > 0) {
           where.push(`e.type in (${query.eventTypes.map((t) => Number(t)).join(',')})`)
@@ -108,6 +109,7 @@ export class EventRepo extends Context.Service<
       }),
       findPublic: Effect.fn('EventRepo.findPublic')(function* (aliasOrId) {
         const em = yield* Em
+        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
         const alias = aliasOrId.toLowerCase()
         const visible = { state: { $in: [...publicStates] } }
         const populate = ['contents', 'locations'] as const
@@ -143,9 +145,9 @@ export class EventRepo extends Context.Service<
           em.execute(sql, [
             now.toISOString().slice(0, 10),
             now.toISOString(),
-            `%${likeEscape(text.toLowerCase())}%`,
+            `%${likeEscape(withoutControlCharacters(text).toLowerCase())}%`,
             // Places that start with the text come first ('vil' → Vilnius before Deauville).
-            `${likeEscape(text.toLowerCase())}%`,
+            `${likeEscape(withoutControlCharacters(text).toLowerCase())}%`,
             limit,
           ]),
         )

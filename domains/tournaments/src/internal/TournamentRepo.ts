@@ -1,4 +1,4 @@
-import { Em } from '@kibitz/kernel'
+import { Em, hasControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option } from 'effect'
 import { PrizeSetupEntity, TournamentEntity } from './entities/TournamentEntity.ts'
 
@@ -26,6 +26,7 @@ export class TournamentRepo extends Context.Service<
       }),
       findInEvent: Effect.fn('TournamentRepo.findInEvent')(function* (eventId, aliasOrId) {
         const em = yield* Em
+        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
         const key = aliasOrId.trim().toLowerCase()
         const byId = /^\d{1,9}$/.test(key) ? [{ id: Number(key) }] : []
         const found = yield* Effect.promise(() =>

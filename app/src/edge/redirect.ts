@@ -1,0 +1,18 @@
+import { hasControlCharacters } from '@kibitz/kernel/format'
+
+/**
+ * Where a "go back" redirect may go: a path on this site only. Anything else (another origin,
+ * `//host`, `/\host` which browsers read as `//host`, control characters) sends the visitor home.
+ */
+export const safeBackPath = (to: unknown): string => {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.includes('\\') || hasControlCharacters(to))
+    return '/'
+  const base = 'http://kibitz.invalid'
+  let url: URL
+  try {
+    url = new URL(to, base)
+  } catch {
+    return '/'
+  }
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/'
+}

@@ -1,0 +1,12 @@
+/** True for a C0 control character or DEL. */
+const isControl = (char: string): boolean => {
+  const code = char.charCodeAt(0)
+  return code < 0x20 || code === 0x7f
+}
+
+/** True when `text` holds a control character (PostgreSQL, URLs and calendars all choke on some). */
+export const hasControlCharacters = (text: string): boolean => [...text].some(isControl)
+
+/** `text` without control characters, except those listed in `keep` (e.g. tab and newline). */
+export const withoutControlCharacters = (text: string, keep = ''): string =>
+  [...text].filter((c) => !isControl(c) || keep.includes(c)).join('')
