@@ -66,8 +66,8 @@ export class EventService extends Context.Service<
 
       const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<number>, locale: string) {
         const at = yield* now
-        const entities = yield* repo.findByIds(ids)
-        return entities.filter(isPublic).map((e) => toCard(e, locale, at))
+        const entities = yield* repo.findPublicByIds(ids)
+        return entities.map((e) => toCard(e, locale, at))
       })
 
       const locationSuggestions = Effect.fn('EventService.locationSuggestions')(function* (
@@ -102,9 +102,6 @@ export class EventService extends Context.Service<
     }),
   ).pipe(Layer.provide(EventRepo.layer))
 }
-
-const publicStateSet = new Set(['accepted', 'postponed', 'canceled'])
-const isPublic = (e: EventEntity) => publicStateSet.has(e.state)
 
 const decodeState = (state: string): EventState => {
   const found = EventState.literals.find((s) => s === state)

@@ -10,6 +10,7 @@ import {
 import {
   type EventFixture,
   insertEvent,
+  insertOrganiser,
   insertTournament,
   runWith,
   type TournamentFixture,
@@ -57,6 +58,43 @@ const names = (page: EventPage) => page.events.map((e) => e.name)
 const cardNames = (list: ReadonlyArray<EventCard>) => list.map((e) => e.name)
 
 describe(EventService.name, () => {
+  describe('events of organisers who are not accepted', () => {
+    // Spec section 4: a declined organiser counts as having no organiser account; a pending one is not
+    // public yet. Their events stay hidden even when the event itself is accepted.
+    it.effect('are hidden from search, view, cards, suggestions and live results', () =>
+      Effect.gen(function* () {
+        yield* setNow(now)
+        const shown = yield* event({ name: 'Shown', dateStart: '2027-03-09', dateEnd: '2027-03-12' })
+        for (const status of [1, 2]) {
+          const organiserId = yield* Effect.promise(() => insertOrganiser(db.orm, { status }))
+          const hidden = yield* event({
+            organiserId,
+            name: `Hidden ${status}`,
+            alias: `hidden-${status}`,
+            dateStart: '2027-03-09',
+            dateEnd: '2027-03-12',
+            hasLiveResults: true,
+            locations: [{ shortAddressLine: `Hiddenville ${status}` }],
+          })
+          expect(names(yield* search({}))).toEqual(['Shown'])
+          expect((yield* Effect.flip(view(`hidden-${status}`)))._tag).toBe('EventNotFound')
+          expect((yield* Effect.flip(view(String(hidden))))._tag).toBe('EventNotFound')
+          expect(cardNames(yield* cards([hidden, shown]))).toEqual(['Shown'])
+          const places = yield* runWith(
+            db.orm,
+            EventService.use((events) => events.locationSuggestions('hiddenville', 10)),
+          )
+          expect(places).toEqual([])
+          const live = yield* runWith(
+            db.orm,
+            EventService.use((events) => events.liveResultsCount('2027-03-10')),
+          )
+          expect(live).toBe(0)
+        }
+      }),
+    )
+  })
+
   describe('search', () => {
     it.effect('never returns draft, pending or postponedToDraft events', () =>
       Effect.gen(function* () {

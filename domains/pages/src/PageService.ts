@@ -2,6 +2,8 @@ import { Em } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { OrganiserPageEntity } from './internal/entities/OrganiserPageEntity.ts'
 
+const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
+
 export class PageSummary extends Schema.Class<PageSummary>('@kibitz/pages/PageSummary')({
   pageId: Schema.Int,
   alias: Schema.String,
@@ -24,10 +26,21 @@ export class PageService extends Context.Service<
       visibleForOrganisers: Effect.fn('PageService.visibleForOrganisers')(function* (ids) {
         if (ids.length === 0) return []
         const em = yield* Em
+        // Only accepted organisers have public pages (spec section 4: a declined organiser counts as
+        // having no organiser account); the organiser's status is read through the foreign key.
+        const accepted = decodeIds(
+          yield* Effect.promise(() =>
+            em.execute(
+              `select id from organiser where status = 3 and id in (${ids.map(() => '?').join(',')})`,
+              [...ids],
+            ),
+          ),
+        ).map((r) => r.id)
+        if (accepted.length === 0) return []
         const rows = yield* Effect.promise(() =>
           em.find(
             OrganiserPageEntity,
-            { organiserId: { $in: [...ids] }, visible: true },
+            { organiserId: { $in: accepted }, visible: true },
             { orderBy: { id: 'asc' } },
           ),
         )

@@ -22,6 +22,22 @@ const visibleFor = (ids: ReadonlyArray<number>) =>
 
 describe(PageService.name, () => {
   describe('visibleForOrganisers', () => {
+    it.effect('leaves out the pages of pending and declined organisers', () =>
+      Effect.gen(function* () {
+        const accepted = yield* organiser()
+        const pending = yield* Effect.promise(() => insertOrganiser(db.orm, { status: 1 }))
+        const declined = yield* Effect.promise(() => insertOrganiser(db.orm, { status: 2 }))
+        yield* pages([
+          { alias: 'accepted', organiser_id: accepted, name: 'Accepted Club' },
+          { alias: 'pending', organiser_id: pending, name: 'Pending Club' },
+          { alias: 'declined', organiser_id: declined, name: 'Declined Club' },
+        ])
+
+        expect((yield* visibleFor([accepted, pending, declined])).map((p) => p.alias)).toEqual(['accepted'])
+        expect(yield* visibleFor([pending, declined])).toEqual([])
+      }),
+    )
+
     it.effect('lists the visible pages of the given organisers in the order they were made', () =>
       Effect.gen(function* () {
         const club = yield* organiser()

@@ -5,6 +5,7 @@ import { publicStates } from '../Event.ts'
 import { EventEntity } from './entities/EventEntity.ts'
 
 const IdRow = Schema.Struct({ id: Schema.Int, total: Schema.Union([Schema.Int, Schema.NumberFromString]) })
+const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
 const decodeIdRows = Schema.decodeUnknownSync(Schema.Array(IdRow))
 const LabelRow = Schema.Struct({ label: Schema.String, country_code: Schema.NullOr(Schema.String) })
 const decodeLabelRows = Schema.decodeUnknownSync(Schema.Array(LabelRow))
@@ -13,6 +14,13 @@ const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
 
 const inList = (values: ReadonlyArray<string>) => values.map((v) => `'${v}'`).join(',')
 const publicStateList = inList(publicStates)
+/**
+ * What a visitor may see: an event in a public state whose organiser is accepted (spec section 4:
+ * a declined organiser counts as having no organiser account; a pending one is not yet public).
+ * The one read of another domain's table, through the foreign key (docs/decisions/003).
+ */
+const visibleToPublic = `e.state in (${publicStateList}) and exists (select 1 from organiser o where o.id = e.organiser_id and o.status = 3)`
+const acceptedAndVisible = `e.state = 'accepted' and ${visibleToPublic}`
 /** The calendar date "now" in the event's own time zone: an event runs by its local calendar. */
 const localToday = `(?::timestamptz at time zone e.time_zone)::date`
 /** Escapes LIKE wildcards in user text. */
@@ -27,7 +35,7 @@ export class EventRepo extends Context.Service<
   {
     search(query: CatalogueQuery, now: Date): Db<{ entities: ReadonlyArray<EventEntity>; total: number }>
     findPublic(aliasOrId: string): Db<Option.Option<EventEntity>>
-    findByIds(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
+    findPublicByIds(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
     locationSuggestions(text: string, limit: number, now: Date): Db<ReadonlyArray<typeof LabelRow.Type>>
     liveOn(
       date: string,
@@ -43,7 +51,7 @@ export class EventRepo extends Context.Service<
     EventRepo.of({
       search: Effect.fn('EventRepo.search')(function* (query, now) {
         const em = yield* Em
-        const where: Array<string> = [`e.state in (${publicStateList})`]
+        const where: Array<string> = [visibleToPublic]
         const params: Array<unknown> = []
         if (query.upcomingOnly) {
           // The coarse UTC bound lets the index work; the precise one uses the event's zone.
@@ -111,33 +119,56 @@ export class EventRepo extends Context.Service<
         const em = yield* Em
         if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
         const alias = aliasOrId.toLowerCase()
-        const visible = { state: { $in: [...publicStates] } }
-        const populate = ['contents', 'locations'] as const
+        const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
         // The id or the event's own (unique) alias first; a content's alias, unique only per
         // event and language, only when neither matches, and then the lowest id wins.
-        const direct = yield* Effect.promise(() =>
-          em.findOne(
-            EventEntity,
-            { ...visible, $or: [...(/^\d{1,9}$/.test(alias) ? [{ id: Number(alias) }] : []), { alias }] },
-            { populate },
+        const direct = decodeIds(
+          yield* Effect.promise(() =>
+            em.execute(`select e.id from event e where ${visibleToPublic} and (e.id = ? or e.alias = ?)`, [
+              id,
+              alias,
+            ]),
           ),
         )
-        if (direct) return Option.some(direct)
-        const byContent = yield* Effect.promise(() =>
-          em.findOne(EventEntity, { ...visible, contents: { alias } }, { populate, orderBy: { id: 'asc' } }),
-        )
-        return Option.fromNullishOr(byContent)
+        const found =
+          direct[0] ??
+          decodeIds(
+            yield* Effect.promise(() =>
+              em.execute(
+                `select e.id from event e where ${visibleToPublic}
+                 and exists (select 1 from event_content c where c.event_id = e.id and c.alias = ?)
+                 order by e.id limit 1`,
+                [alias],
+              ),
+            ),
+          )[0]
+        if (found === undefined) return Option.none()
+        const [entity] = yield* loadInOrder(em, [found.id])
+        return Option.fromNullishOr(entity)
       }),
-      findByIds: Effect.fn('EventRepo.findByIds')(function* (ids) {
+      findPublicByIds: Effect.fn('EventRepo.findPublicByIds')(function* (ids) {
         const em = yield* Em
-        return yield* loadInOrder(em, ids)
+        if (ids.length === 0) return []
+        const rows = decodeIds(
+          yield* Effect.promise(() =>
+            em.execute(
+              `select e.id from event e where ${visibleToPublic} and e.id in (${ids.map(() => '?').join(',')})`,
+              [...ids],
+            ),
+          ),
+        )
+        const visible = new Set(rows.map((r) => r.id))
+        return yield* loadInOrder(
+          em,
+          ids.filter((id) => visible.has(id)),
+        )
       }),
       locationSuggestions: Effect.fn('EventRepo.locationSuggestions')(function* (text, limit, now) {
         const em = yield* Em
         const sql = `select l.label, min(l.country_code) as country_code from (
             select coalesce(l.short_address_line, l.formatted_address, l.name) as label, l.country_code
             from event_location l join event e on e.id = l.event_id
-            where e.state in (${publicStateList}) and e.date_end >= ?::date - 1 and e.date_end >= ${localToday}
+            where ${visibleToPublic} and e.date_end >= ?::date - 1 and e.date_end >= ${localToday}
               and lower(coalesce(l.short_address_line, l.formatted_address, l.name)) like ?
           ) l where l.label is not null group by l.label
           order by lower(l.label) like ? desc, count(*) desc, l.label asc limit ?`
@@ -156,7 +187,7 @@ export class EventRepo extends Context.Service<
       liveOn: Effect.fn('EventRepo.liveOn')(function* (date, offset, limit) {
         const em = yield* Em
         const sql = `select e.id, count(*) over() as total from event e
-          where e.state = 'accepted' and e.has_live_results and e.date_start <= ?::date and e.date_end >= ?::date
+          where ${acceptedAndVisible} and e.has_live_results and e.date_start <= ?::date and e.date_end >= ?::date
           order by e.is_recommended desc, e.date_start asc, e.id asc limit ? offset ?`
         const rows = decodeIdRows(yield* Effect.promise(() => em.execute(sql, [date, date, limit, offset])))
         const entities = yield* loadInOrder(
@@ -168,7 +199,7 @@ export class EventRepo extends Context.Service<
       liveCount: Effect.fn('EventRepo.liveCount')(function* (date) {
         const em = yield* Em
         const sql = `select count(*) as count from event e
-          where e.state = 'accepted' and e.has_live_results and e.date_start <= ?::date and e.date_end >= ?::date`
+          where ${acceptedAndVisible} and e.has_live_results and e.date_start <= ?::date and e.date_end >= ?::date`
         const rows = decodeCountRow(yield* Effect.promise(() => em.execute(sql, [date, date])))
         return rows[0]?.count ?? 0
       }),
