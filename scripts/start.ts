@@ -100,6 +100,8 @@ const acquireDatabase = async (): Promise<{ url: string; stop: () => Promise<voi
 const { url: databaseUrl, stop } = await acquireDatabase()
 stopDatabase = stop
 process.env.DATABASE_URL = databaseUrl
+// The web bundle reads the validated, normalised public address (calendar links, never the Host header).
+process.env.PUBLIC_URL = config.publicUrl
 
 const orm = await openOrm(databaseUrl, { poolMax: 2 })
 const report = await bootstrapDatabase(orm, {

@@ -18,6 +18,7 @@ import {
   type CalendarEvent,
   calendarSearchLimit,
   dateRangeMessage,
+  defaultTimeZone,
   type Em,
   futureEventsDefaultLimit,
   futureEventsDefaultOffset,
@@ -56,9 +57,6 @@ import {
   ServerError,
   unknownCode,
 } from './Problems.ts'
-
-/** The zone whose calendar day is "today" when the client sends no Accept-Timezone (spec: app config). */
-export const defaultTimeZone = 'Europe/Vilnius'
 
 // ---------------------------------------------------------------------------------------------------------
 // Request context: language, time zone, public origin

@@ -85,6 +85,8 @@ export function SearchForm({
           <Trans>Search</Trans>
         </button>
       </div>
+      {/* Filters the form has no field for travel along, so a new search keeps them. */}
+      {filter.country ? <input type="hidden" name="country" value={filter.country} /> : null}
       {dateError ? (
         <p id={`${id}-date-error`} role="alert" className="text-sm font-semibold text-danger-700">
           <Trans>The dates are not valid!</Trans>

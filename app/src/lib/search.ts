@@ -1,5 +1,3 @@
-import { Schema } from 'effect'
-
 /** `?page=` as the routes read it: a positive integer, 1 when absent or nonsense. */
 export const pageParam = (value: unknown): number => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN
@@ -9,5 +7,3 @@ export const pageParam = (value: unknown): number => {
 /** `?q=` as a string or nothing. */
 export const stringParam = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length <= 500 ? value : undefined
-
-export const PageSearch = Schema.Struct({ page: Schema.optional(Schema.Number) })

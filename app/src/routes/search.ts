@@ -24,6 +24,9 @@ export const Route = createFileRoute('/search')({
           ...(params.get('month') === '1' ? { monthOnly: true } : {}),
           ...(params.get('online') === '1' ? { online: true } : {}),
           ...(params.get('live') === '1' ? { live: true } : {}),
+          ...(/^[A-Za-z]{2}$/.test(params.get('country') ?? '')
+            ? { country: (params.get('country') ?? '').toUpperCase() }
+            : {}),
         }
         const q = encodeSearchFilter(filter)
         const location = q ? `/search-filter?${new URLSearchParams({ q })}` : '/search-filter'

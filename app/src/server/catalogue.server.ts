@@ -10,6 +10,7 @@ import {
 import { Hotel, HotelService } from '@kibitz/hotels'
 import {
   decodeSearchFilter,
+  defaultTimeZone,
   encodeSearchFilter,
   hasAnyFilter,
   hasControlCharacters,
@@ -80,7 +81,7 @@ const toQuery = (filter: SearchFilter, offset: number, limit: number): Catalogue
 /** The event catalogue for the filters held in `q` (spec section 5 rules applied on the server). */
 export const searchData = (q: string | undefined, page: number) => {
   const locale = requestLocale()
-  const today = isoDate(new Date())
+  const today = isoDate(new Date(), defaultTimeZone)
   // A filter longer than any form could produce is ignored rather than parsed.
   const raw = decodeSearchFilter(q !== undefined && q.length <= 1000 ? q : undefined)
   const normalised = normaliseSearchFilter(raw, today)
@@ -177,7 +178,7 @@ export const playerListData = async (eventAliasOrId: string, tournamentAliasOrId
 /** Events with live results on a date (today when none or invalid). */
 export const liveScoreData = (date: string | undefined, page: number) => {
   const locale = requestLocale()
-  const day = date && isValidIsoDate(date) ? date : isoDate(new Date())
+  const day = date && isValidIsoDate(date) ? date : isoDate(new Date(), defaultTimeZone)
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService

@@ -22,7 +22,6 @@ export const EventState = Schema.Literals([
 ])
 export type EventState = typeof EventState.Type
 export const activeStates: ReadonlyArray<EventState> = ['pending', 'accepted', 'postponed', 'canceled']
-export const inactiveStates: ReadonlyArray<EventState> = ['draft', 'postponedToDraft']
 /** States a visitor may see in the public catalogue (pending awaits acceptance). */
 export const publicStates: ReadonlyArray<EventState> = ['accepted', 'postponed', 'canceled']
 

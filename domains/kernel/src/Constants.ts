@@ -70,3 +70,6 @@ export const SocialProvider = { facebook: 1, google: 2, vk: 3 } as const
 
 /** ID information provider ids. */
 export const IdInformationProvider = { nationalBridgeFederation: 1 } as const
+
+/** The zone whose calendar day is "today" when a visitor's own is unknown (the app config's default). */
+export const defaultTimeZone = 'Europe/Vilnius'

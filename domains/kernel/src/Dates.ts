@@ -169,3 +169,42 @@ export const formatDateRange = (startIso: string, endIso: string, locale: string
     start < end ? format.formatRange(start, end) : `${format.format(start)} – ${format.format(end)}`,
   )
 }
+
+/** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+export const zoneOffsetMs = (timeZone: string, epochMs: number): number => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(epochMs))
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value ?? '0')
+  const wallClock = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  )
+  return wallClock - Math.floor(epochMs / 1000) * 1000
+}
+
+/**
+ * The UTC instant (ms) of a wall-clock time given as milliseconds "as if UTC" in an IANA zone. The
+ * offset is read at a first guess and again at the corrected instant, so a time on the day the
+ * clocks change lands on the right side; a time skipped by the spring-forward jump moves forward.
+ */
+export const wallClockToUtcMs = (wallClockMs: number, timeZone: string): number => {
+  const firstGuess = wallClockMs - zoneOffsetMs(timeZone, wallClockMs)
+  return wallClockMs - zoneOffsetMs(timeZone, firstGuess)
+}
+
+/** The UTC instant (ms) of `date` ('YYYY-MM-DD') at `time` ('HH:mm') on the wall clock of `timeZone`. */
+export const zonedTimeToUtc = (date: string, time: string, timeZone: string): number =>
+  wallClockToUtcMs(Date.parse(`${date}T${time}:00Z`), timeZone)

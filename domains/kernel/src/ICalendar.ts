@@ -1,4 +1,4 @@
-import { addDays, isValidIsoDate } from './Dates.ts'
+import { addDays, isValidIsoDate, wallClockToUtcMs } from './Dates.ts'
 import { withoutControlCharacters } from './Text.ts'
 
 // An RFC 5545 writer for "add to calendar" links and organiser calendar feeds (spec section 9: calendar links
@@ -149,39 +149,6 @@ const localAsUtcMs = (t: LocalDateTime): number => {
   return d.getTime()
 }
 
-/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-const zoneOffsetMs = (timeZone: string, epochMs: number): number => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(epochMs))
-  const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((p) => p.type === type)?.value ?? '0')
-  const wallClock = localAsUtcMs({
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  })
-  return wallClock - Math.floor(epochMs / 1000) * 1000
-}
-
-/** The UTC instant of a wall-clock time in an IANA zone; a time skipped by a DST jump moves forward. */
-const zonedToUtcMs = (local: LocalDateTime, timeZone: string): number => {
-  const wallClock = localAsUtcMs(local)
-  // The offset is read at a first guess and once more at the corrected instant, which settles DST edges.
-  const firstGuess = wallClock - zoneOffsetMs(timeZone, wallClock)
-  return wallClock - zoneOffsetMs(timeZone, firstGuess)
-}
-
 type ResolvedTime =
   | { readonly kind: 'date'; readonly date: string }
   | { readonly kind: 'utc'; readonly ms: number }
@@ -199,7 +166,7 @@ const resolveDateTime = (
   const local = parseLocalDateTime(value)
   if (!local) throw new RangeError(`Invalid ${what}: ${value}`)
   const zone = t.timeZone ?? fallbackZone
-  return zone ? { kind: 'utc', ms: zonedToUtcMs(local, zone) } : { kind: 'floating', local }
+  return zone ? { kind: 'utc', ms: wallClockToUtcMs(localAsUtcMs(local), zone) } : { kind: 'floating', local }
 }
 
 const dateOf = (t: CalendarTime, what: string): string => {

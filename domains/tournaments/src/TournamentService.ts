@@ -1,4 +1,4 @@
-import { type Em, isoDate } from '@kibitz/kernel'
+import { type Em, isoDate, zonedTimeToUtc } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option } from 'effect'
 import type {
   TicketAgeCategoryEntity,
@@ -117,34 +117,6 @@ export class TournamentService extends Context.Service<
       })
     }),
   ).pipe(Layer.provide(TournamentRepo.layer))
-}
-
-/** The zone's offset from UTC, in milliseconds, at instant `ms`. */
-const offsetAt = (ms: number, timeZone: string): number => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms))
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - ms
-}
-
-/**
- * The instant of a local wall-clock time in a time zone. The offset is read again at the first
- * guess, so a time on the day the clocks change lands on the right side of the change; a time in
- * the spring-forward gap takes the offset from before the change.
- */
-export const zonedTimeToUtc = (date: string, time: string, timeZone: string): number => {
-  const naive = Date.parse(`${date}T${time}:00Z`)
-  const first = offsetAt(naive, timeZone)
-  const second = offsetAt(naive - first, timeZone)
-  return naive - second
 }
 
 /**

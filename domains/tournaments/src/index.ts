@@ -1,3 +1,3 @@
 export * from './Tournament.ts'
 export * from './TournamentErrors.ts'
-export { type EventTournamentSummary, TournamentService, zonedTimeToUtc } from './TournamentService.ts'
+export { type EventTournamentSummary, TournamentService } from './TournamentService.ts'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import { zonedTimeToUtc } from '@kibitz/kernel'
 import {
   type EventFixture,
   insertEvent,
@@ -7,13 +8,7 @@ import {
   type TournamentFixture,
   useDomainDatabase,
 } from '@kibitz/testing'
-import {
-  type Tournament,
-  TournamentId,
-  TournamentNotFound,
-  TournamentService,
-  zonedTimeToUtc,
-} from '@kibitz/tournaments'
+import { type Tournament, TournamentId, TournamentNotFound, TournamentService } from '@kibitz/tournaments'
 import { Effect } from 'effect'
 import { TestClock } from 'effect/testing'
 

@@ -1,7 +1,7 @@
+import { OrganiserStatus } from '@kibitz/accounts'
 import type { ContentLanguage } from '@kibitz/kernel'
 
 /** Spec section 4: organiser status pending 1, declined 2, accepted 3; kind individual 1, company 2. */
-export const OrganiserStatus = { pending: 1, declined: 2, accepted: 3 }
 export const OrganiserKind = { individual: 1, company: 2 }
 
 export interface OrganiserSpec {

@@ -1,6 +1,6 @@
 import type { EventState } from '@kibitz/events'
 import type { ContentLanguage } from '@kibitz/kernel'
-import { zonedTimeToUtc } from '@kibitz/tournaments'
+import { zonedTimeToUtc } from '@kibitz/kernel'
 import { plusDays } from './dates.ts'
 import type { EventSpec } from './events.ts'
 import { localPrice } from './money.ts'
