@@ -1,9 +1,12 @@
 import { clearHeartbeat, Database, DomainServices, recordHeartbeat } from '@kibitz/infra'
-import { Layer, ManagedRuntime } from 'effect'
+import { Layer, ManagedRuntime, Schema } from 'effect'
 import { PgBoss } from 'pg-boss'
 
 /** Queue names; each handler only decodes its payload and calls the domain. */
 export const queues = { heartbeat: 'system.heartbeat' } as const
+
+const Heartbeat = Schema.Struct({ workerId: Schema.String.check(Schema.isMaxLength(100)) })
+const decodeHeartbeat = Schema.decodeUnknownSync(Heartbeat)
 
 export interface RunningWorker {
   readonly workerId: string
@@ -30,8 +33,9 @@ export async function startWorker(options: {
   boss.on('error', (error) => console.error(`worker: ${error.message}`))
   await boss.start()
   await boss.createQueue(queues.heartbeat, { retentionSeconds: 600, deleteAfterSeconds: 600 })
-  await boss.work<{ workerId: string }>(queues.heartbeat, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await recordHeartbeat(orm, job.data.workerId)
+  await boss.work(queues.heartbeat, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    // A handler trusts no payload: decode it, then call the domain.
+    for (const job of jobs) await recordHeartbeat(orm, decodeHeartbeat(job.data).workerId)
   })
   const beat = () =>
     boss

@@ -1,4 +1,4 @@
-import { displayTimeState, type Em, isoDate } from '@kibitz/kernel'
+import { displayTimeState, type Em, isoDate, oneOf } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option } from 'effect'
 import {
   type CatalogueQuery,
@@ -103,11 +103,8 @@ export class EventService extends Context.Service<
   ).pipe(Layer.provide(EventRepo.layer))
 }
 
-const decodeState = (state: string): EventState => {
-  const found = EventState.literals.find((s) => s === state)
-  return found ?? 'draft'
-}
-const decodeType = (type: number): EventTypeId => EventTypeId.literals.find((t) => t === type) ?? 3
+const decodeState = (state: string): EventState => oneOf(EventState.literals, state, 'event state')
+const decodeType = (type: number): EventTypeId => oneOf(EventTypeId.literals, type, 'event type')
 
 /** The content in the visitor's language when the event has one, else the main content. */
 const pickContent = (contents: ReadonlyArray<EventContentEntity>, locale: string) =>

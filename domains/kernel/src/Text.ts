@@ -10,3 +10,17 @@ export const hasControlCharacters = (text: string): boolean => [...text].some(is
 /** `text` without control characters, except those listed in `keep` (e.g. tab and newline). */
 export const withoutControlCharacters = (text: string, keep = ''): string =>
   [...text].filter((c) => !isControl(c) || keep.includes(c)).join('')
+
+/**
+ * The member of a closed set a stored value names. A value outside the set is corrupt data: it
+ * throws (a defect inside an Effect), never silently becomes some default.
+ */
+export const oneOf = <T extends string | number>(
+  values: ReadonlyArray<T>,
+  value: string | number,
+  what: string,
+): T => {
+  const found = values.find((v) => v === value)
+  if (found === undefined) throw new Error(`corrupt ${what}: ${JSON.stringify(value)}`)
+  return found
+}

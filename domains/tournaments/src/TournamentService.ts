@@ -1,4 +1,4 @@
-import { type Em, isoDate, zonedTimeToUtc } from '@kibitz/kernel'
+import { type Em, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option } from 'effect'
 import type {
   TicketAgeCategoryEntity,
@@ -130,7 +130,8 @@ const registrationWindow = (t: TournamentEntity, timeZone: string) => {
   return { opens, closes }
 }
 
-const decodeType = (type: number): TournamentTypeId => TournamentTypeId.literals.find((t) => t === type) ?? 4
+const decodeType = (type: number): TournamentTypeId =>
+  oneOf(TournamentTypeId.literals, type, 'tournament type')
 
 const earlyBirdActive = (c: TicketAgeCategoryEntity, today: string) =>
   c.isEarlyBird &&
