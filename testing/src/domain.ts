@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { searchTextOf } from '@kibitz/events'
 import { DomainServices, openOrm } from '@kibitz/infra'
 import { Em } from '@kibitz/kernel'
 import { Effect, Schema } from 'effect'
@@ -264,8 +265,8 @@ export interface EventFixture {
 const publicStates = new Set(['accepted', 'postponed', 'canceled'])
 
 /**
- * Inserts an event with its contents and locations; returns its id. `search_text` is built as the catalogue
- * expects it (ADR 004): every content's name and alias and every location's name and address, lower-cased.
+ * Inserts an event with its contents and locations; returns its id. `search_text` comes from the events
+ * domain's own rule (searchTextOf).
  */
 export async function insertEvent(orm: Orm, spec: EventFixture): Promise<number> {
   const { organiserId, name, contents, locations, ...columns } = spec
@@ -277,15 +278,13 @@ export async function insertEvent(orm: Orm, spec: EventFixture): Promise<number>
     return { ...c, language, isMain, alias: c.alias ?? (isMain ? alias : `${alias}-${language}`) }
   })
   const locationRows = (locations ?? []).map((l, i) => ({ ...l, isMain: l.isMain ?? i === 0 }))
-  const searchText = [
-    ...new Set(
-      [
-        alias,
-        ...contentRows.flatMap((c) => [c.name, c.alias]),
-        ...locationRows.flatMap((l) => [l.name, l.addressLine, l.formattedAddress, l.shortAddressLine]),
-      ].flatMap((part) => (part ? [part.toLowerCase()] : [])),
-    ),
-  ].join(' ')
+  const searchText = searchTextOf(
+    [alias, ...contentRows.map((c) => c.alias)],
+    [
+      ...contentRows.map((c) => c.name),
+      ...locationRows.flatMap((l) => [l.name, l.addressLine, l.formattedAddress, l.shortAddressLine]),
+    ].flatMap((part) => (part ? [part] : [])),
+  )
   const eventId = await insertRow(orm, 'event', {
     ...toRow({ ...columns, dateEnd: spec.dateEnd ?? spec.dateStart }),
     key: randomUUID(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { EventState } from '@kibitz/events'
+import { searchTextOf } from '@kibitz/events'
 import { type ContentLanguage, contentLanguages, isoDate } from '@kibitz/kernel'
 import { plusDays } from './dates.ts'
 import { describe } from './descriptions.ts'
@@ -211,13 +212,7 @@ function planEvent(
     ...locations.flatMap((l) => [l.name, l.shortAddressLine, l.formattedAddress ?? '']),
     ...(city ? [city.name, city.nameEn, ...Object.values(city.names ?? {})] : []),
   ]
-  // Visitors often type without diacritics ('festiwal brydzowy wroclaw'), so the folded names go in too.
-  const folded = names.map((n) => slugify(n).replaceAll('-', ' '))
-  const searchText = [
-    ...new Set([alias, ...contents.map((c) => c.alias), ...names, ...folded].map((p) => p.toLowerCase())),
-  ]
-    .filter((part) => part.length > 0)
-    .join(' ')
+  const searchText = searchTextOf([alias, ...contents.map((c) => c.alias)], names)
 
   // Organisers announce events months ahead; a demo event never claims to be created in the future.
   const createdMs = Math.min(

@@ -1,0 +1,14 @@
+import { slugify } from '@kibitz/kernel'
+
+/**
+ * The text the catalogue's text search matches (`search_text like '%text%'`, decision 004): every
+ * alias, every content name and every place, lower-cased, plus each name folded to plain latin,
+ * since visitors often type without diacritics ('festiwal brydzowy wroclaw').
+ */
+export const searchTextOf = (aliases: ReadonlyArray<string>, names: ReadonlyArray<string>): string => {
+  const present = names.filter((n) => n.trim().length > 0)
+  const folded = present.map((n) => slugify(n).replaceAll('-', ' '))
+  return [...new Set([...aliases, ...present, ...folded].map((p) => p.toLowerCase()))]
+    .filter((part) => part.length > 0)
+    .join(' ')
+}
