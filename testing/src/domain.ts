@@ -257,6 +257,8 @@ export interface EventFixture {
   /** ISO instants. */
   readonly registrationOpensAt?: string | null
   readonly registrationClosesAt?: string | null
+  /** Several tournaments' windows; defaults to the one window the two fields above give. */
+  readonly registrationWindows?: ReadonlyArray<{ readonly opensAt: string | null; readonly closesAt: string }>
   /** Defaults to one English main content named `name`. */
   readonly contents?: ReadonlyArray<ContentFixture>
   readonly locations?: ReadonlyArray<LocationFixture>
@@ -269,7 +271,7 @@ const publicStates = new Set(['accepted', 'postponed', 'canceled'])
  * domain's own rule (searchTextOf).
  */
 export async function insertEvent(orm: Orm, spec: EventFixture): Promise<number> {
-  const { organiserId, name, contents, locations, ...columns } = spec
+  const { organiserId, name, contents, locations, registrationWindows, ...columns } = spec
   const alias = spec.alias ?? `event-${next()}`
   const state = spec.state ?? 'accepted'
   const contentRows = (contents ?? [{ name: name ?? alias }]).map((c, i) => {
@@ -293,6 +295,13 @@ export async function insertEvent(orm: Orm, spec: EventFixture): Promise<number>
     state,
     status: spec.status ?? (publicStates.has(state) ? 2 : 1),
     search_text: searchText,
+    // A fixture's window is one tournament's window, as the tournaments domain would record it.
+    registration_windows: JSON.stringify(
+      registrationWindows ??
+        (spec.registrationClosesAt
+          ? [{ opensAt: spec.registrationOpensAt ?? null, closesAt: spec.registrationClosesAt }]
+          : []),
+    ),
     created_at: createdAt,
     updated_at: createdAt,
   })

@@ -147,6 +147,12 @@ export interface CatalogueQuery {
   readonly limit: number
 }
 
+/** When one tournament takes registrations; `opensAt` null: from publication on. ISO instants. */
+export interface RegistrationWindow {
+  readonly opensAt: string | null
+  readonly closesAt: string
+}
+
 /** Summary of an event's tournaments, kept on the event by the tournaments domain. */
 export interface TournamentSummary {
   readonly tournamentsCount: number
@@ -154,4 +160,6 @@ export interface TournamentSummary {
   readonly registrationOpensAt: Date | null
   /** Null: no tournament takes registrations. */
   readonly registrationClosesAt: Date | null
+  /** Every tournament's window; registration is open while one of them is. */
+  readonly registrationWindows: ReadonlyArray<RegistrationWindow>
 }

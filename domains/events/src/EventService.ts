@@ -136,16 +136,14 @@ const toCard = (e: EventEntity, locale: string, now: Date): EventCard => {
   const state = decodeState(e.state)
   const today = isoDate(now, e.timeZone)
   const timeState = displayTimeState(e.dateStart, e.dateEnd, today)
-  const opensAt = e.registrationOpensAt?.getTime()
-  const closesAt = e.registrationClosesAt?.getTime()
   const nowMs = now.getTime()
   const isOpenRegistration =
     state === 'accepted' &&
     timeState !== 'past' &&
     timeState !== 'justFinished' &&
-    closesAt !== undefined &&
-    (opensAt === undefined || opensAt <= nowMs) &&
-    nowMs < closesAt
+    e.registrationWindows.some(
+      (w) => (w.opensAt === null || Date.parse(w.opensAt) <= nowMs) && nowMs < Date.parse(w.closesAt),
+    )
   // One line per distinct place: two halls in one city read as one address on a card.
   const shortAddresses = [
     ...new Set(

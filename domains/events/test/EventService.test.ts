@@ -702,6 +702,27 @@ describe(EventService.name, () => {
           }),
       )
 
+      it.effect("is false between two tournaments' windows and true inside either", () =>
+        Effect.gen(function* () {
+          const id = yield* event({
+            dateStart: '2027-04-01',
+            registrationOpensAt: '2027-01-01T00:00:00.000Z',
+            registrationClosesAt: '2027-03-10T00:00:00.000Z',
+            registrationWindows: [
+              { opensAt: '2027-01-01T00:00:00.000Z', closesAt: '2027-01-10T00:00:00.000Z' },
+              { opensAt: '2027-03-01T00:00:00.000Z', closesAt: '2027-03-10T00:00:00.000Z' },
+            ],
+          })
+
+          yield* setNow('2027-01-05T12:00:00.000Z')
+          expect((yield* card(id)).isOpenRegistration).toBe(true)
+          yield* setNow('2027-02-01T12:00:00.000Z')
+          expect((yield* card(id)).isOpenRegistration).toBe(false)
+          yield* setNow('2027-03-05T12:00:00.000Z')
+          expect((yield* card(id)).isOpenRegistration).toBe(true)
+        }),
+      )
+
       it.effect('is false without a closing instant (no tournament takes registrations)', () =>
         Effect.gen(function* () {
           yield* setNow(now)

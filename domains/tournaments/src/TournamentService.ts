@@ -25,6 +25,7 @@ export interface EventTournamentSummary {
   readonly tournamentsCount: number
   readonly registrationOpensAt: Date | null
   readonly registrationClosesAt: Date | null
+  readonly registrationWindows: ReadonlyArray<{ readonly opensAt: string | null; readonly closesAt: string }>
 }
 
 /** Reads tournaments with their tickets, prizes, sessions and programs. */
@@ -88,24 +89,30 @@ export class TournamentService extends Context.Service<
         timeZone: string,
       ) {
         const entities = yield* repo.listForEvent(eventId)
-        // opensAt stays null when some open tournament has no start: open from publication on.
-        let open = false
-        let opensAt: number | null = null
-        let unbounded = false
-        let closesAt = 0
+        // The span (opensAt null when some open tournament has no start: open from publication on)
+        // and every window, so a gap between two tournaments' windows reads as closed.
+        const windows: Array<{ opens: number | null; closes: number }> = []
         for (const t of entities) {
           if (!t.hasRegistration || !t.isRegistrationEnabled) continue
           if (!t.tickets.getItems().some((k) => k.isForSale && k.sold < k.quantity)) continue
-          const window = registrationWindow(t, timeZone)
-          open = true
-          if (window.opens === null) unbounded = true
-          else opensAt = opensAt === null ? window.opens : Math.min(opensAt, window.opens)
-          closesAt = Math.max(closesAt, window.closes)
+          windows.push(registrationWindow(t, timeZone))
         }
+        const starts = windows.map((w) => w.opens)
+        const opensAt =
+          starts.length === 0 || starts.includes(null)
+            ? null
+            : Math.min(...starts.flatMap((o) => (o === null ? [] : [o])))
         return {
           tournamentsCount: entities.length,
-          registrationOpensAt: open && !unbounded && opensAt !== null ? new Date(opensAt) : null,
-          registrationClosesAt: open ? new Date(closesAt) : null,
+          registrationOpensAt: opensAt === null ? null : new Date(opensAt),
+          registrationClosesAt:
+            windows.length === 0 ? null : new Date(Math.max(...windows.map((w) => w.closes))),
+          registrationWindows: windows
+            .sort((a, b) => (a.opens ?? 0) - (b.opens ?? 0) || a.closes - b.closes)
+            .map((w) => ({
+              opensAt: w.opens === null ? null : new Date(w.opens).toISOString(),
+              closesAt: new Date(w.closes).toISOString(),
+            })),
         }
       })
 

@@ -670,6 +670,10 @@ describe(TournamentService.name, () => {
           tournamentsCount: 3,
           registrationOpensAt: new Date('2027-02-01T09:00:00.000Z'),
           registrationClosesAt: new Date('2027-03-25T18:00:00.000Z'),
+          registrationWindows: [
+            { opensAt: '2027-02-01T09:00:00.000Z', closesAt: '2027-03-20T00:00:00.000Z' },
+            { opensAt: '2027-03-05T00:00:00.000Z', closesAt: '2027-03-25T18:00:00.000Z' },
+          ],
         })
       }),
     )
@@ -695,6 +699,7 @@ describe(TournamentService.name, () => {
           tournamentsCount: 1,
           registrationOpensAt: null,
           registrationClosesAt: null,
+          registrationWindows: [],
         })
       }),
     )
@@ -721,6 +726,9 @@ describe(TournamentService.name, () => {
           tournamentsCount: 4,
           registrationOpensAt: new Date('2027-03-02T00:00:00.000Z'),
           registrationClosesAt: new Date('2027-03-12T00:00:00.000Z'),
+          registrationWindows: [
+            { opensAt: '2027-03-02T00:00:00.000Z', closesAt: '2027-03-12T00:00:00.000Z' },
+          ],
         })
       }),
     )
@@ -771,11 +779,13 @@ describe(TournamentService.name, () => {
           tournamentsCount: 1,
           registrationOpensAt: null,
           registrationClosesAt: null,
+          registrationWindows: [],
         })
         expect(yield* summary(empty)).toEqual({
           tournamentsCount: 0,
           registrationOpensAt: null,
           registrationClosesAt: null,
+          registrationWindows: [],
         })
       }),
     )

@@ -1,5 +1,7 @@
 // Generates the next migration from the entity definitions: diffs the committed snapshot against
-// the entities on a scratch database, writes Migration<timestamp>.ts and re-writes the index.
+// the entities (on an empty scratch database, so the generator reads the snapshot, not a schema that
+// holds the hand-written keys and checks it would try to drop), writes Migration<timestamp>.ts and
+// re-writes the index. Read what it wrote before committing it.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run migration:create -w @kibitz/infra
 import { readdirSync, writeFileSync } from 'node:fs'
 import pg from 'pg'
@@ -18,7 +20,6 @@ const url = new URL(adminUrl)
 url.pathname = `/${scratch}`
 try {
   const orm = await openOrm(url.toString())
-  await orm.migrator.up()
   const result = await orm.migrator.create()
   console.log(result.diff.up.length === 0 ? 'no changes' : `wrote ${result.fileName}`)
   await orm.close()

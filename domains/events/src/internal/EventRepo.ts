@@ -213,6 +213,7 @@ export class EventRepo extends Context.Service<
               tournamentsCount: summary.tournamentsCount,
               registrationOpensAt: summary.registrationOpensAt,
               registrationClosesAt: summary.registrationClosesAt,
+              registrationWindows: summary.registrationWindows,
             },
           ),
         )

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/postgresql'
+import type { RegistrationWindow } from '../../Event.ts'
 
 /**
  * An event of spec section 3. Cross-domain references (organiser, country, currency) are plain
@@ -47,6 +48,9 @@ const EventSchema = defineEntity({
     tournamentsCount: p.integer().default(0),
     registrationOpensAt: p.datetime().nullable(),
     registrationClosesAt: p.datetime().nullable(),
+    // Each tournament's window (ISO instants; no opening: open from publication on). Registration is
+    // open when one of them is, so a gap between two windows reads as closed.
+    registrationWindows: p.json<ReadonlyArray<RegistrationWindow>>().default('[]'),
     // Lower-cased names, aliases and places in every language, for catalogue text search.
     searchText: p.text().default(''),
     createdAt: p.datetime().onCreate(() => new Date()),
