@@ -3,6 +3,7 @@ import {
   activeStates,
   type CatalogueQuery,
   type CatalogueState,
+  catalogueQueryFor,
   EditionType,
   type EventCard,
   EventService,
@@ -28,10 +29,7 @@ import {
   localeFromAcceptLanguage,
   locationSuggestionMinLength,
   locationSuggestionsLimit,
-  normaliseSearchFilter,
   renderCalendar,
-  type SearchFilter,
-  validateSearchFilter,
 } from '@kibitz/kernel'
 import { RegistrationService } from '@kibitz/registration'
 import { type Tournament, TournamentService, TournamentType } from '@kibitz/tournaments'
@@ -98,42 +96,34 @@ interface CatalogueParams {
   readonly offset?: number | undefined
 }
 
-/**
- * The catalogue query for validated parameters, after spec section 5: short text gives default results, one
- * date fills in the other, and an end date before the start date is refused naming endDate.
- */
+/** The catalogue query for validated parameters (the events domain's rules); reversed dates are a 400. */
 const catalogueQuery = (
   params: CatalogueParams,
   today: string,
-  page: { readonly limit: number; readonly upcomingOnly: boolean },
+  page: { readonly limit: number; readonly upcomingOnly?: boolean },
 ): Effect.Effect<CatalogueQuery, InvalidRequest> => {
-  const filter: SearchFilter = {
-    text: params.nameOrLocation,
-    eventTypes: params.eventTypes,
-    eventStates: params.eventStates,
-    startDate: params.startDate,
-    endDate: params.endDate,
-    monthOnly: params.monthOnly,
-    online: params.online,
-    live: params.live,
-    country: params.country,
-  }
-  const checked = validateSearchFilter(normaliseSearchFilter(filter, today))
-  if (!checked.ok) return Effect.fail(invalidQueryField(checked.field, dateRangeMessage))
-  const f = checked.filter
-  return Effect.succeed({
-    text: f.text,
-    eventTypes: f.eventTypes,
-    eventStates: f.eventStates,
-    startDate: f.startDate,
-    endDate: f.endDate,
-    online: f.online,
-    live: f.live,
-    countryCode: f.country,
-    upcomingOnly: page.upcomingOnly,
-    offset: params.offset ?? futureEventsDefaultOffset,
-    limit: page.limit,
-  })
+  const result = catalogueQueryFor(
+    {
+      text: params.nameOrLocation,
+      eventTypes: params.eventTypes,
+      eventStates: params.eventStates,
+      startDate: params.startDate,
+      endDate: params.endDate,
+      monthOnly: params.monthOnly,
+      online: params.online,
+      live: params.live,
+      country: params.country,
+    },
+    today,
+    {
+      offset: params.offset ?? futureEventsDefaultOffset,
+      limit: page.limit,
+      upcomingOnly: page.upcomingOnly,
+    },
+  )
+  return result.ok
+    ? Effect.succeed(result.query)
+    : Effect.fail(invalidQueryField(result.field, dateRangeMessage))
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -288,14 +278,10 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
       .handle('searchFutureEvents', ({ query, request }) =>
         Effect.gen(function* () {
           const today = yield* requestToday(request)
-          const chosen =
-            (query.eventStates?.length ?? 0) > 0 ||
-            query.startDate !== undefined ||
-            query.endDate !== undefined
           const catalogue = yield* catalogueQuery(query, today, {
             limit: query.limit ?? calendarSearchLimit,
-            // A calendar shows whole months, past days included.
-            upcomingOnly: !chosen && query.forCalendar !== true,
+            // A calendar shows whole months, past days included; otherwise the domain's default.
+            upcomingOnly: query.forCalendar === true ? false : undefined,
           })
           return yield* run(events.search(catalogue, requestLocale(request)))
         }),

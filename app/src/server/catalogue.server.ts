@@ -1,6 +1,7 @@
 import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
 import {
   type CatalogueQuery,
+  catalogueQueryFor,
   EventCard,
   EventPage,
   EventService,
@@ -19,9 +20,6 @@ import {
   isValidIsoDate,
   locationSuggestionMinLength,
   locationSuggestionsLimit,
-  normaliseSearchFilter,
-  type SearchFilter,
-  validateSearchFilter,
 } from '@kibitz/kernel'
 import { PageService, PageSummary } from '@kibitz/pages'
 import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
@@ -63,44 +61,33 @@ export const homeData = (page: number) => {
   )
 }
 
-const toQuery = (filter: SearchFilter, offset: number, limit: number): CatalogueQuery => ({
-  text: filter.text,
-  eventTypes: filter.eventTypes,
-  eventStates: filter.eventStates,
-  startDate: filter.startDate,
-  endDate: filter.endDate,
-  online: filter.online ? true : undefined,
-  live: filter.live ? true : undefined,
-  countryCode: filter.country,
-  // Without a state or date filter the catalogue shows what is still to come.
-  upcomingOnly: !filter.eventStates?.length && !filter.startDate && !filter.endDate,
-  offset,
-  limit,
-})
-
 /** The event catalogue for the filters held in `q` (spec section 5 rules applied on the server). */
 export const searchData = (q: string | undefined, page: number) => {
   const locale = requestLocale()
   const today = isoDate(new Date(), defaultTimeZone)
   // A filter longer than any form could produce is ignored rather than parsed.
   const raw = decodeSearchFilter(q !== undefined && q.length <= 1000 ? q : undefined)
-  const normalised = normaliseSearchFilter(raw, today)
-  const validation = validateSearchFilter(normalised)
-  const filter: SearchFilter = validation.ok
-    ? validation.filter
-    : { ...normalised, startDate: undefined, endDate: undefined }
-  const usable = hasAnyFilter(filter) ? filter : {}
+  const offset = pageOffset(page)
+  const checked = catalogueQueryFor(hasAnyFilter(raw) ? raw : {}, today, { offset, limit: homePageSize })
+  // Reversed dates: the form says so on the end date, and the list ignores the dates meanwhile.
+  const result = checked.ok
+    ? checked
+    : catalogueQueryFor({ ...raw, startDate: undefined, endDate: undefined }, today, {
+        offset,
+        limit: homePageSize,
+      })
+  const query: CatalogueQuery = result.ok ? result.query : { upcomingOnly: true, offset, limit: homePageSize }
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const result = yield* events.search(toQuery(usable, pageOffset(page), homePageSize), locale)
+      const result = yield* events.search(query, locale)
       return {
         page: encodePage(result),
         pageNumber: page,
         pageSize: homePageSize,
         filter: raw,
         canonicalQ: encodeSearchFilter(raw),
-        error: validation.ok ? null : { field: validation.field, code: validation.code },
+        error: checked.ok ? null : { field: checked.field, code: checked.code },
       }
     }),
   )

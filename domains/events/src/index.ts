@@ -1,3 +1,4 @@
+export { type CatalogueQueryResult, catalogueQueryFor, choosesTime } from './Catalogue.ts'
 export * from './Event.ts'
 export * from './EventErrors.ts'
 export { EventService } from './EventService.ts'
