@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeBackPath } from '../src/edge/redirect.ts'
+import { preferenceCookie, safeBackPath } from '../src/edge/redirect.ts'
 
 describe('safeBackPath', () => {
   it('keeps a path on this site with its query and hash', () => {
@@ -20,5 +20,18 @@ describe('safeBackPath', () => {
     ]) {
       expect(safeBackPath(target)).toBe('/')
     }
+  })
+})
+
+describe('preferenceCookie', () => {
+  it('is Secure over HTTPS, directly or behind a proxy, and not over plain HTTP', () => {
+    expect(preferenceCookie(new Request('http://localhost/'), 'lang', 'pl', 60)).toBe(
+      'lang=pl; Path=/; Max-Age=60; SameSite=Lax',
+    )
+    expect(preferenceCookie(new Request('https://kibitz.events/'), 'lang', 'pl', 60)).toContain('; Secure')
+    const proxied = new Request('http://10.0.0.5/', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(preferenceCookie(proxied, 'cookie_consent', '1', 60)).toBe(
+      'cookie_consent=1; Path=/; Max-Age=60; SameSite=Lax; Secure',
+    )
   })
 })

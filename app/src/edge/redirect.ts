@@ -16,3 +16,15 @@ export const safeBackPath = (to: unknown): string => {
   }
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/'
 }
+
+/** Cookie attributes for a preference cookie: Secure whenever the visitor came over HTTPS. */
+export const preferenceCookie = (
+  request: Request,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+): string => {
+  const https =
+    new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${https ? '; Secure' : ''}`
+}

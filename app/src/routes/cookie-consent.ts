@@ -1,6 +1,6 @@
 import { CookieConsent, cookieConsentAcceptedDays, cookieConsentDeclinedDays } from '@kibitz/kernel'
 import { createFileRoute } from '@tanstack/react-router'
-import { safeBackPath } from '../edge/redirect.ts'
+import { preferenceCookie, safeBackPath } from '../edge/redirect.ts'
 
 const day = 24 * 60 * 60
 
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/cookie-consent')({
           status: 303,
           headers: {
             location: safeBackPath(form.get('to')),
-            'set-cookie': `cookie_consent=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax`,
+            'set-cookie': preferenceCookie(request, 'cookie_consent', String(value), maxAge),
           },
         })
       },

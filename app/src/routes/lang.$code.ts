@@ -1,6 +1,6 @@
 import { languageCookieMaxAgeSeconds, resolveInterfaceLocale } from '@kibitz/kernel'
 import { createFileRoute } from '@tanstack/react-router'
-import { safeBackPath } from '../edge/redirect.ts'
+import { preferenceCookie, safeBackPath } from '../edge/redirect.ts'
 
 /** Switches the interface language: a 90-day cookie, then back to the page the visitor was on. */
 export const Route = createFileRoute('/lang/$code')({
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/lang/$code')({
           status: 303,
           headers: {
             location: back,
-            'set-cookie': `lang=${locale}; Path=/; Max-Age=${languageCookieMaxAgeSeconds}; SameSite=Lax`,
+            'set-cookie': preferenceCookie(request, 'lang', locale, languageCookieMaxAgeSeconds),
             'cache-control': 'no-store',
           },
         })
