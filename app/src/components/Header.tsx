@@ -118,10 +118,13 @@ export function Header({ locale }: { locale: InterfaceLocale }) {
           <Link
             to="/live-score/{-$date}"
             params={{}}
-            className="hidden h-10 items-center gap-2 rounded-lg bg-accent-600 px-3 text-sm font-semibold text-white hover:bg-accent-500 sm:inline-flex"
+            className="inline-flex h-10 items-center gap-2 rounded-lg bg-accent-600 px-3 text-sm font-semibold text-white hover:bg-accent-500"
           >
             <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
-            <Trans>Live scores</Trans>
+            {/* On a phone the button keeps its dot; its name stays for screen readers. */}
+            <span className="sr-only sm:not-sr-only">
+              <Trans>Live scores</Trans>
+            </span>
           </Link>
           <LanguageMenu locale={locale} />
           <AccountMenu />
