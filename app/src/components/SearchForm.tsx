@@ -24,6 +24,32 @@ function useSuggestions(text: string) {
   return text.trim().length < locationSuggestionMinLength ? [] : suggestions
 }
 
+/** One filter checkbox of the search form. */
+function FilterBox({
+  name,
+  value,
+  checked,
+  children,
+}: {
+  name: string
+  value: string
+  checked: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        className="h-4 w-4 accent-brand-700"
+      />
+      {children}
+    </label>
+  )
+}
+
 /**
  * The catalogue search. A plain GET form to /search, which folds the fields into the `q` parameter
  * and redirects to /search-filter, so it works the same with JavaScript off.
@@ -99,16 +125,14 @@ export function SearchForm({
               <Trans>Event type</Trans>
             </legend>
             {[1, 2, 3, 4].map((type) => (
-              <label key={type} className="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="type"
-                  value={type}
-                  defaultChecked={filter.eventTypes?.some((x) => x === type) ?? false}
-                  className="h-4 w-4 accent-brand-700"
-                />
+              <FilterBox
+                key={type}
+                name="type"
+                value={String(type)}
+                checked={filter.eventTypes?.some((x) => x === type) ?? false}
+              >
                 {t(eventTypeLabels[type] ?? { id: String(type) })}
-              </label>
+              </FilterBox>
             ))}
           </fieldset>
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
@@ -116,52 +140,29 @@ export function SearchForm({
               <Trans>Status</Trans>
             </legend>
             {['running', 'future', 'past', 'canceled', 'postponed'].map((state) => (
-              <label key={state} className="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="state"
-                  value={state}
-                  defaultChecked={filter.eventStates?.some((x) => x === state) ?? false}
-                  className="h-4 w-4 accent-brand-700"
-                />
+              <FilterBox
+                key={state}
+                name="state"
+                value={state}
+                checked={filter.eventStates?.some((x) => x === state) ?? false}
+              >
                 {t(stateLabels[state] ?? { id: state })}
-              </label>
+              </FilterBox>
             ))}
           </fieldset>
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
             <legend className="mb-1 text-sm font-semibold">
               <Trans>More</Trans>
             </legend>
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="month"
-                value="1"
-                defaultChecked={filter.monthOnly ?? false}
-                className="h-4 w-4 accent-brand-700"
-              />
+            <FilterBox name="month" value="1" checked={filter.monthOnly ?? false}>
               <Trans>Whole months</Trans>
-            </label>
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="online"
-                value="1"
-                defaultChecked={filter.online ?? false}
-                className="h-4 w-4 accent-brand-700"
-              />
+            </FilterBox>
+            <FilterBox name="online" value="1" checked={filter.online ?? false}>
               <Trans>Online</Trans>
-            </label>
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="live"
-                value="1"
-                defaultChecked={filter.live ?? false}
-                className="h-4 w-4 accent-brand-700"
-              />
+            </FilterBox>
+            <FilterBox name="live" value="1" checked={filter.live ?? false}>
               <Trans>In person</Trans>
-            </label>
+            </FilterBox>
           </fieldset>
         </div>
       )}
