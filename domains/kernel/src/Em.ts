@@ -1,5 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Context } from 'effect'
+import { Context, Effect, Exit } from 'effect'
 
 /** The request's (or job's) forked MikroORM EntityManager; only repositories read it. */
 export class Em extends Context.Service<Em, EntityManager>()('@kibitz/kernel/Em') {}
+
+/**
+ * Runs `effect` in one database transaction on a fork of the current EntityManager: everything it writes
+ * through `Em` (outbox messages included) commits together, or rolls back on any failure or defect.
+ */
+export const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | Em> =>
+  Effect.flatMap(Em, (em) => {
+    const tx = em.fork()
+    return Effect.acquireUseRelease(
+      Effect.promise(() => tx.begin()),
+      () => Effect.provideService(effect, Em, tx).pipe(Effect.tap(() => Effect.promise(() => tx.commit()))),
+      (_, exit) =>
+        Exit.isFailure(exit) ? Effect.promise(() => tx.rollback().catch(() => undefined)) : Effect.void,
+    )
+  })

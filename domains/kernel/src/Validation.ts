@@ -1,0 +1,297 @@
+import {
+  Predicate,
+  Result,
+  Schema,
+  SchemaAST,
+  type SchemaIssue,
+  SchemaParser,
+  SchemaTransformation,
+} from 'effect'
+import { textAreaMaxLength } from './Constants.ts'
+import { dateRangeMessage } from './SearchFilter.ts'
+
+// The validation rules of spec section 5, shared by server functions and React forms, so this module stays
+// browser-safe: effect only, no node: imports, no database.
+// Every field check is an Effect Schema filter annotated with a rule id and marked abort, so a field fails
+// with exactly one issue: its first failing rule. decodeForm turns those issues into { rule, message } per field.
+
+/** The closed set of validation rule ids; the ids are stable, the UI maps each to a translated message. */
+export const ValidationRule = {
+  required: 'required',
+  email: 'email',
+  phone: 'phone',
+  latin: 'latin',
+  noEdgeSpaces: 'noEdgeSpaces',
+  notOnlyDigits: 'notOnlyDigits',
+  noForeignScript: 'noForeignScript',
+  tooLong: 'tooLong',
+  passwordTooShort: 'passwordTooShort',
+  passwordPattern: 'passwordPattern',
+  passwordEmpty: 'passwordEmpty',
+  passwordTooLong: 'passwordTooLong',
+  url: 'url',
+  dateRange: 'dateRange',
+  mustAccept: 'mustAccept',
+} as const
+export type RuleId = (typeof ValidationRule)[keyof typeof ValidationRule]
+
+/** Schema of a rule id, for errors that carry a field's failed rule across a boundary. */
+export const ValidationRuleSchema = Schema.Literals(Object.values(ValidationRule))
+
+/** English messages per rule (the spec's wording where it gives one); `{field}` stands for the field name. */
+export const ruleMessages: { readonly [R in RuleId]: string } = {
+  required: 'The {field} is required',
+  email: 'The {field} must not contain hieroglyphs/cyrillic chars in email or/and email formatting',
+  phone: 'The {field} must be a phone number: an optional + and 4 to 20 digits',
+  latin: 'The {field} must contain only latin letters and spaces',
+  noEdgeSpaces: 'The {field} must not start or end with spaces',
+  notOnlyDigits: 'Incorrect string value',
+  // One wording for both variants, since PersonName and PlainText({ allowCyrillic: true }) accept Cyrillic.
+  noForeignScript: 'The {field} contains Chinese, Arabic or Cyrillic characters that are not allowed here',
+  tooLong: 'The {field} is too long',
+  passwordTooShort: 'The {field} must be at least 8 characters long',
+  passwordPattern: 'The {field} may contain only latin letters, digits and punctuation, without spaces',
+  passwordEmpty: 'The {field} must not be empty',
+  passwordTooLong: 'The {field} must be at most 128 characters long',
+  url: 'The {field} must be a web address starting with http:// or https://',
+  dateRange: dateRangeMessage,
+  mustAccept: 'The {field} must be accepted',
+}
+
+/** Length limits of spec section 5, for the inputs' minLength / maxLength attributes. */
+export const validationLimits = {
+  passwordMin: 8,
+  passwordMax: 128,
+  email: 254,
+  personName: 100,
+  websiteUrl: 500,
+} as const
+
+const isRuleId = Schema.is(ValidationRuleSchema)
+
+/** A check failing with the given rule; abort stops the field's later checks, so the first failure is the only one. */
+const rule = <T>(id: RuleId, valid: (value: T) => boolean): SchemaAST.Filter<T> =>
+  Schema.makeFilter<T>((value) => valid(value), { rule: id, message: ruleMessages[id] }).abort()
+
+/** Length in characters (code points), as PostgreSQL counts them, so a Cyrillic or emoji letter counts once. */
+const characterCount = (s: string): number => Array.from(s).length
+
+const atMost = (max: number) => rule<string>(ValidationRule.tooLong, (s) => characterCount(s) <= max)
+
+// The spec names Chinese ("hieroglyphs"), Arabic and Cyrillic; Japanese kanji are Han too.
+const chineseOrArabic = /[\p{Script=Han}\p{Script=Arabic}]/u
+const cyrillic = /\p{Script=Cyrillic}/u
+
+const noForeignScript = (allowCyrillic: boolean) =>
+  rule<string>(
+    ValidationRule.noForeignScript,
+    (s) => !chineseOrArabic.test(s) && (allowCyrillic || !cyrillic.test(s)),
+  )
+
+const noEdgeSpaces = rule<string>(ValidationRule.noEdgeSpaces, (s) => s.trim() === s)
+
+const notOnlyDigits = rule<string>(ValidationRule.notOnlyDigits, (s) => !/^\d+$/.test(s))
+
+// ASCII only on purpose: this is what rejects Chinese, Arabic and Cyrillic addresses, as the spec requires.
+// The domain needs at least one dot, because a registration address must be reachable from the internet.
+const emailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+
+/** An e-mail address: the spec's format, no Chinese, Arabic or Cyrillic characters, at most 254 characters. */
+export const EmailField = Schema.String.check(
+  atMost(validationLimits.email),
+  rule(ValidationRule.email, (s) => emailPattern.test(s)),
+)
+
+// Letters, digits and the spec's punctuation !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~ : every printable ASCII but space.
+const passwordPattern = /^[A-Za-z0-9!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+$/
+
+/** The spec's password failure codes. */
+export const PasswordFailureCode = { tooShort: 1, pattern: 2, empty: 3 } as const
+
+/**
+ * The spec's code for a password that fails: empty 3, shorter than 8 characters 1, outside the allowed
+ * characters 2; undefined when none of these fails (the 128 character cap is the separate rule passwordTooLong).
+ */
+export const passwordFailureCode = (value: string): 1 | 2 | 3 | undefined => {
+  if (value === '') return PasswordFailureCode.empty
+  if (characterCount(value) < validationLimits.passwordMin) return PasswordFailureCode.tooShort
+  if (!passwordPattern.test(value)) return PasswordFailureCode.pattern
+  return undefined
+}
+
+/** A password: 8 to 128 latin letters, digits and listed punctuation, no spaces. */
+export const PasswordField = Schema.String.check(
+  rule(ValidationRule.passwordEmpty, (s) => passwordFailureCode(s) !== PasswordFailureCode.empty),
+  rule(ValidationRule.passwordTooShort, (s) => passwordFailureCode(s) !== PasswordFailureCode.tooShort),
+  rule(ValidationRule.passwordPattern, (s) => passwordFailureCode(s) !== PasswordFailureCode.pattern),
+  rule(ValidationRule.passwordTooLong, (s) => characterCount(s) <= validationLimits.passwordMax),
+)
+
+/** A phone number: an optional + then 4 to 20 digits. */
+export const PhoneField = Schema.String.check(rule(ValidationRule.phone, (s) => /^\+?\d{4,20}$/.test(s)))
+
+/** Text of latin letters and spaces only. */
+export const LatinText = Schema.String.check(rule(ValidationRule.latin, (s) => /^[A-Za-z ]*$/.test(s)))
+
+/** Free text of at most `max` characters, no edge spaces, no Chinese or Arabic, and Cyrillic only if allowed. */
+export const PlainText = (options: { readonly max: number; readonly allowCyrillic?: boolean }) =>
+  Schema.String.check(noEdgeSpaces, noForeignScript(options.allowCyrillic ?? false), atMost(options.max))
+
+/** A person's name: 1 to 100 characters, no edge spaces, not only digits, no Chinese or Arabic; Cyrillic is fine. */
+export const PersonName = Schema.String.check(
+  rule(ValidationRule.required, (s) => s !== ''),
+  noEdgeSpaces,
+  noForeignScript(true),
+  notOnlyDigits,
+  atMost(validationLimits.personName),
+)
+
+/** A text area's value: at most `max` characters (250 by default). */
+export const TextArea = ({ max = textAreaMaxLength }: { readonly max?: number } = {}) =>
+  Schema.String.check(atMost(max))
+
+const isWebUrl = (s: string): boolean => {
+  // The URL parser silently drops edge whitespace and escapes inner spaces, so any whitespace is refused first.
+  if (/\s/.test(s)) return false
+  const url = URL.parse(s)
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+}
+
+/** A website address: an http or https URL of at most 500 characters. */
+export const WebsiteUrl = Schema.String.check(
+  atMost(validationLimits.websiteUrl),
+  rule(ValidationRule.url, isWebUrl),
+)
+
+// A ticked HTML checkbox posts 'on' (or its value attribute, 'true' here); a JSON body sends true.
+const acceptedValues: ReadonlyArray<unknown> = [true, 'on', 'true']
+
+/** A checkbox that must be ticked ('on', 'true' or true); decodes to true. An unticked box is missing: mustAccept. */
+export const RequiredTrue = Schema.Unknown.check(
+  rule(ValidationRule.mustAccept, (u) => acceptedValues.includes(u)),
+)
+  .pipe(
+    Schema.decodeTo(
+      Schema.Literal(true),
+      SchemaTransformation.transform<true, unknown>({ decode: () => true, encode: (accepted) => accepted }),
+    ),
+  )
+  .annotateKey({ rule: ValidationRule.mustAccept, messageMissingKey: ruleMessages.mustAccept })
+
+/** True unless both ISO dates ('YYYY-MM-DD' or same-format date-times) are set and the end is before the start. */
+export const dateRangeIsValid = (start: string | undefined, end: string | undefined): boolean =>
+  start === undefined || end === undefined || start <= end
+
+/** A field's first failing rule and its English message. */
+export interface FieldError {
+  readonly rule: RuleId
+  readonly message: string
+}
+
+/** The outcome of decodeForm: the decoded value, or the first failing rule per top-level field name. */
+export type FormDecoding<A> =
+  | { readonly ok: true; readonly value: A }
+  | { readonly ok: false; readonly errors: Readonly<Record<string, FieldError>> }
+
+/** A schema decodeForm accepts: a struct (or class) of fields that needs no services to decode. */
+export type FormSchema = Schema.ConstraintDecoder<unknown> & { readonly fields: Schema.Struct.Fields }
+
+const acceptsNull = (ast: SchemaAST.AST): boolean => {
+  const encoded = SchemaAST.toEncoded(ast)
+  return encoded._tag === 'Null' || (encoded._tag === 'Union' && encoded.types.some((t) => t._tag === 'Null'))
+}
+
+/**
+ * The form input with empty strings removed: an empty text input is absent, so an optional field is left out,
+ * a nullable one becomes null and a required one reports 'required'. A non-object input counts as empty.
+ */
+const formInput = (fields: Schema.Struct.Fields, input: unknown): Record<string, unknown> => {
+  const values: Record<string, unknown> = {}
+  if (!Predicate.isObject(input)) return values
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== '') {
+      values[key] = value
+      continue
+    }
+    const field = fields[key]
+    if (field !== undefined && !SchemaAST.isOptional(field.ast) && acceptsNull(field.ast)) values[key] = null
+  }
+  return values
+}
+
+// Issues that name no field (a struct-level check without a path) are kept under this key, so a failed
+// decoding never reports an empty error record.
+const formKey = ''
+
+const fieldOf = (pointer: SchemaIssue.Pointer): string | undefined => {
+  const head = pointer.path[0]
+  return head === undefined ? undefined : String(head)
+}
+
+/**
+ * The first rule per top-level field. An issue carrying no rule (a missing key, a wrong type, a value outside
+ * a literal set) counts as 'required' unless the field has a ruled issue too.
+ */
+const errorsOf = (issue: SchemaIssue.Issue): Record<string, FieldError> => {
+  const ruled = new Map<string, RuleId>()
+  const unruled = new Set<string>()
+  const found = (key: string, id: unknown) => {
+    if (!isRuleId(id)) unruled.add(key)
+    else if (!ruled.has(key)) ruled.set(key, id)
+  }
+  const visit = (node: SchemaIssue.Issue, key: string | undefined): void => {
+    switch (node._tag) {
+      case 'Pointer':
+        visit(node.issue, key ?? fieldOf(node))
+        return
+      case 'Composite':
+      case 'AnyOf':
+        for (const inner of node.issues) visit(inner, key)
+        return
+      case 'Encoding':
+        visit(node.issue, key)
+        return
+      case 'Filter': {
+        const id = node.filter.annotations?.rule
+        // A struct-level check reports its field as a Pointer inside the Filter issue.
+        if (isRuleId(id))
+          found(key ?? (node.issue._tag === 'Pointer' ? fieldOf(node.issue) : undefined) ?? formKey, id)
+        else visit(node.issue, key)
+        return
+      }
+      case 'MissingKey':
+        found(key ?? formKey, node.annotations?.rule ?? ValidationRule.required)
+        return
+      default:
+        found(key ?? formKey, undefined)
+    }
+  }
+  visit(issue, undefined)
+  const errors: Record<string, FieldError> = {}
+  for (const key of unruled) if (!ruled.has(key)) ruled.set(key, ValidationRule.required)
+  for (const [key, id] of ruled) {
+    errors[key] = {
+      rule: id,
+      message: ruleMessages[id].replace('{field}', () => (key === formKey ? 'form' : key)),
+    }
+  }
+  return errors
+}
+
+/**
+ * Decodes form input (Object.fromEntries of FormData, or a JSON body) with a struct of the fields above;
+ * on failure gives each failing top-level field its first rule and English message. Empty strings are absent.
+ */
+export const decodeForm = <S extends FormSchema>(schema: S, input: unknown): FormDecoding<S['Type']> => {
+  const result = SchemaParser.decodeUnknownResult(schema)(formInput(schema.fields, input), { errors: 'all' })
+  return Result.isSuccess(result)
+    ? { ok: true, value: result.success }
+    : { ok: false, errors: errorsOf(result.failure) }
+}
+
+/** The errors of decodeForm alone: {} when the input is valid. */
+export const fieldErrors = (schema: FormSchema, input: unknown): Readonly<Record<string, FieldError>> => {
+  const decoded = decodeForm(schema, input)
+  return decoded.ok ? {} : decoded.errors
+}
