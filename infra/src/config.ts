@@ -1,3 +1,5 @@
+import { type SocialProviderConfig, socialProvidersFromEnv } from '@kibitz/accounts'
+
 /** The runtime contract of ARCHITECTURE.md: every setting comes from the environment, checked at start. */
 export interface AppConfig {
   readonly port: number
@@ -6,6 +8,10 @@ export interface AppConfig {
   readonly databaseUrl: string | undefined
   readonly publicUrl: string
   readonly smtpUrl: string | undefined
+  /** The From of every e-mail: an address, optionally with a display name (`Kibitz <no-reply@host>`). */
+  readonly mailFrom: string
+  /** Social sign-in providers with a client id and secret (FACEBOOK_*, GOOGLE_*, VK_*). */
+  readonly social: ReadonlyArray<SocialProviderConfig>
   readonly storage: 'local' | 's3' | 'uploadthing'
   readonly adminEmail: string
   readonly adminPassword: string
@@ -34,6 +40,26 @@ const url = (name: string, value: string, protocols: ReadonlyArray<string>): str
   return value
 }
 
+/** `a@b` or `Display Name <a@b>`: one mailbox, as an SMTP From header may hold it, no line breaks. */
+const mailbox =
+  /^(?:[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+|[^<>@\r\n]*<[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+>)$/
+
+/** The public host name when it can stand after the @ of an address (an IPv6 literal cannot), else localhost. */
+const mailHost = (publicUrl: string) => {
+  const hostname = URL.canParse(publicUrl) ? new URL(publicUrl).hostname : ''
+  return /^[A-Za-z0-9.-]+$/.test(hostname) ? hostname : 'localhost'
+}
+
+const socialFrom = (
+  env: Readonly<Record<string, string | undefined>>,
+): ReadonlyArray<SocialProviderConfig> => {
+  try {
+    return socialProvidersFromEnv(env)
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error))
+  }
+}
+
 /** Reads and validates the environment; throws ConfigError with a one-line message. */
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>): AppConfig => {
   const rawPort = env.PORT?.trim() || '3000'
@@ -49,6 +75,12 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
   const publicUrl = env.PUBLIC_URL?.trim()
     ? url('PUBLIC_URL', env.PUBLIC_URL.trim(), ['http:', 'https:']).replace(/\/+$/, '')
     : `http://${host}:${port}`
+  const mailFrom = env.MAIL_FROM?.trim() || `Kibitz <no-reply@${mailHost(publicUrl)}>`
+  if (!mailbox.test(mailFrom)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an e-mail address, optionally with a name as in "Kibitz <no-reply@example.org>" (got ${JSON.stringify(mailFrom)})`,
+    )
+  }
   const storage = env.STORAGE?.trim() || 'local'
   if (!isStorage(storage)) {
     throw new ConfigError(`STORAGE must be one of ${storages.join(', ')} (got ${JSON.stringify(storage)})`)
@@ -69,6 +101,8 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
     databaseUrl,
     publicUrl,
     smtpUrl,
+    mailFrom,
+    social: socialFrom(env),
     storage,
     adminEmail,
     adminPassword,

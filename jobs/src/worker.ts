@@ -1,9 +1,10 @@
 import { clearHeartbeat, Database, DomainServices, recordHeartbeat } from '@kibitz/infra'
 import { Layer, ManagedRuntime, Schema } from 'effect'
 import { PgBoss } from 'pg-boss'
+import { mailQueue, startMailDelivery } from './mail.ts'
 
 /** Queue names; each handler only decodes its payload and calls the domain. */
-export const queues = { heartbeat: 'system.heartbeat' } as const
+export const queues = { heartbeat: 'system.heartbeat', mail: mailQueue } as const
 
 const Heartbeat = Schema.Struct({ workerId: Schema.String.check(Schema.isMaxLength(100)) })
 const decodeHeartbeat = Schema.decodeUnknownSync(Heartbeat)
@@ -23,6 +24,14 @@ const beatEveryMs = 10_000
 export async function startWorker(options: {
   databaseUrl: string
   workerId?: string
+  /** SMTP_URL; unset, e-mails stay in the outbox as kept. */
+  smtpUrl?: string
+  /** The From of every e-mail (MAIL_FROM). */
+  mailFrom: string
+  /** Tests shorten the e-mail retry backoff (seconds before the first retry; default 60). */
+  mailRetryBaseSeconds?: number
+  /** Tests change how often the outbox is swept without a notification (default 30 s). */
+  mailSweepEverySeconds?: number
 }): Promise<RunningWorker> {
   const workerId = options.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   const runtime = ManagedRuntime.make(
@@ -36,6 +45,13 @@ export async function startWorker(options: {
   await boss.work(queues.heartbeat, { pollingIntervalSeconds: 1 }, async (jobs) => {
     // A handler trusts no payload: decode it, then call the domain.
     for (const job of jobs) await recordHeartbeat(orm, decodeHeartbeat(job.data).workerId)
+  })
+  const mail = await startMailDelivery(boss, orm, {
+    databaseUrl: options.databaseUrl,
+    smtpUrl: options.smtpUrl,
+    from: options.mailFrom,
+    retryBaseSeconds: options.mailRetryBaseSeconds,
+    sweepEverySeconds: options.mailSweepEverySeconds,
   })
   const beat = () =>
     boss
@@ -51,6 +67,7 @@ export async function startWorker(options: {
     workerId,
     stop: async () => {
       clearInterval(timer)
+      await mail.stop()
       await boss.stop({ graceful: true, timeout: 5000 })
       await clearHeartbeat(orm, workerId).catch(() => {})
       await runtime.dispose()

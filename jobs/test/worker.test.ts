@@ -37,7 +37,11 @@ describe('startWorker', () => {
   })
 
   it('processes its heartbeat through the pg-boss queue, making the service ready, and clears it on stop', async () => {
-    const worker = await startWorker({ databaseUrl: db.url, workerId: 'test-worker' })
+    const worker = await startWorker({
+      databaseUrl: db.url,
+      workerId: 'test-worker',
+      mailFrom: 'Kibitz <no-reply@example.test>',
+    })
     try {
       const ready = await waitFor(async () => (await checkReadiness(orm)).status === 'ok', 15_000)
       expect(ready).toBe(true)

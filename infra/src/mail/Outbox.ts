@@ -1,0 +1,198 @@
+import { Em, type MailStatus, Outbox, OutboxEntry } from '@kibitz/kernel'
+import type { MikroORM } from '@mikro-orm/postgresql'
+import { Effect, Layer, Schema } from 'effect'
+
+// The one code that touches the mail_outbox table (hand-written migration Migration20261122190000; the
+// table has no entity). Domains write through the Outbox port; the worker uses the delivery functions below.
+
+/** The channel every committed outbox row is announced on; PostgreSQL delivers a NOTIFY only on commit. */
+export const mailOutboxChannel = 'mail_outbox'
+
+const statusCodes = { pending: 1, sent: 2, failed: 3, kept: 4 } as const satisfies Record<MailStatus, number>
+const statusOfCode = (code: 1 | 2 | 3 | 4): MailStatus =>
+  code === 1 ? 'pending' : code === 2 ? 'sent' : code === 3 ? 'failed' : 'kept'
+
+// bigserial comes back as text; timestamps are formatted by PostgreSQL as ISO instants in UTC.
+const Id = Schema.Union([Schema.Int, Schema.NumberFromString.check(Schema.isInt())])
+const isoInstant = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+const EntryRow = Schema.Struct({
+  id: Id,
+  recipient: Schema.String,
+  subject: Schema.String,
+  text_body: Schema.String,
+  html_body: Schema.NullOr(Schema.String),
+  kind: Schema.String,
+  language: Schema.String,
+  status: Schema.Literals([1, 2, 3, 4]),
+  attempts: Schema.Int,
+  last_error: Schema.NullOr(Schema.String),
+  created_at: Schema.String,
+  sent_at: Schema.NullOr(Schema.String),
+})
+const decodeEntryRows = Schema.decodeUnknownSync(Schema.Array(EntryRow))
+
+/** The outbox on PostgreSQL: every write goes through the caller's EntityManager and its transaction. */
+export const outboxLayer = Layer.succeed(
+  Outbox,
+  Outbox.of({
+    enqueue: Effect.fn('Outbox.enqueue')(function* (message) {
+      const em = yield* Em
+      // One statement: the row and its NOTIFY belong to the caller's transaction, so a rollback drops both.
+      yield* Effect.promise(() =>
+        em.execute(
+          `with inserted as (
+             insert into mail_outbox (recipient, subject, text_body, html_body, kind, language)
+             values (?, ?, ?, ?, ?, ?) returning id
+           )
+           select pg_notify('${mailOutboxChannel}', id::text) from inserted`,
+          [message.to, message.subject, message.text, message.html ?? null, message.kind, message.language],
+        ),
+      )
+    }),
+    recent: Effect.fn('Outbox.recent')(function* (limit) {
+      const em = yield* Em
+      const rows = decodeEntryRows(
+        yield* Effect.promise(() =>
+          em.execute(
+            `select id, recipient, subject, text_body, html_body, kind, language, status, attempts, last_error,
+               ${isoInstant('created_at')} as created_at, ${isoInstant('sent_at')} as sent_at
+             from mail_outbox order by id desc limit ?`,
+            [Math.max(0, Math.floor(limit))],
+          ),
+        ),
+      )
+      return rows.map(
+        (row) =>
+          new OutboxEntry({
+            id: row.id,
+            to: row.recipient,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            kind: row.kind,
+            language: row.language,
+            status: statusOfCode(row.status),
+            createdAt: new Date(row.created_at),
+            sentAt: row.sent_at === null ? null : new Date(row.sent_at),
+            attempts: row.attempts,
+            lastError: row.last_error,
+          }),
+      )
+    }),
+  }),
+)
+
+/** A due message one worker has claimed for delivery. */
+export interface ClaimedMail {
+  readonly id: number
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+  readonly html: string | null
+  readonly kind: string
+  /** Failed attempts so far. */
+  readonly attempts: number
+}
+
+const ClaimedRow = Schema.Struct({
+  id: Id,
+  recipient: Schema.String,
+  subject: Schema.String,
+  text_body: Schema.String,
+  html_body: Schema.NullOr(Schema.String),
+  kind: Schema.String,
+  attempts: Schema.Int,
+})
+const decodeClaimedRows = Schema.decodeUnknownSync(Schema.Array(ClaimedRow))
+const decodeCount = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ n: Schema.Int })))
+
+/**
+ * Claims up to `limit` due pending messages and leases them for `leaseSeconds`: workers running at the same
+ * time skip each other's rows (SKIP LOCKED), and a claimed row is not due again until its lease ends, so a
+ * duplicate job never sends it twice; a worker that dies mid-batch leaves its rows due again after the lease.
+ */
+export const claimDueMail = async (
+  orm: MikroORM,
+  options: { readonly limit: number; readonly leaseSeconds: number },
+): Promise<ReadonlyArray<ClaimedMail>> => {
+  const rows = decodeClaimedRows(
+    await orm.em.fork().execute(
+      `update mail_outbox o set next_attempt_at = now() + make_interval(secs => ?)
+       from (
+         select id from mail_outbox
+         where status = ${statusCodes.pending} and next_attempt_at <= now()
+         order by next_attempt_at, id
+         limit ?
+         for update skip locked
+       ) due
+       where o.id = due.id
+       returning o.id, o.recipient, o.subject, o.text_body, o.html_body, o.kind, o.attempts`,
+      [options.leaseSeconds, options.limit],
+    ),
+  )
+  return rows
+    .map((row) => ({
+      id: row.id,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      kind: row.kind,
+      attempts: row.attempts,
+    }))
+    .sort((a, b) => a.id - b.id)
+}
+
+/** Records that message `id` was handed to the SMTP server; a message is marked sent once only. */
+export const markMailSent = async (orm: MikroORM, id: number): Promise<void> => {
+  await orm.em.fork().execute(
+    `update mail_outbox set status = ${statusCodes.sent}, sent_at = now(), last_error = null
+       where id = ? and status = ${statusCodes.pending}`,
+    [id],
+  )
+}
+
+/**
+ * Records a failed attempt at message `id`: counts it, keeps the error, and either schedules the next attempt
+ * `retryInSeconds` from now or, when `giveUp`, marks the message failed for good.
+ */
+export const markMailFailed = async (
+  orm: MikroORM,
+  id: number,
+  failure: { readonly error: string; readonly retryInSeconds: number; readonly giveUp: boolean },
+): Promise<void> => {
+  await orm.em.fork().execute(
+    `update mail_outbox
+     set attempts = attempts + 1, last_error = ?, next_attempt_at = now() + make_interval(secs => ?),
+       status = case when ? then ${statusCodes.failed} else ${statusCodes.pending} end
+     where id = ? and status = ${statusCodes.pending}`,
+    // A whole SMTP transcript is not needed to see what went wrong.
+    [failure.error.slice(0, 2000), failure.retryInSeconds, failure.giveUp, id],
+  )
+}
+
+/** Ends the lease on claimed messages a stopping worker did not get to, so the next worker sends them at once. */
+export const releaseClaimedMail = async (orm: MikroORM, ids: ReadonlyArray<number>): Promise<void> => {
+  if (ids.length === 0) return
+  await orm.em
+    .fork()
+    .execute(
+      `update mail_outbox set next_attempt_at = now() where status = ${statusCodes.pending} and id in (${ids.map(() => '?').join(', ')})`,
+      [...ids],
+    )
+}
+
+/** Without an SMTP server every pending message is kept in the outbox (for /dev/outbox) and never sent. */
+export const keepPendingMail = async (orm: MikroORM): Promise<number> => {
+  const rows = decodeCount(
+    await orm.em.fork().execute(
+      `with kept as (
+         update mail_outbox set status = ${statusCodes.kept} where status = ${statusCodes.pending} returning 1
+       )
+       select count(*)::int as n from kept`,
+    ),
+  )
+  return rows[0]?.n ?? 0
+}

@@ -1,0 +1,224 @@
+import { openOrm } from '@kibitz/infra'
+import { findFreePort } from '@kibitz/infra/database'
+import { inTransaction, MailMessage, Outbox, type OutboxEntry } from '@kibitz/kernel'
+import { Effect } from 'effect'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import '../../testing/src/context.ts'
+import { type Orm, runWith } from '../../testing/src/domain.ts'
+import { freshDatabase } from '../../testing/src/prepare.ts'
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../testing/src/smtp.ts'
+import { type RunningWorker, startWorker } from '../src/worker.ts'
+
+let db: { url: string; drop: () => Promise<void> }
+let orm: Orm
+
+beforeAll(async () => {
+  db = await freshDatabase(inject('databaseUrl'))
+  orm = await openOrm(db.url, { poolMax: 2 })
+})
+
+afterAll(async () => {
+  await orm.close(true)
+  await db.drop()
+})
+
+const mailFrom = 'Kibitz <no-reply@kibitz.test>'
+
+const message = (to: string, subject = `Activate your account, ${to}`) =>
+  new MailMessage({
+    to,
+    subject,
+    text: `Open https://kibitz.test/activate?token=t-${to}&lang=pl to activate your account.`,
+    html: `<p><a href="https://kibitz.test/activate?token=t-${to}&amp;lang=pl">Activate</a></p>`,
+    kind: 'accounts.activation',
+    language: 'pl',
+  })
+
+/** Enqueues `messages` in one transaction, as a domain transition would; `rollback` abandons it at the end. */
+const enqueue = (messages: ReadonlyArray<MailMessage>, options: { rollback?: boolean } = {}) =>
+  Effect.runPromise(
+    runWith(
+      orm,
+      Effect.gen(function* () {
+        const outbox = yield* Outbox
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            for (const m of messages) yield* outbox.enqueue(m)
+            if (options.rollback) return yield* Effect.fail('abandoned')
+            return 'committed'
+          }),
+        ).pipe(Effect.catch((reason) => Effect.succeed(reason)))
+      }),
+    ),
+  )
+
+const outboxEntries = () =>
+  Effect.runPromise(
+    runWith(
+      orm,
+      Effect.gen(function* () {
+        const outbox = yield* Outbox
+        return yield* outbox.recent(200)
+      }),
+    ),
+  )
+
+const entryFor = async (to: string): Promise<OutboxEntry | undefined> =>
+  (await outboxEntries()).find((entry) => entry.to === to)
+
+/** Polls until `find` returns something, or fails the test after `timeoutMs`. */
+const eventually = async <A>(find: () => Promise<A | undefined>, timeoutMs = 15_000): Promise<A> => {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const found = await find()
+    if (found !== undefined) return found
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`nothing found within ${timeoutMs} ms`)
+}
+
+const sentTo = (smtp: TestSmtpServer, to: string): ReadonlyArray<ReceivedMail> =>
+  smtp.messages.filter((m) => m.to.includes(to))
+
+describe('mail delivery', () => {
+  describe('with an SMTP server', () => {
+    let smtp: TestSmtpServer
+    let worker: RunningWorker
+
+    beforeAll(async () => {
+      smtp = await startSmtpServer()
+      // No periodic sweep during these tests: a delivery can only come from the NOTIFY of the commit.
+      worker = await startWorker({
+        databaseUrl: db.url,
+        smtpUrl: smtp.url,
+        mailFrom,
+        mailSweepEverySeconds: 3600,
+      })
+    })
+
+    afterAll(async () => {
+      await worker.stop()
+      await smtp.close()
+    })
+
+    it('delivers a message committed with its transaction and marks it sent', async () => {
+      expect(await enqueue([message('alice@example.test', 'Aktywuj konto')])).toBe('committed')
+
+      const mail = await smtp.waitForMail((m) => m.to.includes('alice@example.test'))
+      expect(mail).toMatchObject({
+        to: ['alice@example.test'],
+        from: 'no-reply@kibitz.test',
+        fromName: 'Kibitz',
+        subject: 'Aktywuj konto',
+        text: 'Open https://kibitz.test/activate?token=t-alice@example.test&lang=pl to activate your account.',
+      })
+      expect(mail.html).toContain('<a href=')
+      expect(mail.links).toEqual(['https://kibitz.test/activate?token=t-alice@example.test&lang=pl'])
+
+      const entry = await eventually(async () => {
+        const found = await entryFor('alice@example.test')
+        return found?.status === 'sent' ? found : undefined
+      })
+      expect(entry).toMatchObject({
+        subject: 'Aktywuj konto',
+        kind: 'accounts.activation',
+        language: 'pl',
+        attempts: 0,
+        lastError: null,
+      })
+      expect(entry.sentAt?.getTime()).toBeGreaterThanOrEqual(entry.createdAt.getTime())
+    })
+
+    it('sends nothing for a transaction that rolls back', async () => {
+      expect(await enqueue([message('bob@example.test')], { rollback: true })).toBe('abandoned')
+      expect(await enqueue([message('carol@example.test')])).toBe('committed')
+
+      // Carol's message was committed after Bob's was abandoned; once hers has arrived, his never will.
+      await smtp.waitForMail((m) => m.to.includes('carol@example.test'))
+      expect(sentTo(smtp, 'bob@example.test')).toEqual([])
+      expect(await entryFor('bob@example.test')).toBeUndefined()
+    })
+
+    it('sends each message once even with two workers and more than one batch', async () => {
+      const second = await startWorker({
+        databaseUrl: db.url,
+        smtpUrl: smtp.url,
+        mailFrom,
+        mailSweepEverySeconds: 3600,
+      })
+      try {
+        const recipients = Array.from({ length: 45 }, (_, i) => `crowd-${i}@example.test`)
+        expect(await enqueue(recipients.map((to) => message(to)))).toBe('committed')
+
+        await eventually(async () => {
+          const entries = (await outboxEntries()).filter((e) => e.to.startsWith('crowd-'))
+          return entries.length === recipients.length && entries.every((e) => e.status === 'sent')
+            ? entries
+            : undefined
+        })
+        // Give a duplicate job time to run before counting.
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        for (const to of recipients) expect(sentTo(smtp, to)).toHaveLength(1)
+      } finally {
+        await second.stop()
+      }
+    })
+  })
+
+  describe('with an unreachable SMTP server', () => {
+    it('leaves the message pending with the error, then delivers it once the server is up', async () => {
+      const port = await findFreePort()
+      const worker = await startWorker({
+        databaseUrl: db.url,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom,
+        mailRetryBaseSeconds: 2,
+        mailSweepEverySeconds: 0.5,
+      })
+      let smtp: TestSmtpServer | undefined
+      try {
+        await enqueue([message('dave@example.test', 'Retry me')])
+        const failed = await eventually(async () => {
+          const found = await entryFor('dave@example.test')
+          return found && found.attempts > 0 ? found : undefined
+        })
+        expect(failed).toMatchObject({ status: 'pending', attempts: 1, sentAt: null })
+        expect(failed.lastError).toMatch(/ECONNREFUSED/)
+
+        smtp = await startSmtpServer({ port })
+        const mail = await smtp.waitForMail((m) => m.to.includes('dave@example.test'), 15_000)
+        expect(mail.subject).toBe('Retry me')
+        const sent = await eventually(async () => {
+          const found = await entryFor('dave@example.test')
+          return found?.status === 'sent' ? found : undefined
+        })
+        expect(sent).toMatchObject({ attempts: 1, lastError: null })
+      } finally {
+        await worker.stop()
+        await smtp?.close()
+      }
+    })
+  })
+
+  describe('without SMTP_URL', () => {
+    it('keeps the message in the outbox and never sends it', async () => {
+      const worker = await startWorker({ databaseUrl: db.url, mailFrom })
+      try {
+        await enqueue([message('erin@example.test', 'Kept for /dev/outbox')])
+        const kept = await eventually(async () => {
+          const found = await entryFor('erin@example.test')
+          return found?.status === 'kept' ? found : undefined
+        })
+        expect(kept).toMatchObject({
+          subject: 'Kept for /dev/outbox',
+          text: 'Open https://kibitz.test/activate?token=t-erin@example.test&lang=pl to activate your account.',
+          attempts: 0,
+          sentAt: null,
+          lastError: null,
+        })
+      } finally {
+        await worker.stop()
+      }
+    })
+  })
+})
