@@ -107,6 +107,7 @@ const orm = await openOrm(databaseUrl, { poolMax: 2 })
 const report = await bootstrapDatabase(orm, {
   url: databaseUrl,
   adminEmail: config.adminEmail,
+  adminPassword: config.adminPassword,
   seed: config.production ? undefined : (o) => seedDemoData(o),
 })
 await orm.close(true)
@@ -116,7 +117,9 @@ if (report.seeded) console.log('kibitz: seeded demo data')
 if (!config.production)
   console.log(`kibitz: super user ${config.adminEmail} (demo password: ${config.adminPassword})`)
 
-worker = runsWorker ? await startWorker({ databaseUrl }) : undefined
+worker = runsWorker
+  ? await startWorker({ databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom })
+  : undefined
 
 if (runsWeb) {
   const entry = path.join(root, 'app/dist/server/server.js')

@@ -1,4 +1,7 @@
+import { ensureSuperUser } from '@kibitz/accounts'
+import { Em } from '@kibitz/kernel'
 import type { MikroORM } from '@mikro-orm/postgresql'
+import { Effect } from 'effect'
 import pg from 'pg'
 import { migrate } from './orm.ts'
 
@@ -16,7 +19,12 @@ export interface BootstrapReport {
  */
 export const bootstrapDatabase = async (
   orm: MikroORM,
-  options: { url: string; adminEmail: string; seed?: (orm: MikroORM) => Promise<{ seeded: boolean }> },
+  options: {
+    url: string
+    adminEmail: string
+    adminPassword: string
+    seed?: (orm: MikroORM) => Promise<{ seeded: boolean }>
+  },
 ): Promise<BootstrapReport> => {
   // A session lock needs one session: a pooled connection could unlock on another one.
   const lock = new pg.Client({ connectionString: options.url })
@@ -24,10 +32,8 @@ export const bootstrapDatabase = async (
   await lock.query('select pg_advisory_lock($1)', [bootstrapLock])
   try {
     const migrationsApplied = await migrate(orm)
-    await orm.em.fork().execute(
-      `insert into app_user (email, role, is_company, language, created_at) values (lower(?), 2, false, 'en', now())
-         on conflict (email) do update set role = 2`,
-      [options.adminEmail],
+    await Effect.runPromise(
+      Effect.provideService(ensureSuperUser(options.adminEmail, options.adminPassword), Em, orm.em.fork()),
     )
     const seeded = options.seed ? (await options.seed(orm)).seeded : false
     return { migrationsApplied, seeded }

@@ -1,5 +1,6 @@
 export * from './bootstrap.ts'
 export * from './config.ts'
 export * from './health.ts'
+export * from './mail/Outbox.ts'
 export { allEntities, migrate, openOrm, ormConfig, pendingMigrations } from './orm.ts'
 export * from './runtime.ts'

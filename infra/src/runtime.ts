@@ -1,4 +1,10 @@
-import { OrganiserService } from '@kibitz/accounts'
+import {
+  AccountService,
+  AccountsConfig,
+  OrganiserService,
+  SocialAuth,
+  type SocialProviderConfig,
+} from '@kibitz/accounts'
 import { EventService } from '@kibitz/events'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
@@ -7,6 +13,8 @@ import { RegistrationService } from '@kibitz/registration'
 import { TournamentService } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
+import { loadConfig } from './config.ts'
+import { outboxLayer } from './mail/Outbox.ts'
 import { openOrm } from './orm.ts'
 
 /** The process's one MikroORM instance; requests and jobs fork its EntityManager. */
@@ -22,8 +30,37 @@ export class Database extends Context.Service<Database, MikroORM>()('@kibitz/inf
     )
 }
 
+/** The accounts service with its settings: links to `publicUrl`, the configured super user, social providers. */
+export const accountsLayer = (settings: {
+  readonly publicUrl: string
+  readonly adminEmail: string
+  readonly social: ReadonlyArray<SocialProviderConfig>
+}) =>
+  AccountService.layer.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        Layer.succeed(AccountsConfig, { publicUrl: settings.publicUrl, adminEmail: settings.adminEmail }),
+        SocialAuth.layer(settings.social),
+        outboxLayer,
+      ),
+    ),
+  )
+
+/** The accounts layer configured from the environment (validated by the launcher at start). */
+const accountsFromEnv = Layer.unwrap(
+  Effect.sync(() => {
+    const config = loadConfig(process.env)
+    return accountsLayer({
+      publicUrl: config.publicUrl,
+      adminEmail: config.adminEmail,
+      social: config.social,
+    })
+  }),
+)
+
 /** Every domain service, for app/ and jobs/ to build their runtime from. */
 export const DomainServices = Layer.mergeAll(
+  accountsFromEnv,
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,
@@ -31,6 +68,7 @@ export const DomainServices = Layer.mergeAll(
   RegistrationService.layer,
   PageService.layer,
   HotelService.layer,
+  outboxLayer,
 )
 
 /** Runs `effect` with a fresh fork of the EntityManager, as one unit of work. */

@@ -1,4 +1,6 @@
 export * from './context.ts'
 export * from './domain.ts'
+export * from './oidc.ts'
 export { type AcquiredPostgres, acquirePostgres } from './pg.ts'
 export { cleanupDatabases, freshDatabase, prepareDatabase } from './prepare.ts'
+export { type ReceivedMail, startSmtpServer, type TestSmtpServer } from './smtp.ts'

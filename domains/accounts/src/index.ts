@@ -1,2 +1,13 @@
+export * from './Account.ts'
+export {
+  AccountLimits,
+  AccountService,
+  AccountsConfig,
+  type RequestInfo,
+  type SignedIn,
+  type SocialCredential,
+} from './AccountService.ts'
 export * from './Organiser.ts'
 export { OrganiserService } from './OrganiserService.ts'
+export * from './Social.ts'
+export { ensureSuperUser } from './SuperUser.ts'

@@ -1,0 +1,929 @@
+import {
+  decodeForm,
+  type Em,
+  ErrorCode,
+  type ErrorCodeValue,
+  type FormSchema,
+  inTransaction,
+  MailMessage,
+  Outbox,
+  resolveInterfaceLocale,
+} from '@kibitz/kernel'
+import { Clock, Context, Effect, Layer } from 'effect'
+import {
+  AccountFailure,
+  CompanyApplication,
+  CurrentUser,
+  ForgotInput,
+  IndividualApplication,
+  InvalidInput,
+  LoginInput,
+  type OrganiserApplication,
+  OrganiserApplicationView,
+  OwnOrganiser,
+  organiserChangeKinds,
+  type ProfileChangeKind,
+  ProfileData,
+  PublicOrganiserProfile,
+  PublicProfile,
+  profileChangeForms,
+  ResetInput,
+  SignUpInput,
+  Throttled,
+} from './Account.ts'
+import * as Repo from './internal/AccountRepo.ts'
+import { TokenPurpose } from './internal/AccountRepo.ts'
+import { type AccountMail, renderAccountMail } from './internal/mail/AccountMail.ts'
+import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './internal/Secrets.ts'
+import { OrganiserKind, OrganiserStatus, UserRole } from './Organiser.ts'
+import {
+  SocialAuth,
+  type SocialFailure,
+  type SocialProfile,
+  SocialProvider,
+  type SocialProviderId,
+} from './Social.ts'
+
+/** Settings the accounts domain needs from the runtime contract. */
+export class AccountsConfig extends Context.Service<
+  AccountsConfig,
+  {
+    /** Where links in e-mails point (PUBLIC_URL, no trailing slash). */
+    readonly publicUrl: string
+    /** The operator-configured super user (ADMIN_EMAIL): its e-mail is owned by the configuration. */
+    readonly adminEmail: string
+  }
+>()('@kibitz/accounts/AccountsConfig') {}
+
+/** Who is asking: the client address (for throttling) and its interface language. */
+export interface RequestInfo {
+  readonly ip: string
+  readonly userAgent: string | null
+  readonly language: string
+}
+
+/** A new session: the raw token goes into the cookie only; the database keeps its hash. */
+export interface SignedIn {
+  readonly token: string
+  readonly user: CurrentUser
+}
+
+/** How a social sign-in arrives: an authorization code from our redirect flow, or a token a client holds. */
+export type SocialCredential =
+  | {
+      readonly code: string
+      readonly codeVerifier: string
+      readonly redirectUri: string
+      /** VK ID wants the state and its device id back in the token request. */
+      readonly state?: string
+      readonly deviceId?: string
+    }
+  | { readonly accessToken: string }
+
+const minute = 60_000
+const hour = 60 * minute
+const day = 24 * hour
+
+/** Spec-independent security limits (docs/decisions/012-accounts.md). */
+export const AccountLimits = {
+  failedLoginsPerWindow: 5,
+  signUpsPerWindow: 5,
+  resetRequestsPerWindow: 5,
+  windowMs: 15 * minute,
+  sessionIdleMs: 14 * day,
+  sessionAbsoluteMs: 60 * day,
+  sessionTouchMs: 5 * minute,
+  activationValidMs: 7 * day,
+  resetValidMs: 2 * hour,
+  decisionValidMs: 30 * day,
+  activationResendAfterMs: 10 * minute,
+} as const
+
+type Failure = AccountFailure
+const fail = (code: ErrorCodeValue, field?: string): Effect.Effect<never, Failure> =>
+  Effect.fail(new AccountFailure(field === undefined ? { code } : { code, field }))
+
+const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase()
+
+/** Decodes form input with the shared schema, or fails naming every invalid field. */
+const validate = <S extends FormSchema>(
+  schema: S,
+  input: unknown,
+): Effect.Effect<S['Type'], InvalidInput> => {
+  const result = decodeForm(schema, input)
+  return result.ok ? Effect.succeed(result.value) : Effect.fail(new InvalidInput({ errors: result.errors }))
+}
+
+const displayName = (user: Repo.User) =>
+  [user.firstName, user.lastName].filter((part) => part && part.length > 0).join(' ') || user.email
+
+const ownOrganiser = (o: Repo.Organiser) =>
+  new OwnOrganiser({
+    organizerId: o.id,
+    status: o.status,
+    type: o.type,
+    name: o.name,
+    firstName: o.firstName ?? null,
+    lastName: o.lastName ?? null,
+    companyCode: o.companyCode ?? null,
+    vatNumber: o.vatNumber ?? null,
+    countryCode: o.countryCode ?? null,
+    websiteUrl: o.websiteUrl ?? null,
+    phone: o.phone ?? null,
+  })
+
+const currentUser = (user: Repo.User, organiser: Repo.Organiser | null) =>
+  new CurrentUser({
+    id: user.id,
+    role: user.role,
+    isSuper: user.role === UserRole.admin,
+    isCompany: user.isCompany,
+    email: user.email,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    userName: displayName(user),
+    language: user.language,
+    organizer: organiser ? ownOrganiser(organiser) : null,
+    hasOrganizer: organiser !== null && organiser.status !== OrganiserStatus.declined,
+    isOrganizer: organiser?.status === OrganiserStatus.accepted,
+    organizerStatus: organiser?.status ?? null,
+  })
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/**
+ * Sign-up, sign-in (password and social), sessions, password reset, organiser applications and profiles
+ * (spec sections 3–8). Every failure is typed: AccountFailure with a catalogue code, InvalidInput naming
+ * fields, or Throttled.
+ */
+export class AccountService extends Context.Service<
+  AccountService,
+  {
+    /** Anyone: creates an inactive account and e-mails the activation link (1001, 1007, throttled per IP). */
+    register(
+      input: unknown,
+      request: RequestInfo,
+    ): Effect.Effect<{ readonly userId: number }, Failure | InvalidInput | Throttled, Em>
+    /** Anyone with the e-mailed link: activates the account (1013 when the link is unknown or expired). */
+    activate(token: string): Effect.Effect<{ readonly userId: number }, Failure, Em>
+    /** Anyone: checks the password and opens a session (1000, 1003, 1004; throttled per IP and per account). */
+    login(
+      input: unknown,
+      request: RequestInfo,
+    ): Effect.Effect<SignedIn, Failure | InvalidInput | Throttled, Em>
+    /** The session's holder: the signed-in user, or 2001 when the session ended (expired, revoked, banned). */
+    authenticate(token: string): Effect.Effect<CurrentUser, Failure, Em>
+    /** The session's holder: ends the session; ending an unknown one succeeds. */
+    logout(token: string): Effect.Effect<void, never, Em>
+    /** Anyone: e-mails a reset link if the account exists; the same answer either way (throttled per IP). */
+    forgotPassword(input: unknown, request: RequestInfo): Effect.Effect<void, InvalidInput | Throttled, Em>
+    /** Anyone with the link: whether it can still be used (1013 otherwise). */
+    checkResetToken(token: string): Effect.Effect<void, Failure, Em>
+    /** Anyone with the link: sets the new password and ends every session (1013 when expired or used). */
+    resetPassword(token: string, input: unknown): Effect.Effect<void, Failure | InvalidInput, Em>
+    /** Anyone: the enabled social providers. */
+    socialProviders(): ReadonlyArray<SocialProviderId>
+    /** Anyone: where to send the browser to sign in with a provider. */
+    beginSocial(
+      provider: SocialProviderId,
+      redirectUri: string,
+    ): Effect.Effect<{ url: string; state: string; codeVerifier: string }, Failure>
+    /**
+     * Anyone: signs in with a social account, creating the user when new (1002, 1004, 1005, 1006, 1007 when a
+     * new account would be created without accepting the rules).
+     */
+    socialLogin(
+      provider: SocialProviderId,
+      credential: SocialCredential,
+      options: RequestInfo & { readonly acceptRules: boolean },
+    ): Effect.Effect<SignedIn & { readonly created: boolean }, Failure, Em>
+    /** A signed-in user: connects a social account (1009, 1010, 1011, 1012). */
+    connectSocial(
+      userId: number,
+      provider: SocialProviderId,
+      credential: SocialCredential,
+    ): Effect.Effect<void, Failure, Em>
+    /** A signed-in user: disconnects a provider; refused (1011) when it is the only way left to sign in. */
+    disconnectSocial(userId: number, provider: SocialProviderId): Effect.Effect<void, Failure, Em>
+    /** A signed-in user: applies for an organiser account and e-mails the super users (pending afterwards). */
+    applyAsOrganiser(
+      userId: number,
+      kind: OrganiserApplication['kind'],
+      input: unknown,
+    ): Effect.Effect<CurrentUser, Failure | InvalidInput, Em>
+    /** The holder of an e-mailed decision link: what the application is (1013 when the link is unknown or expired). */
+    viewOrganiserDecision(token: string): Effect.Effect<OrganiserApplicationView, Failure, Em>
+    /** The holder of an e-mailed decision link: accepts (3) or declines (2) and tells the applicant. */
+    decideOrganiser(token: string, status: number): Effect.Effect<OrganiserApplicationView, Failure, Em>
+    /** A signed-in user: their profile for the settings screens. */
+    profileData(userId: number): Effect.Effect<ProfileData, Failure, Em>
+    /** A signed-in user: one change of spec kinds 1–14 (1008 wrong current password, 1015 e-mail locked). */
+    changeProfile(
+      userId: number,
+      kind: ProfileChangeKind,
+      input: unknown,
+      sessionToken?: string,
+    ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
+    /** Anyone: a player's public profile (1014 for an unknown, inactive or banned user). */
+    publicProfile(userId: number): Effect.Effect<PublicProfile, Failure, Em>
+    /** Anyone: an accepted organiser's public profile (1014 otherwise). */
+    publicOrganiserProfile(organiserId: number): Effect.Effect<PublicOrganiserProfile, Failure, Em>
+  }
+>()('@kibitz/accounts/AccountService') {
+  static readonly layer = Layer.effect(
+    AccountService,
+    Effect.gen(function* () {
+      const config = yield* AccountsConfig
+      const outbox = yield* Outbox
+      const social = yield* SocialAuth
+
+      const link = (path: string) => `${config.publicUrl}${path}`
+
+      const mail = (to: Repo.User, message: AccountMail, address = to.email) =>
+        Effect.gen(function* () {
+          const language = resolveInterfaceLocale(to.language)
+          const rendered = renderAccountMail(message, language)
+          yield* outbox.enqueue(
+            new MailMessage({
+              to: address,
+              subject: rendered.subject,
+              text: rendered.text,
+              html: rendered.html,
+              kind: `accounts.${message.kind}`,
+              language,
+            }),
+          )
+        })
+
+      // --- throttling: counted attempts per key in a sliding window
+
+      const checkThrottle = Effect.fn('AccountService.checkThrottle')(function* (
+        scope: string,
+        key: string,
+        limit: number,
+      ) {
+        const at = yield* now
+        const { count, oldest } = yield* Repo.attemptsSince(
+          scope,
+          key,
+          new Date(at.getTime() - AccountLimits.windowMs),
+        )
+        if (count < limit) return
+        const freeAt = (oldest?.getTime() ?? at.getTime()) + AccountLimits.windowMs
+        return yield* new Throttled({
+          retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)),
+        })
+      })
+
+      const count = (scope: string, key: string) =>
+        Effect.flatMap(now, (at) => Repo.recordAttempt(scope, key, at))
+
+      // --- sessions
+
+      const openSession = Effect.fn('AccountService.openSession')(function* (
+        user: Repo.User,
+        request: RequestInfo,
+      ) {
+        const token = newToken()
+        yield* Repo.createSession({
+          hash: tokenHash(token),
+          userId: user.id,
+          now: yield* now,
+          idleMs: AccountLimits.sessionIdleMs,
+          absoluteMs: AccountLimits.sessionAbsoluteMs,
+          ip: request.ip,
+          userAgent: request.userAgent,
+        })
+        const organiser = yield* Repo.findOrganiserOfUser(user.id)
+        return { token, user: currentUser(user, organiser) }
+      })
+
+      const sendActivation = Effect.fn('AccountService.sendActivation')(function* (user: Repo.User) {
+        const token = newToken()
+        yield* Repo.createToken({
+          hash: tokenHash(token),
+          purpose: TokenPurpose.activation,
+          userId: user.id,
+          now: yield* now,
+          validMs: AccountLimits.activationValidMs,
+        })
+        yield* mail(user, {
+          kind: 'activation',
+          firstName: user.firstName ?? '',
+          link: link(`/activate-user/${token}`),
+        })
+      })
+
+      const register = Effect.fn('AccountService.register')(function* (input: unknown, request: RequestInfo) {
+        yield* checkThrottle('signup-ip', request.ip, AccountLimits.signUpsPerWindow)
+        const form = yield* validate(SignUpInput, input)
+        const email = normaliseEmail(form.email)
+        const at = yield* now
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
+            yield* count('signup-ip', request.ip)
+            const user = yield* Repo.createUser({
+              email,
+              passwordHash: yield* hashPassword(form.password),
+              firstName: form.firstName,
+              lastName: form.lastName,
+              language: request.language,
+              activatedAt: null,
+              rulesAcceptedAt: at,
+            })
+            yield* sendActivation(user)
+            return { userId: user.id }
+          }),
+        )
+      })
+
+      const activate = Effect.fn('AccountService.activate')(function* (token: string) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const row = yield* Repo.findTokenForUpdate(tokenHash(token), TokenPurpose.activation)
+            const at = yield* now
+            if (!row || row.expiresAt.getTime() < at.getTime())
+              return yield* fail(ErrorCode.resetTokenExpired)
+            const user = yield* Repo.findUserById(row.userId)
+            if (!user) return yield* fail(ErrorCode.userNotFound)
+            // Following the link twice is harmless: the second time the account is simply already active.
+            row.usedAt ??= at
+            user.activatedAt ??= at
+            yield* Repo.flush()
+            return { userId: user.id }
+          }),
+        )
+      })
+
+      const login = Effect.fn('AccountService.login')(function* (input: unknown, request: RequestInfo) {
+        const form = yield* validate(LoginInput, input)
+        const email = normaliseEmail(form.email)
+        yield* checkThrottle('login-ip', request.ip, AccountLimits.failedLoginsPerWindow)
+        yield* checkThrottle('login-account', email, AccountLimits.failedLoginsPerWindow)
+        const user = yield* Repo.findUserByEmail(email)
+        const matches = yield* verifyPassword(form.password, user?.passwordHash ?? (yield* decoyHash()))
+        if (!user || !user.passwordHash || !matches) {
+          yield* count('login-ip', request.ip)
+          yield* count('login-account', email)
+          return yield* fail(ErrorCode.badCredentials)
+        }
+        // Only someone who knows the password learns that the account is banned or inactive.
+        if (user.bannedAt) return yield* fail(ErrorCode.banned)
+        if (!user.activatedAt) {
+          const at = yield* now
+          const recent = yield* Repo.hasRecentToken(
+            user.id,
+            TokenPurpose.activation,
+            new Date(at.getTime() - AccountLimits.activationResendAfterMs),
+          )
+          if (!recent) yield* inTransaction(sendActivation(user))
+          return yield* fail(ErrorCode.notActivated)
+        }
+        yield* Repo.clearAttempts('login-account', email)
+        return yield* openSession(user, request)
+      })
+
+      const authenticate = Effect.fn('AccountService.authenticate')(function* (token: string) {
+        const hash = tokenHash(token)
+        const session = yield* Repo.findSession(hash)
+        const at = yield* now
+        if (!session || session.revokedAt || session.expiresAt.getTime() <= at.getTime()) {
+          return yield* fail(ErrorCode.sessionEnded)
+        }
+        const user = yield* Repo.findUserById(session.userId)
+        if (!user || user.bannedAt) return yield* fail(ErrorCode.sessionEnded)
+        // Sliding expiry, written at most every few minutes so reads stay reads.
+        if (at.getTime() - session.lastSeenAt.getTime() > AccountLimits.sessionTouchMs) {
+          session.lastSeenAt = at
+          session.expiresAt = new Date(
+            Math.min(at.getTime() + AccountLimits.sessionIdleMs, session.absoluteExpiresAt.getTime()),
+          )
+          yield* Repo.flush()
+        }
+        return currentUser(user, yield* Repo.findOrganiserOfUser(user.id))
+      })
+
+      const logout = Effect.fn('AccountService.logout')(function* (token: string) {
+        yield* Repo.revokeSession(tokenHash(token), yield* now)
+      })
+
+      const forgotPassword = Effect.fn('AccountService.forgotPassword')(function* (
+        input: unknown,
+        request: RequestInfo,
+      ) {
+        yield* checkThrottle('reset-ip', request.ip, AccountLimits.resetRequestsPerWindow)
+        const form = yield* validate(ForgotInput, input)
+        yield* count('reset-ip', request.ip)
+        const user = yield* Repo.findUserByEmail(normaliseEmail(form.email))
+        if (!user || user.bannedAt) return
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const at = yield* now
+            yield* Repo.voidTokens(user.id, TokenPurpose.passwordReset, at)
+            const token = newToken()
+            yield* Repo.createToken({
+              hash: tokenHash(token),
+              purpose: TokenPurpose.passwordReset,
+              userId: user.id,
+              now: at,
+              validMs: AccountLimits.resetValidMs,
+            })
+            yield* mail(user, {
+              kind: 'passwordReset',
+              firstName: user.firstName ?? '',
+              link: link(`/forgot-password/${token}`),
+              validHours: AccountLimits.resetValidMs / hour,
+            })
+          }),
+        )
+      })
+
+      const usableToken = (row: { expiresAt: Date; usedAt?: Date | null } | null, at: Date) =>
+        row !== null && !row.usedAt && row.expiresAt.getTime() > at.getTime()
+
+      const checkResetToken = Effect.fn('AccountService.checkResetToken')(function* (token: string) {
+        const row = yield* Repo.findToken(tokenHash(token), TokenPurpose.passwordReset)
+        if (!usableToken(row, yield* now)) return yield* fail(ErrorCode.resetTokenExpired)
+      })
+
+      const resetPassword = Effect.fn('AccountService.resetPassword')(function* (
+        token: string,
+        input: unknown,
+      ) {
+        const form = yield* validate(ResetInput, input)
+        const passwordHash = yield* hashPassword(form.password)
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const at = yield* now
+            const row = yield* Repo.findTokenForUpdate(tokenHash(token), TokenPurpose.passwordReset)
+            if (!row || !usableToken(row, at)) return yield* fail(ErrorCode.resetTokenExpired)
+            const user = yield* Repo.findUserById(row.userId)
+            if (!user) return yield* fail(ErrorCode.userNotFound)
+            row.usedAt = at
+            user.passwordHash = passwordHash
+            // The link proved the e-mail address, so an account never activated becomes active.
+            user.activatedAt ??= at
+            user.updatedAt = at
+            yield* Repo.flush()
+            yield* Repo.revokeSessionsOf(user.id, at)
+          }),
+        )
+      })
+
+      // --- social accounts
+
+      const socialProfile = (provider: SocialProviderId, credential: SocialCredential) =>
+        'accessToken' in credential
+          ? social.profileFromAccessToken(provider, credential.accessToken)
+          : social.complete(provider, credential)
+
+      const beginSocial = Effect.fn('AccountService.beginSocial')(function* (
+        provider: SocialProviderId,
+        redirectUri: string,
+      ) {
+        return yield* social
+          .begin(provider, redirectUri)
+          .pipe(Effect.catchTag('SocialFailure', () => fail(ErrorCode.socialLoginFailed)))
+      })
+
+      const socialLogin = Effect.fn('AccountService.socialLogin')(function* (
+        provider: SocialProviderId,
+        credential: SocialCredential,
+        options: RequestInfo & { readonly acceptRules: boolean },
+      ) {
+        const profile: SocialProfile = yield* socialProfile(provider, credential).pipe(
+          Effect.catchTag('SocialFailure', (failure: SocialFailure) =>
+            Effect.andThen(
+              Effect.logWarning('social login failed', failure.provider, failure.reason, failure.detail),
+              fail(ErrorCode.socialLoginFailed),
+            ),
+          ),
+        )
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const identity = yield* Repo.findIdentity(provider, profile.subject)
+            if (identity) {
+              const user = yield* Repo.findUserById(identity.userId)
+              if (!user) return yield* fail(ErrorCode.userNotFound)
+              if (user.bannedAt) return yield* fail(ErrorCode.banned)
+              return { ...(yield* openSession(user, options)), created: false }
+            }
+            if (!profile.email) return yield* fail(ErrorCode.socialEmailMissing)
+            const email = normaliseEmail(profile.email)
+            // Never link by e-mail silently: whoever controls that provider account would take over ours.
+            if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExistsSocial)
+            if (!options.acceptRules) return yield* fail(ErrorCode.rulesNotAccepted, 'acceptRules')
+            const at = yield* now
+            const user = yield* Repo.createUser({
+              email,
+              passwordHash: null,
+              firstName: profile.firstName?.slice(0, 100) ?? null,
+              lastName: profile.lastName?.slice(0, 100) ?? null,
+              language: options.language,
+              activatedAt: at,
+              rulesAcceptedAt: at,
+            })
+            yield* Repo.addIdentity({ userId: user.id, provider, subject: profile.subject, email, now: at })
+            return { ...(yield* openSession(user, options)), created: true }
+          }),
+        )
+      })
+
+      const connectSocial = Effect.fn('AccountService.connectSocial')(function* (
+        userId: number,
+        provider: SocialProviderId,
+        credential: SocialCredential,
+      ) {
+        const profile: SocialProfile = yield* socialProfile(provider, credential).pipe(
+          Effect.catchTag('SocialFailure', () => fail(ErrorCode.socialConnectFailed)),
+        )
+        if (!profile.email && provider === SocialProvider.facebook)
+          return yield* fail(ErrorCode.facebookNoEmail)
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const user = yield* Repo.findUserById(userId)
+            if (!user) return yield* fail(ErrorCode.userNotFound)
+            const identity = yield* Repo.findIdentity(provider, profile.subject)
+            const own = yield* Repo.identitiesOf(userId)
+            if (identity || own.some((i) => i.provider === provider)) {
+              return yield* fail(ErrorCode.socialAlreadyConnected)
+            }
+            if (profile.email) {
+              const holder = yield* Repo.findUserByEmail(normaliseEmail(profile.email))
+              if (holder && holder.id !== userId) return yield* fail(ErrorCode.socialConnectEmailExists)
+            }
+            yield* Repo.addIdentity({
+              userId,
+              provider,
+              subject: profile.subject,
+              email: profile.email ? normaliseEmail(profile.email) : null,
+              now: yield* now,
+            })
+          }),
+        )
+      })
+
+      const disconnectSocial = Effect.fn('AccountService.disconnectSocial')(function* (
+        userId: number,
+        provider: SocialProviderId,
+      ) {
+        const user = yield* Repo.findUserById(userId)
+        if (!user) return yield* fail(ErrorCode.userNotFound)
+        const own = yield* Repo.identitiesOf(userId)
+        if (!own.some((i) => i.provider === provider)) return
+        // The last way in cannot be removed: set a password first.
+        if (!user.passwordHash && own.length === 1)
+          return yield* fail(ErrorCode.socialConnectFailed, 'provider')
+        yield* Repo.removeIdentity(userId, provider)
+      })
+
+      // --- organisers
+
+      const applyAsOrganiser = Effect.fn('AccountService.applyAsOrganiser')(function* (
+        userId: number,
+        kind: OrganiserApplication['kind'],
+        input: unknown,
+      ) {
+        const fields =
+          kind === 'company'
+            ? yield* Effect.map(validate(CompanyApplication, input), (d) => ({
+                type: OrganiserKind.company,
+                name: d.companyName,
+                firstName: null,
+                lastName: null,
+                companyCode: d.companyCode,
+                vatNumber: d.vatNumber ?? null,
+                countryCode: d.countryCode,
+                phone: d.phone,
+                websiteUrl: d.websiteUrl ?? null,
+              }))
+            : yield* Effect.map(validate(IndividualApplication, input), (d) => ({
+                type: OrganiserKind.individual,
+                name: `${d.firstName} ${d.lastName}`,
+                firstName: d.firstName,
+                lastName: d.lastName,
+                companyCode: null,
+                vatNumber: null,
+                countryCode: d.countryCode,
+                phone: d.phone,
+                websiteUrl: d.websiteUrl ?? null,
+              }))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const user = yield* Repo.findUserById(userId)
+            if (!user) return yield* fail(ErrorCode.userNotFound)
+            let organiser = yield* Repo.findOrganiserOfUser(userId)
+            // A pending or accepted application stands as it is; a declined one may apply again.
+            if (organiser && organiser.status !== OrganiserStatus.declined)
+              return currentUser(user, organiser)
+            if (organiser) {
+              Object.assign(organiser, fields, { status: OrganiserStatus.pending, decidedAt: null })
+              yield* Repo.flush()
+            } else {
+              organiser = yield* Repo.createOrganiser({ ...fields, userId, email: user.email })
+            }
+            user.isCompany = fields.type === OrganiserKind.company
+            if (fields.type === OrganiserKind.company) user.companyName = fields.name
+            yield* Repo.flush()
+            const token = newToken()
+            const at = yield* now
+            yield* Repo.createToken({
+              hash: tokenHash(token),
+              purpose: TokenPurpose.organiserDecision,
+              userId,
+              organiserId: organiser.id,
+              now: at,
+              validMs: AccountLimits.decisionValidMs,
+            })
+            for (const admin of yield* Repo.superUsers()) {
+              yield* mail(admin, {
+                kind: 'organiserApplication',
+                applicantName: displayName(user),
+                applicantEmail: user.email,
+                organiserKind: fields.type === OrganiserKind.company ? 'company' : 'individual',
+                organiserName: fields.name,
+                country: fields.countryCode,
+                phone: fields.phone,
+                website: fields.websiteUrl,
+                acceptLink: link(`/register-organizer/status/${OrganiserStatus.accepted}/${token}`),
+                declineLink: link(`/register-organizer/status/${OrganiserStatus.declined}/${token}`),
+              })
+            }
+            return currentUser(user, organiser)
+          }),
+        )
+      })
+
+      const applicationView = (organiser: Repo.Organiser, user: Repo.User) =>
+        new OrganiserApplicationView({
+          organizerId: organiser.id,
+          type: organiser.type,
+          name: organiser.name,
+          applicantEmail: user.email,
+          countryCode: organiser.countryCode ?? null,
+          phone: organiser.phone ?? null,
+          websiteUrl: organiser.websiteUrl ?? null,
+          status: organiser.status,
+        })
+
+      const decisionTarget = Effect.fn('AccountService.decisionTarget')(function* (
+        token: string,
+        lock: boolean,
+      ) {
+        const hash = tokenHash(token)
+        const row = lock
+          ? yield* Repo.findTokenForUpdate(hash, TokenPurpose.organiserDecision)
+          : yield* Repo.findToken(hash, TokenPurpose.organiserDecision)
+        const at = yield* now
+        if (!row || !row.organiserId || row.expiresAt.getTime() <= at.getTime()) {
+          return yield* fail(ErrorCode.resetTokenExpired)
+        }
+        const organiser = yield* Repo.findOrganiser(row.organiserId)
+        const user = yield* Repo.findUserById(row.userId)
+        if (!organiser || !user) return yield* fail(ErrorCode.userNotFound)
+        return { row, organiser, user, at }
+      })
+
+      const viewOrganiserDecision = Effect.fn('AccountService.viewOrganiserDecision')(function* (
+        token: string,
+      ) {
+        const { organiser, user } = yield* decisionTarget(token, false)
+        return applicationView(organiser, user)
+      })
+
+      const decideOrganiser = Effect.fn('AccountService.decideOrganiser')(function* (
+        token: string,
+        status: number,
+      ) {
+        if (status !== OrganiserStatus.accepted && status !== OrganiserStatus.declined) {
+          return yield* fail(ErrorCode.unknown, 'status')
+        }
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const { row, organiser, user, at } = yield* decisionTarget(token, true)
+            // The first decision stands; the same link followed again (or by another admin) only reports it.
+            if (row.usedAt || organiser.status !== OrganiserStatus.pending)
+              return applicationView(organiser, user)
+            row.usedAt = at
+            organiser.status = status
+            organiser.decidedAt = at
+            yield* Repo.flush()
+            yield* mail(
+              user,
+              status === OrganiserStatus.accepted
+                ? {
+                    kind: 'organiserAccepted',
+                    firstName: user.firstName ?? '',
+                    link: link('/profile-settings-organizer'),
+                  }
+                : { kind: 'organiserDeclined', firstName: user.firstName ?? '' },
+            )
+            return applicationView(organiser, user)
+          }),
+        )
+      })
+
+      // --- profiles
+
+      const emailLocked = (user: Repo.User) =>
+        user.email === normaliseEmail(config.adminEmail) ||
+        user.passwordHash === null ||
+        user.passwordHash === undefined
+
+      const profileData = Effect.fn('AccountService.profileData')(function* (userId: number) {
+        const user = yield* Repo.findUserById(userId)
+        if (!user) return yield* fail(ErrorCode.userNotFound)
+        const organiser = yield* Repo.findOrganiserOfUser(userId)
+        const identities = yield* Repo.identitiesOf(userId)
+        return new ProfileData({
+          user: currentUser(user, organiser),
+          phone: user.phone ?? null,
+          description: user.description ?? null,
+          languages: [...user.languages],
+          currencyId: user.currencyId ?? null,
+          idProvider: user.idProvider ?? null,
+          idNumber: user.idNumber ?? null,
+          hasPassword: Boolean(user.passwordHash),
+          canChangeEmail: !emailLocked(user),
+          socialProviders: identities.map((i) => i.provider),
+        })
+      })
+
+      const changeProfile = Effect.fn('AccountService.changeProfile')(function* (
+        userId: number,
+        kind: ProfileChangeKind,
+        input: unknown,
+        sessionToken?: string,
+      ) {
+        const user = yield* Repo.findUserById(userId)
+        if (!user) return yield* fail(ErrorCode.userNotFound)
+        const at = yield* now
+        const organiser = organiserChangeKinds.includes(kind) ? yield* Repo.findOrganiserOfUser(userId) : null
+        if (
+          organiserChangeKinds.includes(kind) &&
+          (!organiser || organiser.status === OrganiserStatus.declined)
+        ) {
+          return yield* fail(ErrorCode.userNotFound)
+        }
+        const checkPassword = (given: string | undefined) =>
+          Effect.gen(function* () {
+            if (!user.passwordHash) return
+            if (!given || !(yield* verifyPassword(given, user.passwordHash))) {
+              return yield* fail(ErrorCode.initialPasswordIncorrect, 'currentPassword')
+            }
+          })
+        switch (kind) {
+          case 1: {
+            const form = yield* validate(profileChangeForms[1], input)
+            yield* checkPassword(form.currentPassword)
+            user.passwordHash = yield* hashPassword(form.newPassword)
+            yield* Repo.revokeSessionsOf(userId, at, sessionToken ? tokenHash(sessionToken) : undefined)
+            break
+          }
+          case 2:
+            user.phone = (yield* validate(profileChangeForms[2], input)).phone
+            break
+          case 3:
+            user.description = (yield* validate(profileChangeForms[3], input)).description ?? null
+            break
+          case 4:
+            user.languages = [...new Set((yield* validate(profileChangeForms[4], input)).languages)]
+            break
+          case 5:
+            user.currencyId = (yield* validate(profileChangeForms[5], input)).currencyId
+            break
+          case 6: {
+            const form = yield* validate(profileChangeForms[6], input)
+            user.idProvider = form.idProvider
+            user.idNumber = form.idNumber
+            break
+          }
+          case 7: {
+            if (emailLocked(user)) return yield* fail(ErrorCode.emailChangeNotAllowed, 'email')
+            const form = yield* validate(profileChangeForms[7], input)
+            yield* checkPassword(form.currentPassword)
+            const email = normaliseEmail(form.email)
+            if (email === user.email) break
+            if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
+            const previous = user.email
+            user.email = email
+            yield* mail(
+              user,
+              { kind: 'emailChanged', firstName: user.firstName ?? '', newEmail: email },
+              previous,
+            )
+            break
+          }
+          default: {
+            if (!organiser) return yield* fail(ErrorCode.userNotFound)
+            yield* changeOrganiser(organiser, user, kind, input)
+          }
+        }
+        user.updatedAt = at
+        yield* Repo.flush()
+        return yield* profileData(userId)
+      })
+
+      const changeOrganiser = Effect.fn('AccountService.changeOrganiser')(function* (
+        organiser: Repo.Organiser,
+        user: Repo.User,
+        kind: ProfileChangeKind,
+        input: unknown,
+      ) {
+        switch (kind) {
+          case 8: {
+            const { companyName } = yield* validate(profileChangeForms[8], input)
+            if (organiser.type === OrganiserKind.company) organiser.name = companyName
+            user.companyName = companyName
+            break
+          }
+          case 9:
+            organiser.companyCode = (yield* validate(profileChangeForms[9], input)).companyCode
+            break
+          case 10:
+            organiser.countryCode = (yield* validate(profileChangeForms[10], input)).countryCode
+            break
+          case 11:
+            organiser.vatNumber = (yield* validate(profileChangeForms[11], input)).vatNumber
+            break
+          case 12:
+            organiser.websiteUrl = (yield* validate(profileChangeForms[12], input)).websiteUrl
+            break
+          case 13:
+            organiser.firstName = (yield* validate(profileChangeForms[13], input)).firstName
+            break
+          case 14:
+            organiser.lastName = (yield* validate(profileChangeForms[14], input)).lastName
+            break
+          default:
+            return
+        }
+        if (organiser.type === OrganiserKind.individual && (kind === 13 || kind === 14)) {
+          organiser.name = [organiser.firstName, organiser.lastName].filter(Boolean).join(' ')
+        }
+      })
+
+      const publicProfile = Effect.fn('AccountService.publicProfile')(function* (userId: number) {
+        const user = yield* Repo.findUserById(userId)
+        if (!user || user.bannedAt || !user.activatedAt) return yield* fail(ErrorCode.userNotFound)
+        const organiser = yield* Repo.findOrganiserOfUser(userId)
+        return new PublicProfile({
+          id: user.id,
+          firstName: user.firstName ?? null,
+          lastName: user.lastName ?? null,
+          description: user.description ?? null,
+          languages: [...user.languages],
+          memberSince: isoDay(user.createdAt),
+          organizerId: organiser?.status === OrganiserStatus.accepted ? organiser.id : null,
+        })
+      })
+
+      const publicOrganiserProfile = Effect.fn('AccountService.publicOrganiserProfile')(function* (
+        organiserId: number,
+      ) {
+        const organiser = yield* Repo.findOrganiser(organiserId)
+        if (!organiser || organiser.status !== OrganiserStatus.accepted)
+          return yield* fail(ErrorCode.userNotFound)
+        const user = yield* Repo.findUserById(organiser.userId)
+        if (!user || user.bannedAt) return yield* fail(ErrorCode.userNotFound)
+        return new PublicOrganiserProfile({
+          organizerId: organiser.id,
+          type: organiser.type,
+          name: organiser.name,
+          countryCode: organiser.countryCode ?? null,
+          websiteUrl: organiser.websiteUrl ?? null,
+          email: organiser.email ?? null,
+          phone: organiser.phone ?? null,
+          description: user.description ?? null,
+          memberSince: isoDay(organiser.createdAt),
+        })
+      })
+
+      return AccountService.of({
+        register,
+        activate,
+        login,
+        authenticate,
+        logout,
+        forgotPassword,
+        checkResetToken,
+        resetPassword,
+        socialProviders: () => social.providers(),
+        beginSocial,
+        socialLogin,
+        connectSocial,
+        disconnectSocial,
+        applyAsOrganiser,
+        viewOrganiserDecision,
+        decideOrganiser,
+        profileData,
+        changeProfile,
+        publicProfile,
+        publicOrganiserProfile,
+      })
+    }),
+  )
+}

@@ -1,0 +1,34 @@
+import type { Em } from '@kibitz/kernel'
+import { Effect } from 'effect'
+import * as Repo from './internal/AccountRepo.ts'
+import { hashPassword } from './internal/Secrets.ts'
+import { UserRole } from './Organiser.ts'
+
+/**
+ * Start-up only (infra bootstrap): makes sure the operator's super user (ADMIN_EMAIL) exists, is active and
+ * has the admin role. Its password is set from ADMIN_PASSWORD only while it has none, so a password the
+ * super user changed later is kept across restarts.
+ */
+export const ensureSuperUser = Effect.fn('ensureSuperUser')(function* (email: string, password: string) {
+  const address = email.trim().toLowerCase()
+  const now = new Date()
+  const existing = yield* Repo.findUserByEmail(address)
+  if (!existing) {
+    const user = yield* Repo.createUser({
+      email: address,
+      passwordHash: password.length > 0 ? yield* hashPassword(password) : null,
+      firstName: null,
+      lastName: null,
+      language: 'en',
+      activatedAt: now,
+      rulesAcceptedAt: now,
+    })
+    user.role = UserRole.admin
+    yield* Repo.flush()
+    return
+  }
+  existing.role = UserRole.admin
+  existing.activatedAt ??= now
+  if (!existing.passwordHash && password.length > 0) existing.passwordHash = yield* hashPassword(password)
+  yield* Repo.flush()
+}) satisfies (email: string, password: string) => Effect.Effect<void, never, Em>

@@ -1,0 +1,214 @@
+import { Em } from '@kibitz/kernel'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Effect, Schema } from 'effect'
+import {
+  AuthAttemptEntity,
+  AuthTokenEntity,
+  SessionEntity,
+  SocialIdentityEntity,
+} from './entities/AuthEntities.ts'
+import { OrganiserEntity, UserEntity } from './entities/UserEntity.ts'
+
+// The only code of the accounts domain that touches MikroORM. Every function runs on the caller's
+// EntityManager, so a service can group several of them in one transaction.
+
+/** Runs one ORM call on the current EntityManager; database failures are defects. */
+const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
+  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+
+export type User = UserEntity
+export type Organiser = OrganiserEntity
+
+/** Spec: purposes of e-mailed links. */
+export const TokenPurpose = { activation: 1, passwordReset: 2, organiserDecision: 3 } as const
+export type TokenPurpose = (typeof TokenPurpose)[keyof typeof TokenPurpose]
+
+export const findUserById = (id: number) => db((em) => em.findOne(UserEntity, { id }))
+
+export const findUserByEmail = (email: string) => db((em) => em.findOne(UserEntity, { email }))
+
+export const findOrganiserOfUser = (userId: number) => db((em) => em.findOne(OrganiserEntity, { userId }))
+
+export const findOrganiser = (id: number) => db((em) => em.findOne(OrganiserEntity, { id }))
+
+/** Super users: the admin role (spec section 6), who receive organiser applications. */
+export const superUsers = () => db((em) => em.find(UserEntity, { role: 2 }, { orderBy: { id: 'asc' } }))
+
+export const createUser = (data: {
+  email: string
+  passwordHash: string | null
+  firstName: string | null
+  lastName: string | null
+  language: string
+  activatedAt: Date | null
+  rulesAcceptedAt: Date | null
+}) =>
+  db(async (em) => {
+    const user = em.create(UserEntity, { ...data, role: 1, isCompany: false, languages: [] })
+    await em.flush()
+    return user
+  })
+
+/** Writes the changes made to loaded entities. */
+export const flush = () => db((em) => em.flush())
+
+export const createOrganiser = (data: {
+  userId: number
+  type: number
+  name: string
+  firstName: string | null
+  lastName: string | null
+  companyCode: string | null
+  vatNumber: string | null
+  countryCode: string
+  phone: string
+  websiteUrl: string | null
+  email: string
+}) =>
+  db(async (em) => {
+    const organiser = em.create(OrganiserEntity, { ...data, status: 1 })
+    await em.flush()
+    return organiser
+  })
+
+// --- e-mailed tokens
+
+export const createToken = (data: {
+  hash: string
+  purpose: TokenPurpose
+  userId: number
+  organiserId?: number
+  now: Date
+  validMs: number
+}) =>
+  db(async (em) => {
+    em.create(AuthTokenEntity, {
+      tokenHash: data.hash,
+      purpose: data.purpose,
+      userId: data.userId,
+      organiserId: data.organiserId ?? null,
+      createdAt: data.now,
+      expiresAt: new Date(data.now.getTime() + data.validMs),
+    })
+    await em.flush()
+  })
+
+/** The token with this hash and purpose, locked for the transition that uses it. */
+export const findTokenForUpdate = (hash: string, purpose: TokenPurpose) =>
+  db((em) => em.findOne(AuthTokenEntity, { tokenHash: hash, purpose }, { lockMode: 4 }))
+
+export const findToken = (hash: string, purpose: TokenPurpose) =>
+  db((em) => em.findOne(AuthTokenEntity, { tokenHash: hash, purpose }))
+
+/** Whether a token of this purpose was issued to the user after `since` (to avoid e-mail floods). */
+export const hasRecentToken = (userId: number, purpose: TokenPurpose, since: Date) =>
+  db(async (em) => (await em.count(AuthTokenEntity, { userId, purpose, createdAt: { $gt: since } })) > 0)
+
+/** Voids every unused token of this purpose for the user (a new reset link replaces the old ones). */
+export const voidTokens = (userId: number, purpose: TokenPurpose, now: Date) =>
+  db((em) => em.nativeUpdate(AuthTokenEntity, { userId, purpose, usedAt: null }, { usedAt: now }))
+
+// --- sessions
+
+export const createSession = (data: {
+  hash: string
+  userId: number
+  now: Date
+  idleMs: number
+  absoluteMs: number
+  ip: string | null
+  userAgent: string | null
+}) =>
+  db(async (em) => {
+    em.create(SessionEntity, {
+      tokenHash: data.hash,
+      userId: data.userId,
+      createdAt: data.now,
+      lastSeenAt: data.now,
+      expiresAt: new Date(data.now.getTime() + data.idleMs),
+      absoluteExpiresAt: new Date(data.now.getTime() + data.absoluteMs),
+      revokedAt: null,
+      ip: data.ip?.slice(0, 64) ?? null,
+      userAgent: data.userAgent?.slice(0, 300) ?? null,
+    })
+    await em.flush()
+  })
+
+export const findSession = (hash: string) => db((em) => em.findOne(SessionEntity, { tokenHash: hash }))
+
+export const revokeSession = (hash: string, now: Date) =>
+  db((em) => em.nativeUpdate(SessionEntity, { tokenHash: hash, revokedAt: null }, { revokedAt: now }))
+
+/** Ends every session of the user but `keepHash` (after a password change or reset). */
+export const revokeSessionsOf = (userId: number, now: Date, keepHash?: string) =>
+  db((em) =>
+    em.nativeUpdate(
+      SessionEntity,
+      keepHash ? { userId, revokedAt: null, tokenHash: { $ne: keepHash } } : { userId, revokedAt: null },
+      { revokedAt: now },
+    ),
+  )
+
+// --- social identities
+
+export const findIdentity = (provider: number, subject: string) =>
+  db((em) => em.findOne(SocialIdentityEntity, { provider, subject }))
+
+export const identitiesOf = (userId: number) =>
+  db((em) => em.find(SocialIdentityEntity, { userId }, { orderBy: { provider: 'asc' } }))
+
+export const addIdentity = (data: {
+  userId: number
+  provider: number
+  subject: string
+  email: string | null
+  now: Date
+}) =>
+  db(async (em) => {
+    em.create(SocialIdentityEntity, {
+      userId: data.userId,
+      provider: data.provider,
+      subject: data.subject,
+      email: data.email,
+      createdAt: data.now,
+    })
+    await em.flush()
+  })
+
+export const removeIdentity = (userId: number, provider: number) =>
+  db((em) => em.nativeDelete(SocialIdentityEntity, { userId, provider }))
+
+// --- throttling
+
+const CountRow = Schema.Struct({
+  count: Schema.Union([Schema.Int, Schema.NumberFromString]),
+  oldest: Schema.NullOr(Schema.Date),
+})
+const decodeCount = Schema.decodeUnknownSync(Schema.Array(CountRow))
+
+/** How many attempts were counted for the key since `since`, and when the oldest of them was. */
+export const attemptsSince = (scope: string, key: string, since: Date) =>
+  db(async (em) => {
+    const rows = decodeCount(
+      await em.execute(
+        'select count(*) as count, min("at") as oldest from auth_attempt where scope = ? and key = ? and "at" > ?',
+        [scope, key, since],
+      ),
+    )
+    return rows[0] ?? { count: 0, oldest: null }
+  })
+
+export const recordAttempt = (scope: string, key: string, now: Date) =>
+  db(async (em) => {
+    em.create(AuthAttemptEntity, { scope, key, at: now })
+    await em.flush()
+    // Old counters are useless; drop them for this key as it is touched, keeping the table small.
+    await em.nativeDelete(AuthAttemptEntity, {
+      scope,
+      key,
+      at: { $lt: new Date(now.getTime() - 86_400_000) },
+    })
+  })
+
+export const clearAttempts = (scope: string, key: string) =>
+  db((em) => em.nativeDelete(AuthAttemptEntity, { scope, key }))
