@@ -12,24 +12,45 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccessForbiddenRouteImport } from './routes/access-forbidden'
+import { Route as AccountSwitchRouteImport } from './routes/account-switch'
 import { Route as CookieConsentRouteImport } from './routes/cookie-consent'
 import { Route as HotelsRouteImport } from './routes/hotels'
 import { Route as LivezRouteImport } from './routes/livez'
 import { Route as LoadingRouteImport } from './routes/loading'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as PoweredByBridgescannerRouteImport } from './routes/powered-by-bridgescanner'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ProfileSettingsRouteImport } from './routes/profile-settings'
+import { Route as ProfileSettingsOrganizerRouteImport } from './routes/profile-settings-organizer'
 import { Route as ReadyzRouteImport } from './routes/readyz'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SearchFilterRouteImport } from './routes/search-filter'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as ActivateUserTokenRouteImport } from './routes/activate-user.$token'
+import { Route as AuthProviderRouteImport } from './routes/auth.$provider'
+import { Route as AuthDisconnectRouteImport } from './routes/auth.disconnect'
+import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
+import { Route as ForgotPasswordIndexRouteImport } from './routes/forgot-password.index'
+import { Route as ForgotPasswordTokenRouteImport } from './routes/forgot-password.$token'
 import { Route as LangCodeRouteImport } from './routes/lang.$code'
 import { Route as LiveScoreChar123DateChar125RouteImport } from './routes/live-score.{-$date}'
+import { Route as ProfileChar123IdChar125RouteImport } from './routes/profile.{-$id}'
+import { Route as RegisterOrganizerIndexRouteImport } from './routes/register-organizer.index'
+import { Route as RegisterOrganizerCompanyRouteImport } from './routes/register-organizer.company'
+import { Route as RegisterOrganizerIndividualRouteImport } from './routes/register-organizer.individual'
+import { Route as RegisterOrganizerPendingRouteImport } from './routes/register-organizer.pending'
+import { Route as RegisterUserIndexRouteImport } from './routes/register-user.index'
+import { Route as RegisterUserSiteRouteImport } from './routes/register-user.site'
 import { Route as WidgetInstructionsRouteImport } from './routes/widget.instructions'
 import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
+import { Route as AuthProviderCallbackRouteImport } from './routes/auth.$provider.callback'
 import { Route as EventEventIdIndexRouteImport } from './routes/event.$eventId.index'
 import { Route as EventEventIdDetailsRouteImport } from './routes/event.$eventId.details'
 import { Route as EventEventIdProgramRouteImport } from './routes/event.$eventId.program'
+import { Route as ProfileOrganizerChar123IdChar125RouteImport } from './routes/profile.organizer.{-$id}'
+import { Route as RegisterOrganizerStatusStatusTokenRouteImport } from './routes/register-organizer.status.$status.$token'
 import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from './routes/event.$eventId.tournament.$tournamentId.player-list'
 
 const IndexRoute = IndexRouteImport.update({
@@ -45,6 +66,11 @@ const SplatRoute = SplatRouteImport.update({
 const AccessForbiddenRoute = AccessForbiddenRouteImport.update({
   id: '/access-forbidden',
   path: '/access-forbidden',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountSwitchRoute = AccountSwitchRouteImport.update({
+  id: '/account-switch',
+  path: '/account-switch',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CookieConsentRoute = CookieConsentRouteImport.update({
@@ -67,6 +93,16 @@ const LoadingRoute = LoadingRouteImport.update({
   path: '/loading',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PoweredByBridgescannerRoute = PoweredByBridgescannerRouteImport.update({
   id: '/powered-by-bridgescanner',
   path: '/powered-by-bridgescanner',
@@ -77,6 +113,17 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileSettingsRoute = ProfileSettingsRouteImport.update({
+  id: '/profile-settings',
+  path: '/profile-settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileSettingsOrganizerRoute =
+  ProfileSettingsOrganizerRouteImport.update({
+    id: '/profile-settings-organizer',
+    path: '/profile-settings-organizer',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ReadyzRoute = ReadyzRouteImport.update({
   id: '/readyz',
   path: '/readyz',
@@ -97,9 +144,39 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActivateUserTokenRoute = ActivateUserTokenRouteImport.update({
+  id: '/activate-user/$token',
+  path: '/activate-user/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthProviderRoute = AuthProviderRouteImport.update({
+  id: '/auth/$provider',
+  path: '/auth/$provider',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthDisconnectRoute = AuthDisconnectRouteImport.update({
+  id: '/auth/disconnect',
+  path: '/auth/disconnect',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevOutboxRoute = DevOutboxRouteImport.update({
+  id: '/dev/outbox',
+  path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EventEventIdRoute = EventEventIdRouteImport.update({
   id: '/event/$eventId',
   path: '/event/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordIndexRoute = ForgotPasswordIndexRouteImport.update({
+  id: '/forgot-password/',
+  path: '/forgot-password/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordTokenRoute = ForgotPasswordTokenRouteImport.update({
+  id: '/forgot-password/$token',
+  path: '/forgot-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LangCodeRoute = LangCodeRouteImport.update({
@@ -113,6 +190,44 @@ const LiveScoreChar123DateChar125Route =
     path: '/live-score/{-$date}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ProfileChar123IdChar125Route = ProfileChar123IdChar125RouteImport.update({
+  id: '/profile/{-$id}',
+  path: '/profile/{-$id}',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterOrganizerIndexRoute = RegisterOrganizerIndexRouteImport.update({
+  id: '/register-organizer/',
+  path: '/register-organizer/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterOrganizerCompanyRoute =
+  RegisterOrganizerCompanyRouteImport.update({
+    id: '/register-organizer/company',
+    path: '/register-organizer/company',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RegisterOrganizerIndividualRoute =
+  RegisterOrganizerIndividualRouteImport.update({
+    id: '/register-organizer/individual',
+    path: '/register-organizer/individual',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RegisterOrganizerPendingRoute =
+  RegisterOrganizerPendingRouteImport.update({
+    id: '/register-organizer/pending',
+    path: '/register-organizer/pending',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RegisterUserIndexRoute = RegisterUserIndexRouteImport.update({
+  id: '/register-user/',
+  path: '/register-user/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterUserSiteRoute = RegisterUserSiteRouteImport.update({
+  id: '/register-user/site',
+  path: '/register-user/site',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WidgetInstructionsRoute = WidgetInstructionsRouteImport.update({
   id: '/widget/instructions',
   path: '/widget/instructions',
@@ -122,6 +237,11 @@ const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
   id: '/api/v1/$',
   path: '/api/v1/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthProviderCallbackRoute = AuthProviderCallbackRouteImport.update({
+  id: '/callback',
+  path: '/callback',
+  getParentRoute: () => AuthProviderRoute,
 } as any)
 const EventEventIdIndexRoute = EventEventIdIndexRouteImport.update({
   id: '/',
@@ -138,6 +258,18 @@ const EventEventIdProgramRoute = EventEventIdProgramRouteImport.update({
   path: '/program',
   getParentRoute: () => EventEventIdRoute,
 } as any)
+const ProfileOrganizerChar123IdChar125Route =
+  ProfileOrganizerChar123IdChar125RouteImport.update({
+    id: '/profile/organizer/{-$id}',
+    path: '/profile/organizer/{-$id}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RegisterOrganizerStatusStatusTokenRoute =
+  RegisterOrganizerStatusStatusTokenRouteImport.update({
+    id: '/register-organizer/status/$status/$token',
+    path: '/register-organizer/status/$status/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const EventEventIdTournamentTournamentIdPlayerListRoute =
   EventEventIdTournamentTournamentIdPlayerListRouteImport.update({
     id: '/tournament/$tournamentId/player-list',
@@ -149,47 +281,89 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/access-forbidden': typeof AccessForbiddenRoute
+  '/account-switch': typeof AccountSwitchRoute
   '/cookie-consent': typeof CookieConsentRoute
   '/hotels': typeof HotelsRoute
   '/livez': typeof LivezRoute
   '/loading': typeof LoadingRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/profile-settings': typeof ProfileSettingsRoute
+  '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/activate-user/$token': typeof ActivateUserTokenRoute
+  '/auth/$provider': typeof AuthProviderRouteWithChildren
+  '/auth/disconnect': typeof AuthDisconnectRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventId': typeof EventEventIdRouteWithChildren
+  '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/profile/{-$id}': typeof ProfileChar123IdChar125Route
+  '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
+  '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
+  '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
+  '/register-user/site': typeof RegisterUserSiteRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
+  '/forgot-password/': typeof ForgotPasswordIndexRoute
+  '/register-organizer/': typeof RegisterOrganizerIndexRoute
+  '/register-user/': typeof RegisterUserIndexRoute
   '/api/v1/$': typeof ApiV1SplatRoute
+  '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/access-forbidden': typeof AccessForbiddenRoute
+  '/account-switch': typeof AccountSwitchRoute
   '/cookie-consent': typeof CookieConsentRoute
   '/hotels': typeof HotelsRoute
   '/livez': typeof LivezRoute
   '/loading': typeof LoadingRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/profile-settings': typeof ProfileSettingsRoute
+  '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/activate-user/$token': typeof ActivateUserTokenRoute
+  '/auth/$provider': typeof AuthProviderRouteWithChildren
+  '/auth/disconnect': typeof AuthDisconnectRoute
+  '/dev/outbox': typeof DevOutboxRoute
+  '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/profile/{-$id}': typeof ProfileChar123IdChar125Route
+  '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
+  '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
+  '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
+  '/register-user/site': typeof RegisterUserSiteRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
+  '/forgot-password': typeof ForgotPasswordIndexRoute
+  '/register-organizer': typeof RegisterOrganizerIndexRoute
+  '/register-user': typeof RegisterUserIndexRoute
   '/api/v1/$': typeof ApiV1SplatRoute
+  '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/event/$eventId': typeof EventEventIdIndexRoute
+  '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRoutesById {
@@ -197,24 +371,45 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/access-forbidden': typeof AccessForbiddenRoute
+  '/account-switch': typeof AccountSwitchRoute
   '/cookie-consent': typeof CookieConsentRoute
   '/hotels': typeof HotelsRoute
   '/livez': typeof LivezRoute
   '/loading': typeof LoadingRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/profile-settings': typeof ProfileSettingsRoute
+  '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/activate-user/$token': typeof ActivateUserTokenRoute
+  '/auth/$provider': typeof AuthProviderRouteWithChildren
+  '/auth/disconnect': typeof AuthDisconnectRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventId': typeof EventEventIdRouteWithChildren
+  '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/profile/{-$id}': typeof ProfileChar123IdChar125Route
+  '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
+  '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
+  '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
+  '/register-user/site': typeof RegisterUserSiteRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
+  '/forgot-password/': typeof ForgotPasswordIndexRoute
+  '/register-organizer/': typeof RegisterOrganizerIndexRoute
+  '/register-user/': typeof RegisterUserIndexRoute
   '/api/v1/$': typeof ApiV1SplatRoute
+  '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRouteTypes {
@@ -223,71 +418,134 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/access-forbidden'
+    | '/account-switch'
     | '/cookie-consent'
     | '/hotels'
     | '/livez'
     | '/loading'
+    | '/login'
+    | '/logout'
     | '/powered-by-bridgescanner'
     | '/privacy-policy'
+    | '/profile-settings'
+    | '/profile-settings-organizer'
     | '/readyz'
     | '/search'
     | '/search-filter'
     | '/terms-and-conditions'
+    | '/activate-user/$token'
+    | '/auth/$provider'
+    | '/auth/disconnect'
+    | '/dev/outbox'
     | '/event/$eventId'
+    | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/profile/{-$id}'
+    | '/register-organizer/company'
+    | '/register-organizer/individual'
+    | '/register-organizer/pending'
+    | '/register-user/site'
     | '/widget/instructions'
+    | '/forgot-password/'
+    | '/register-organizer/'
+    | '/register-user/'
     | '/api/v1/$'
+    | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/profile/organizer/{-$id}'
     | '/event/$eventId/'
+    | '/register-organizer/status/$status/$token'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
     | '/access-forbidden'
+    | '/account-switch'
     | '/cookie-consent'
     | '/hotels'
     | '/livez'
     | '/loading'
+    | '/login'
+    | '/logout'
     | '/powered-by-bridgescanner'
     | '/privacy-policy'
+    | '/profile-settings'
+    | '/profile-settings-organizer'
     | '/readyz'
     | '/search'
     | '/search-filter'
     | '/terms-and-conditions'
+    | '/activate-user/$token'
+    | '/auth/$provider'
+    | '/auth/disconnect'
+    | '/dev/outbox'
+    | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/profile/{-$id}'
+    | '/register-organizer/company'
+    | '/register-organizer/individual'
+    | '/register-organizer/pending'
+    | '/register-user/site'
     | '/widget/instructions'
+    | '/forgot-password'
+    | '/register-organizer'
+    | '/register-user'
     | '/api/v1/$'
+    | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/profile/organizer/{-$id}'
     | '/event/$eventId'
+    | '/register-organizer/status/$status/$token'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   id:
     | '__root__'
     | '/'
     | '/$'
     | '/access-forbidden'
+    | '/account-switch'
     | '/cookie-consent'
     | '/hotels'
     | '/livez'
     | '/loading'
+    | '/login'
+    | '/logout'
     | '/powered-by-bridgescanner'
     | '/privacy-policy'
+    | '/profile-settings'
+    | '/profile-settings-organizer'
     | '/readyz'
     | '/search'
     | '/search-filter'
     | '/terms-and-conditions'
+    | '/activate-user/$token'
+    | '/auth/$provider'
+    | '/auth/disconnect'
+    | '/dev/outbox'
     | '/event/$eventId'
+    | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/profile/{-$id}'
+    | '/register-organizer/company'
+    | '/register-organizer/individual'
+    | '/register-organizer/pending'
+    | '/register-user/site'
     | '/widget/instructions'
+    | '/forgot-password/'
+    | '/register-organizer/'
+    | '/register-user/'
     | '/api/v1/$'
+    | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/profile/organizer/{-$id}'
     | '/event/$eventId/'
+    | '/register-organizer/status/$status/$token'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesById: FileRoutesById
 }
@@ -295,21 +553,41 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   AccessForbiddenRoute: typeof AccessForbiddenRoute
+  AccountSwitchRoute: typeof AccountSwitchRoute
   CookieConsentRoute: typeof CookieConsentRoute
   HotelsRoute: typeof HotelsRoute
   LivezRoute: typeof LivezRoute
   LoadingRoute: typeof LoadingRoute
+  LoginRoute: typeof LoginRoute
+  LogoutRoute: typeof LogoutRoute
   PoweredByBridgescannerRoute: typeof PoweredByBridgescannerRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ProfileSettingsRoute: typeof ProfileSettingsRoute
+  ProfileSettingsOrganizerRoute: typeof ProfileSettingsOrganizerRoute
   ReadyzRoute: typeof ReadyzRoute
   SearchRoute: typeof SearchRoute
   SearchFilterRoute: typeof SearchFilterRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  ActivateUserTokenRoute: typeof ActivateUserTokenRoute
+  AuthProviderRoute: typeof AuthProviderRouteWithChildren
+  AuthDisconnectRoute: typeof AuthDisconnectRoute
+  DevOutboxRoute: typeof DevOutboxRoute
   EventEventIdRoute: typeof EventEventIdRouteWithChildren
+  ForgotPasswordTokenRoute: typeof ForgotPasswordTokenRoute
   LangCodeRoute: typeof LangCodeRoute
   LiveScoreChar123DateChar125Route: typeof LiveScoreChar123DateChar125Route
+  ProfileChar123IdChar125Route: typeof ProfileChar123IdChar125Route
+  RegisterOrganizerCompanyRoute: typeof RegisterOrganizerCompanyRoute
+  RegisterOrganizerIndividualRoute: typeof RegisterOrganizerIndividualRoute
+  RegisterOrganizerPendingRoute: typeof RegisterOrganizerPendingRoute
+  RegisterUserSiteRoute: typeof RegisterUserSiteRoute
   WidgetInstructionsRoute: typeof WidgetInstructionsRoute
+  ForgotPasswordIndexRoute: typeof ForgotPasswordIndexRoute
+  RegisterOrganizerIndexRoute: typeof RegisterOrganizerIndexRoute
+  RegisterUserIndexRoute: typeof RegisterUserIndexRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
+  ProfileOrganizerChar123IdChar125Route: typeof ProfileOrganizerChar123IdChar125Route
+  RegisterOrganizerStatusStatusTokenRoute: typeof RegisterOrganizerStatusStatusTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -333,6 +611,13 @@ declare module '@tanstack/react-router' {
       path: '/access-forbidden'
       fullPath: '/access-forbidden'
       preLoaderRoute: typeof AccessForbiddenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account-switch': {
+      id: '/account-switch'
+      path: '/account-switch'
+      fullPath: '/account-switch'
+      preLoaderRoute: typeof AccountSwitchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cookie-consent': {
@@ -363,6 +648,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoadingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/powered-by-bridgescanner': {
       id: '/powered-by-bridgescanner'
       path: '/powered-by-bridgescanner'
@@ -375,6 +674,20 @@ declare module '@tanstack/react-router' {
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile-settings': {
+      id: '/profile-settings'
+      path: '/profile-settings'
+      fullPath: '/profile-settings'
+      preLoaderRoute: typeof ProfileSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile-settings-organizer': {
+      id: '/profile-settings-organizer'
+      path: '/profile-settings-organizer'
+      fullPath: '/profile-settings-organizer'
+      preLoaderRoute: typeof ProfileSettingsOrganizerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/readyz': {
@@ -405,11 +718,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/activate-user/$token': {
+      id: '/activate-user/$token'
+      path: '/activate-user/$token'
+      fullPath: '/activate-user/$token'
+      preLoaderRoute: typeof ActivateUserTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/$provider': {
+      id: '/auth/$provider'
+      path: '/auth/$provider'
+      fullPath: '/auth/$provider'
+      preLoaderRoute: typeof AuthProviderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/disconnect': {
+      id: '/auth/disconnect'
+      path: '/auth/disconnect'
+      fullPath: '/auth/disconnect'
+      preLoaderRoute: typeof AuthDisconnectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/outbox': {
+      id: '/dev/outbox'
+      path: '/dev/outbox'
+      fullPath: '/dev/outbox'
+      preLoaderRoute: typeof DevOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/event/$eventId': {
       id: '/event/$eventId'
       path: '/event/$eventId'
       fullPath: '/event/$eventId'
       preLoaderRoute: typeof EventEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password/': {
+      id: '/forgot-password/'
+      path: '/forgot-password'
+      fullPath: '/forgot-password/'
+      preLoaderRoute: typeof ForgotPasswordIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password/$token': {
+      id: '/forgot-password/$token'
+      path: '/forgot-password/$token'
+      fullPath: '/forgot-password/$token'
+      preLoaderRoute: typeof ForgotPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/lang/$code': {
@@ -426,6 +781,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiveScoreChar123DateChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/{-$id}': {
+      id: '/profile/{-$id}'
+      path: '/profile/{-$id}'
+      fullPath: '/profile/{-$id}'
+      preLoaderRoute: typeof ProfileChar123IdChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register-organizer/': {
+      id: '/register-organizer/'
+      path: '/register-organizer'
+      fullPath: '/register-organizer/'
+      preLoaderRoute: typeof RegisterOrganizerIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register-organizer/company': {
+      id: '/register-organizer/company'
+      path: '/register-organizer/company'
+      fullPath: '/register-organizer/company'
+      preLoaderRoute: typeof RegisterOrganizerCompanyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register-organizer/individual': {
+      id: '/register-organizer/individual'
+      path: '/register-organizer/individual'
+      fullPath: '/register-organizer/individual'
+      preLoaderRoute: typeof RegisterOrganizerIndividualRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register-organizer/pending': {
+      id: '/register-organizer/pending'
+      path: '/register-organizer/pending'
+      fullPath: '/register-organizer/pending'
+      preLoaderRoute: typeof RegisterOrganizerPendingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register-user/': {
+      id: '/register-user/'
+      path: '/register-user'
+      fullPath: '/register-user/'
+      preLoaderRoute: typeof RegisterUserIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register-user/site': {
+      id: '/register-user/site'
+      path: '/register-user/site'
+      fullPath: '/register-user/site'
+      preLoaderRoute: typeof RegisterUserSiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/widget/instructions': {
       id: '/widget/instructions'
       path: '/widget/instructions'
@@ -439,6 +843,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/v1/$'
       preLoaderRoute: typeof ApiV1SplatRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/auth/$provider/callback': {
+      id: '/auth/$provider/callback'
+      path: '/callback'
+      fullPath: '/auth/$provider/callback'
+      preLoaderRoute: typeof AuthProviderCallbackRouteImport
+      parentRoute: typeof AuthProviderRoute
     }
     '/event/$eventId/': {
       id: '/event/$eventId/'
@@ -461,6 +872,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIdProgramRouteImport
       parentRoute: typeof EventEventIdRoute
     }
+    '/profile/organizer/{-$id}': {
+      id: '/profile/organizer/{-$id}'
+      path: '/profile/organizer/{-$id}'
+      fullPath: '/profile/organizer/{-$id}'
+      preLoaderRoute: typeof ProfileOrganizerChar123IdChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register-organizer/status/$status/$token': {
+      id: '/register-organizer/status/$status/$token'
+      path: '/register-organizer/status/$status/$token'
+      fullPath: '/register-organizer/status/$status/$token'
+      preLoaderRoute: typeof RegisterOrganizerStatusStatusTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/event/$eventId/tournament/$tournamentId/player-list': {
       id: '/event/$eventId/tournament/$tournamentId/player-list'
       path: '/tournament/$tournamentId/player-list'
@@ -470,6 +895,18 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AuthProviderRouteChildren {
+  AuthProviderCallbackRoute: typeof AuthProviderCallbackRoute
+}
+
+const AuthProviderRouteChildren: AuthProviderRouteChildren = {
+  AuthProviderCallbackRoute: AuthProviderCallbackRoute,
+}
+
+const AuthProviderRouteWithChildren = AuthProviderRoute._addFileChildren(
+  AuthProviderRouteChildren,
+)
 
 interface EventEventIdRouteChildren {
   EventEventIdDetailsRoute: typeof EventEventIdDetailsRoute
@@ -494,31 +931,53 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   AccessForbiddenRoute: AccessForbiddenRoute,
+  AccountSwitchRoute: AccountSwitchRoute,
   CookieConsentRoute: CookieConsentRoute,
   HotelsRoute: HotelsRoute,
   LivezRoute: LivezRoute,
   LoadingRoute: LoadingRoute,
+  LoginRoute: LoginRoute,
+  LogoutRoute: LogoutRoute,
   PoweredByBridgescannerRoute: PoweredByBridgescannerRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ProfileSettingsRoute: ProfileSettingsRoute,
+  ProfileSettingsOrganizerRoute: ProfileSettingsOrganizerRoute,
   ReadyzRoute: ReadyzRoute,
   SearchRoute: SearchRoute,
   SearchFilterRoute: SearchFilterRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  ActivateUserTokenRoute: ActivateUserTokenRoute,
+  AuthProviderRoute: AuthProviderRouteWithChildren,
+  AuthDisconnectRoute: AuthDisconnectRoute,
+  DevOutboxRoute: DevOutboxRoute,
   EventEventIdRoute: EventEventIdRouteWithChildren,
+  ForgotPasswordTokenRoute: ForgotPasswordTokenRoute,
   LangCodeRoute: LangCodeRoute,
   LiveScoreChar123DateChar125Route: LiveScoreChar123DateChar125Route,
+  ProfileChar123IdChar125Route: ProfileChar123IdChar125Route,
+  RegisterOrganizerCompanyRoute: RegisterOrganizerCompanyRoute,
+  RegisterOrganizerIndividualRoute: RegisterOrganizerIndividualRoute,
+  RegisterOrganizerPendingRoute: RegisterOrganizerPendingRoute,
+  RegisterUserSiteRoute: RegisterUserSiteRoute,
   WidgetInstructionsRoute: WidgetInstructionsRoute,
+  ForgotPasswordIndexRoute: ForgotPasswordIndexRoute,
+  RegisterOrganizerIndexRoute: RegisterOrganizerIndexRoute,
+  RegisterUserIndexRoute: RegisterUserIndexRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
+  ProfileOrganizerChar123IdChar125Route: ProfileOrganizerChar123IdChar125Route,
+  RegisterOrganizerStatusStatusTokenRoute:
+    RegisterOrganizerStatusStatusTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
 
 import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
+import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true
     router: Awaited<ReturnType<typeof getRouter>>
+    config: Awaited<ReturnType<typeof startInstance.getOptions>>
   }
 }

@@ -1,8 +1,15 @@
 import type { InterfaceLocale } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { Dialog, DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
+import {
+  type AccountSwitch,
+  activeAccount,
+  canUseOrganiserScreens,
+  organiserStatus,
+  type SessionUser,
+} from '../lib/session.ts'
 import { CloseIcon, MenuIcon, UserIcon } from './Icons.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 import { Logo } from './Suits.tsx'
@@ -25,32 +32,133 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
-/** The account menu; sign-in arrives with the accounts work, so it says so instead of pretending. */
-function AccountMenu() {
-  const { t } = useLingui()
+/** Hidden forms the account menu's items submit (a menu item cannot hold a form of its own). */
+function AccountForms({ account }: { account: AccountSwitch }) {
+  const href = useRouterState({ select: (s) => s.location.href })
+  // Spec section 4: logging out on a forbidden or not-found screen goes to login.
+  const dead = useRouterState({
+    select: (s) =>
+      s.location.pathname === '/access-forbidden' || s.matches.some((m) => m.status === 'notFound'),
+  })
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="grid h-10 w-10 place-items-center rounded-full border border-line bg-surface hover:bg-canvas"
-        aria-label={t`Account`}
-      >
-        <UserIcon className="h-5 w-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 w-64 rounded-lg border border-line bg-surface p-1 shadow-card"
+    <>
+      <form id="logout-form" method="post" action="/logout" hidden>
+        <input type="hidden" name="to" value={href} />
+        {dead ? <input type="hidden" name="after" value="login" /> : null}
+      </form>
+      <form id="switch-form" method="post" action="/account-switch" hidden>
+        <input type="hidden" name="to" value={href} />
+        <input type="hidden" name="account" value={account === 'organiser' ? 'player' : 'organiser'} />
+      </form>
+    </>
+  )
+}
+
+const itemClass =
+  'flex w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-brand-50'
+
+/** The account menu: log in and sign up for guests; profile, organiser items, switch and logout for users. */
+function AccountMenu({ user, account }: { user: SessionUser | null; account: AccountSwitch }) {
+  const { t } = useLingui()
+  const href = useRouterState({ select: (s) => s.location.href })
+  if (!user) {
+    return (
+      <div className="flex items-center gap-1">
+        <Link
+          to="/login"
+          search={href.startsWith('/login') || href === '/' ? {} : { redirect: href }}
+          className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
-          <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold">
-            <Trans>Guest</Trans>
-          </DropdownMenu.Label>
-          <DropdownMenu.Item disabled className="px-3 py-2 text-sm text-muted">
-            <Trans>Signing in is not available yet. You can browse every event as a guest.</Trans>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <Trans>Log in</Trans>
+        </Link>
+        <Link
+          to="/register-user"
+          className="hidden rounded-md border border-line px-3 py-2 text-sm font-semibold hover:bg-brand-50 sm:inline-flex"
+        >
+          <Trans>Sign up</Trans>
+        </Link>
+      </div>
+    )
+  }
+  const organiserScreens = canUseOrganiserScreens(user)
+  return (
+    <>
+      <AccountForms account={account} />
+      <noscript>
+        <a href="/profile-settings" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800">
+          {user.userName}
+        </a>
+      </noscript>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          className="[html:not(.js)_&]:hidden grid h-10 w-10 place-items-center rounded-full border border-line bg-brand-50 font-bold text-brand-800 hover:bg-brand-100"
+          aria-label={t`Account menu of ${user.userName}`}
+        >
+          {user.userName.slice(0, 1).toUpperCase() || <UserIcon className="h-5 w-5" />}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 w-64 rounded-lg border border-line bg-surface p-1 shadow-card"
+          >
+            <DropdownMenu.Label className="px-3 py-2">
+              <span className="block text-sm font-semibold">{user.userName}</span>
+              <span className="block text-xs text-muted">
+                {account === 'organiser' ? <Trans>Organiser account</Trans> : <Trans>Player account</Trans>}
+              </span>
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/profile-settings">
+                <Trans>Profile settings</Trans>
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/profile/{-$id}" params={{ id: String(user.id) }}>
+                <Trans>My public profile</Trans>
+              </Link>
+            </DropdownMenu.Item>
+            {user.isOrganizer ? (
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/profile-settings-organizer">
+                  <Trans>Organiser settings</Trans>
+                </Link>
+              </DropdownMenu.Item>
+            ) : user.organizerStatus === organiserStatus.pending ? (
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/register-organizer/pending">
+                  <Trans>Organiser application pending</Trans>
+                </Link>
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/register-organizer">
+                  <Trans>Become an organiser</Trans>
+                </Link>
+              </DropdownMenu.Item>
+            )}
+            {organiserScreens ? (
+              <DropdownMenu.Item asChild className={itemClass}>
+                <button type="submit" form="switch-form">
+                  {account === 'organiser' ? (
+                    <Trans>Switch to the player account</Trans>
+                  ) : (
+                    <Trans>Switch to the organiser account</Trans>
+                  )}
+                </button>
+              </DropdownMenu.Item>
+            ) : null}
+            <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            <DropdownMenu.Item asChild className={itemClass}>
+              <button type="submit" form="logout-form">
+                <Trans>Log out</Trans>
+              </button>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </>
   )
 }
 
@@ -97,7 +205,15 @@ function MobileMenu() {
   )
 }
 
-export function Header({ locale }: { locale: InterfaceLocale }) {
+export function Header({
+  locale,
+  user,
+  account,
+}: {
+  locale: InterfaceLocale
+  user: SessionUser | null
+  account: AccountSwitch | null
+}) {
   const { t } = useLingui()
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
@@ -127,7 +243,7 @@ export function Header({ locale }: { locale: InterfaceLocale }) {
             </span>
           </Link>
           <LanguageMenu locale={locale} />
-          <AccountMenu />
+          <AccountMenu user={user} account={activeAccount(user, account)} />
           <MobileMenu />
         </div>
       </div>

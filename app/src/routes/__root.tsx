@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { CookieNotice } from '../components/CookieNotice.tsx'
+import { FlashMessage } from '../components/FlashMessage.tsx'
 import { Footer } from '../components/Footer.tsx'
 import { Header } from '../components/Header.tsx'
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
@@ -12,12 +13,23 @@ import { moreEventsOf } from '../lib/notFound.ts'
 import { fetchRequestContext } from '../server/request.functions.ts'
 import appCss from '../styles.css?url'
 
+/**
+ * The visitor's language, cookie choice and signed-in user only change through a full page load (every
+ * account form posts and redirects), so the browser asks once and reuses the answer on client navigation.
+ */
+type RequestContext = Awaited<ReturnType<typeof fetchRequestContext>>
+let clientContext: Promise<RequestContext> | undefined
+const loadRequestContext = (): Promise<RequestContext> => {
+  if (typeof window === 'undefined') return fetchRequestContext()
+  clientContext ??= fetchRequestContext()
+  return clientContext
+}
+
 export const Route = createRootRoute({
-  // The visitor's language and cookie choice only change through a full page load, so load them once.
-  loader: async () => {
-    const context = await fetchRequestContext()
-    const messages = await loadMessages(context.locale)
-    return { ...context, messages }
+  beforeLoad: async () => ({ request: await loadRequestContext() }),
+  loader: async ({ context }) => {
+    const messages = await loadMessages(context.request.locale)
+    return { ...context.request, messages }
   },
   staleTime: Number.POSITIVE_INFINITY,
   shouldReload: false,
@@ -42,7 +54,7 @@ export const Route = createRootRoute({
 })
 
 function RootComponent() {
-  const { locale, consent, version, messages } = Route.useLoaderData()
+  const { locale, consent, version, messages, user, account, flash } = Route.useLoaderData()
   const i18n = useMemo(() => setupI18n({ locale, messages: { [locale]: messages } }), [locale, messages])
   // Marks the moment React has taken over the server-rendered page (tests and widgets wait for it).
   useEffect(() => {
@@ -58,8 +70,9 @@ function RootComponent() {
       <body className="min-h-screen antialiased">
         <I18nProvider i18n={i18n}>
           <LoadingOverlay />
-          <Header locale={locale} />
+          <Header locale={locale} user={user} account={account} />
           <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+            {flash ? <FlashMessage flash={flash} /> : null}
             <Outlet />
           </main>
           <Footer version={version} locale={locale} />

@@ -1,9 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { requestConsent, requestLocale } from './request.server.ts'
+import { requestContext } from './request.server.ts'
 
-/** What every page needs to know about the visitor: language, cookie choice, build version. */
-export const fetchRequestContext = createServerFn({ method: 'GET' }).handler(() => ({
-  locale: requestLocale(),
-  consent: requestConsent(),
-  version: process.env.KIBITZ_VERSION ?? '0.1.0',
-}))
+/** What every page needs to know about the visitor: language, cookie choice, the signed-in user, a flash. */
+export const fetchRequestContext = createServerFn({ method: 'GET' }).handler(() => requestContext())

@@ -1,0 +1,287 @@
+import { decodeForm, ErrorCode, type FormSchema, ValidationRule } from '@kibitz/kernel/format'
+import { useLingui } from '@lingui/react/macro'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import type { FieldError, FormState } from '../lib/session.ts'
+
+// The account forms: native HTML forms that post without JavaScript; with it, they check the same Schemas
+// the server checks (spec section 5) before sending, and move to the first invalid field.
+
+/** The translated message for a validation rule or a catalogue code. */
+export function useFieldMessage(): (error: FieldError | undefined) => string | null {
+  const { t } = useLingui()
+  const codeMessage = useCodeMessage()
+  return (error) => {
+    if (!error) return null
+    if (error.code !== undefined) return codeMessage(error.code)
+    switch (error.rule) {
+      case ValidationRule.required:
+        return t`This field is required.`
+      case ValidationRule.email:
+        return t`The e-mail must not contain hieroglyphs or Cyrillic characters and must be a valid e-mail address.`
+      case ValidationRule.phone:
+        return t`Enter a phone number: an optional + and then digits only.`
+      case ValidationRule.latin:
+        return t`Use Latin letters and spaces only.`
+      case ValidationRule.noEdgeSpaces:
+        return t`Remove the spaces at the start or the end.`
+      case ValidationRule.notOnlyDigits:
+        return t`Incorrect string value.`
+      case ValidationRule.noForeignScript:
+        return t`Chinese, Arabic or Cyrillic characters are not allowed here.`
+      case ValidationRule.tooLong:
+        return t`This text is too long.`
+      case ValidationRule.passwordTooShort:
+        return t`The password must be at least 8 characters long.`
+      case ValidationRule.passwordPattern:
+        return t`The password may contain letters, digits and punctuation, but no spaces.`
+      case ValidationRule.passwordEmpty:
+        return t`Enter a password.`
+      case ValidationRule.passwordTooLong:
+        return t`The password must be at most 128 characters long.`
+      case ValidationRule.url:
+        return t`Enter a web address starting with http:// or https://.`
+      case ValidationRule.dateRange:
+        return t`The dates are not valid!`
+      case ValidationRule.mustAccept:
+        return t`You must accept the terms and conditions.`
+      default:
+        return t`This value is not valid.`
+    }
+  }
+}
+
+/** The translated message of an error catalogue code (spec section 8). */
+export function useCodeMessage(): (code: number) => string {
+  const { t } = useLingui()
+  return (code) => {
+    switch (code) {
+      case ErrorCode.badCredentials:
+        return t`The e-mail or the password is wrong.`
+      case ErrorCode.emailExists:
+        return t`An account with this e-mail already exists. Log in or reset your password.`
+      case ErrorCode.emailExistsSocial:
+        return t`An account with this e-mail already exists. Log in with your password and connect this social account in your profile settings.`
+      case ErrorCode.notActivated:
+        return t`Your account is not activated yet. We have e-mailed you the activation link.`
+      case ErrorCode.banned:
+        return t`This account has been blocked. Please contact us.`
+      case ErrorCode.socialLoginFailed:
+        return t`We could not log you in with this social account. Please try again.`
+      case ErrorCode.socialEmailMissing:
+        return t`The social account did not give us your e-mail address. Sign up with your e-mail instead.`
+      case ErrorCode.rulesNotAccepted:
+        return t`You must accept the terms and conditions.`
+      case ErrorCode.initialPasswordIncorrect:
+        return t`The current password is wrong.`
+      case ErrorCode.socialConnectEmailExists:
+        return t`The e-mail of this social account belongs to another Kibitz account.`
+      case ErrorCode.socialAlreadyConnected:
+        return t`This social account is already connected.`
+      case ErrorCode.socialConnectFailed:
+        return t`We could not connect or disconnect this social account.`
+      case ErrorCode.facebookNoEmail:
+        return t`This Facebook account has no e-mail address, so it cannot be connected.`
+      case ErrorCode.resetTokenExpired:
+        return t`This link has expired or has already been used.`
+      case ErrorCode.userNotFound:
+        return t`The user was not found.`
+      case ErrorCode.emailChangeNotAllowed:
+        return t`The e-mail of this account cannot be changed.`
+      case ErrorCode.sessionEnded:
+        return t`Your session has ended. Please log in again.`
+      case ErrorCode.userIdMismatch:
+        return t`You were logged out because the account changed in another tab.`
+      default:
+        return t`Something went wrong. Please try again.`
+    }
+  }
+}
+
+/** A redirected form's general failure: a code, or too many attempts. */
+export function FormProblem({ state }: { state: FormState | null }) {
+  const { t } = useLingui()
+  const codeMessage = useCodeMessage()
+  if (!state) return null
+  let message: string | null = null
+  if (state.retryAfter !== undefined) {
+    const minutes = Math.max(1, Math.ceil(state.retryAfter / 60))
+    message = t`Too many attempts. Please try again in ${minutes} min.`
+  } else if (state.code !== undefined && Object.keys(state.errors).length === 0) {
+    message = codeMessage(state.code)
+  } else if (Object.keys(state.errors).length > 0) {
+    message = t`Please correct the marked fields.`
+  }
+  if (!message) return null
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-danger-700/30 bg-danger-100 px-4 py-3 text-sm text-danger-700"
+    >
+      {message}
+    </p>
+  )
+}
+
+type Errors = Readonly<Record<string, FieldError>>
+
+/**
+ * Client-side checking with the server's Schema: on submit, invalid forms stay in the browser, the first
+ * invalid field is scrolled to and focused (its tab opened through `onReveal`). Valid forms post natively.
+ */
+export function useValidatedForm(
+  schema: FormSchema | null,
+  initial: Errors,
+  onReveal?: (field: string) => void,
+) {
+  const [errors, setErrors] = useState<Errors>(initial)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!schema) return
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const input: Record<string, unknown> = {}
+    for (const [key, value] of data.entries()) if (typeof value === 'string') input[key] = value
+    const result = decodeForm(schema, input)
+    if (result.ok) {
+      setErrors({})
+      return
+    }
+    event.preventDefault()
+    const found: Record<string, FieldError> = {}
+    for (const [field, error] of Object.entries(result.errors)) found[field] = { rule: error.rule }
+    setErrors(found)
+    const first = Array.from(form.elements).find(
+      (element): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
+        (element instanceof HTMLInputElement ||
+          element instanceof HTMLTextAreaElement ||
+          element instanceof HTMLSelectElement) &&
+        element.name in found,
+    )
+    if (first) {
+      onReveal?.(first.name)
+      // Let a newly opened tab render before moving there.
+      requestAnimationFrame(() => {
+        first.scrollIntoView({ behavior: 'smooth', block: 'center' })
+        first.focus({ preventScroll: true })
+      })
+    }
+  }
+  return { errors, onSubmit }
+}
+
+const inputClass =
+  'w-full rounded-lg border border-line bg-surface px-3 py-2 text-base aria-[invalid=true]:border-danger-700 focus:outline-2 focus:outline-brand-600'
+
+/** A labelled input with its error message wired for screen readers. */
+export function Field(props: {
+  name: string
+  label: ReactNode
+  type?: string
+  defaultValue?: string
+  autoComplete?: string
+  required?: boolean
+  error?: FieldError
+  hint?: ReactNode
+  maxLength?: number
+  multiline?: boolean
+}) {
+  const id = useId()
+  const message = useFieldMessage()(props.error)
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const described =
+    [props.hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ') || undefined
+  const [length, setLength] = useState(props.defaultValue?.length ?? 0)
+  const common = {
+    id,
+    name: props.name,
+    defaultValue: props.defaultValue,
+    required: props.required,
+    maxLength: props.maxLength,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': described,
+    className: inputClass,
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {props.label}
+      </label>
+      {props.multiline ? (
+        <textarea {...common} rows={4} onChange={(e) => setLength(e.currentTarget.value.length)} />
+      ) : (
+        <input {...common} type={props.type ?? 'text'} autoComplete={props.autoComplete} />
+      )}
+      {props.multiline && props.maxLength ? (
+        <span className="self-end text-xs text-muted" aria-live="polite">
+          {length}/{props.maxLength}
+        </span>
+      ) : null}
+      {props.hint ? (
+        <span id={hintId} className="text-xs text-muted">
+          {props.hint}
+        </span>
+      ) : null}
+      {message ? (
+        <span id={errorId} className="text-sm text-danger-700">
+          {message}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/** A checkbox with its error message. */
+export function Checkbox(props: {
+  name: string
+  label: ReactNode
+  error?: FieldError
+  defaultChecked?: boolean
+}) {
+  const id = useId()
+  const message = useFieldMessage()(props.error)
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={props.name}
+          defaultChecked={props.defaultChecked}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+          className="mt-1 h-4 w-4"
+        />
+        <label htmlFor={id} className="text-sm">
+          {props.label}
+        </label>
+      </div>
+      {message ? (
+        <span id={`${id}-error`} className="text-sm text-danger-700">
+          {message}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/** The main button of a form. */
+export function Submit({ children }: { children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+    >
+      {children}
+    </button>
+  )
+}
+
+/** The card a single account form sits in. */
+export function FormCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-5 rounded-card bg-surface p-6 shadow-card">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </section>
+  )
+}

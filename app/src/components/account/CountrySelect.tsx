@@ -1,0 +1,51 @@
+import { Trans } from '@lingui/react/macro'
+import { getRouteApi } from '@tanstack/react-router'
+import { useId } from 'react'
+import type { FieldError } from '../../lib/session.ts'
+import { useFieldMessage } from '../Forms.tsx'
+
+const root = getRouteApi('__root__')
+
+/** A country picker with names in the interface language. */
+export function CountrySelect(props: {
+  countries: ReadonlyArray<{ code: string; name: string }>
+  defaultValue?: string
+  error?: FieldError
+  name?: string
+}) {
+  const { locale } = root.useLoaderData()
+  const id = useId()
+  const message = useFieldMessage()(props.error)
+  const names = new Intl.DisplayNames([locale], { type: 'region' })
+  const options = props.countries
+    .map((c) => ({ code: c.code, name: names.of(c.code) ?? c.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        <Trans>Country</Trans>
+      </label>
+      <select
+        id={id}
+        name={props.name ?? 'countryCode'}
+        defaultValue={props.defaultValue ?? ''}
+        required
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        className="w-full rounded-lg border border-line bg-surface px-3 py-2"
+      >
+        <option value="" />
+        {options.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      {message ? (
+        <span id={`${id}-error`} className="text-sm text-danger-700">
+          {message}
+        </span>
+      ) : null}
+    </div>
+  )
+}

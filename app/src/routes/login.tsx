@@ -1,0 +1,68 @@
+import { LoginInput } from '@kibitz/accounts/forms'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { Field, FormCard, FormProblem, Submit, useValidatedForm } from '../components/Forms.tsx'
+import { SocialButtons } from '../components/SocialButtons.tsx'
+import { guestOnly, redirectSearch } from '../lib/guards.ts'
+import { fetchFormState } from '../server/account.functions.ts'
+
+export const Route = createFileRoute('/login')({
+  validateSearch: redirectSearch,
+  beforeLoad: ({ context }) => guestOnly(context),
+  loader: () => fetchFormState({ data: { form: 'login' } }),
+  head: () => ({ meta: [{ title: 'Log in — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  server: {
+    handlers: {
+      POST: async ({ request }) => (await import('../server/accountForms.server.ts')).loginPost(request),
+    },
+  },
+  component: LoginPage,
+})
+
+function LoginPage() {
+  const state = Route.useLoaderData()
+  const { redirect } = Route.useSearch()
+  const { t } = useLingui()
+  const { errors, onSubmit } = useValidatedForm(LoginInput, state?.errors ?? {})
+  const socialState = state?.form === 'social' ? state : null
+  return (
+    <FormCard title={t`Log in`}>
+      <FormProblem state={state} />
+      <form method="post" action="/login" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+        <Field
+          name="email"
+          type="email"
+          label={<Trans>E-mail</Trans>}
+          autoComplete="email"
+          required
+          defaultValue={state?.values.email}
+          error={errors.email}
+        />
+        <Field
+          name="password"
+          type="password"
+          label={<Trans>Password</Trans>}
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <Submit>
+          <Trans>Log in</Trans>
+        </Submit>
+      </form>
+      <p className="text-sm">
+        <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+      </p>
+      <SocialButtons intent="login" redirect={redirect} state={socialState} />
+      <p className="text-sm">
+        <Trans>New to Kibitz?</Trans>{' '}
+        <Link to="/register-user" className="font-semibold text-brand-700 underline">
+          <Trans>Create an account</Trans>
+        </Link>
+      </p>
+    </FormCard>
+  )
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { RegisterForm } from '../components/account/RegisterForm.tsx'
+import { guestOnly } from '../lib/guards.ts'
+import { fetchFormState } from '../server/account.functions.ts'
+
+export const Route = createFileRoute('/register-user/')({
+  beforeLoad: ({ context }) => guestOnly(context),
+  loader: () => fetchFormState({ data: { form: 'register' } }),
+  head: () => ({ meta: [{ title: 'Sign up — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  server: {
+    handlers: {
+      POST: async ({ request }) =>
+        (await import('../server/accountForms.server.ts')).registerPost(request, '/register-user'),
+    },
+  },
+  component: () => <RegisterForm action="/register-user" state={Route.useLoaderData()} />,
+})

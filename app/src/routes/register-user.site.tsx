@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { RegisterForm } from '../components/account/RegisterForm.tsx'
+import { guestOnly } from '../lib/guards.ts'
+import { fetchFormState } from '../server/account.functions.ts'
+
+/** The site variant of sign-up (spec: "an internal variant exists"): the same form at its own address. */
+export const Route = createFileRoute('/register-user/site')({
+  beforeLoad: ({ context }) => guestOnly(context),
+  loader: () => fetchFormState({ data: { form: 'register' } }),
+  head: () => ({ meta: [{ title: 'Sign up — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  server: {
+    handlers: {
+      POST: async ({ request }) =>
+        (await import('../server/accountForms.server.ts')).registerPost(request, '/register-user/site'),
+    },
+  },
+  component: () => <RegisterForm action="/register-user/site" state={Route.useLoaderData()} />,
+})

@@ -1,0 +1,74 @@
+import { AccountService, type ProfileData } from '@kibitz/accounts'
+import { LookupService } from '@kibitz/kernel'
+import { getRequest } from '@tanstack/react-start/server'
+import { Effect } from 'effect'
+import { sessionOf } from './auth.server.ts'
+import { attempt, Result } from './forms.server.ts'
+import { runDomain } from './runtime.server.ts'
+
+// Account reads and link checks for the screens' loaders; each answers a plain value, never throws.
+
+/** The outcome of a link: fine, or the catalogue code that explains why not. */
+export type LinkOutcome = { readonly ok: true } | { readonly ok: false; readonly code: number }
+
+export const activate = async (token: string): Promise<LinkOutcome> => {
+  const result = await attempt(AccountService.use((a) => a.activate(token)))
+  return Result.isFailure(result) ? { ok: false, code: result.failure.code } : { ok: true }
+}
+
+export const checkReset = async (token: string): Promise<LinkOutcome> => {
+  const result = await attempt(AccountService.use((a) => a.checkResetToken(token)))
+  return Result.isFailure(result) ? { ok: false, code: result.failure.code } : { ok: true }
+}
+
+export const lookups = async () => {
+  const [countries, currencies, languages] = await runDomain(
+    Effect.flatMap(LookupService, (l) => Effect.all([l.countries(), l.currencies(false), l.languages()])),
+  )
+  return {
+    countries: countries.map((c) => ({ code: c.code, name: c.name })),
+    currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, symbol: c.symbol })),
+    languages: languages.map((l) => ({ code: l.code, name: l.name, nativeName: l.nativeName })),
+  }
+}
+
+const plainProfile = (p: ProfileData) => ({
+  email: p.user.email,
+  firstName: p.user.firstName,
+  lastName: p.user.lastName,
+  phone: p.phone,
+  description: p.description,
+  languages: [...p.languages],
+  currencyId: p.currencyId,
+  idProvider: p.idProvider,
+  idNumber: p.idNumber,
+  hasPassword: p.hasPassword,
+  canChangeEmail: p.canChangeEmail,
+  socialProviders: [...p.socialProviders],
+  organizer: p.user.organizer ? { ...p.user.organizer } : null,
+})
+
+export const ownProfile = async () => {
+  const session = await sessionOf(getRequest())
+  if (!session.user) return null
+  const id = session.user.id
+  const result = await attempt(AccountService.use((a) => a.profileData(id)))
+  return Result.isFailure(result) ? null : plainProfile(result.success)
+}
+
+export const organiserDecision = async (token: string) => {
+  const result = await attempt(AccountService.use((a) => a.viewOrganiserDecision(token)))
+  return Result.isFailure(result)
+    ? { ok: false as const, code: result.failure.code }
+    : { ok: true as const, application: { ...result.success } }
+}
+
+export const publicProfile = async (id: number) => {
+  const result = await attempt(AccountService.use((a) => a.publicProfile(id)))
+  return Result.isFailure(result) ? null : { ...result.success, languages: [...result.success.languages] }
+}
+
+export const publicOrganiser = async (id: number) => {
+  const result = await attempt(AccountService.use((a) => a.publicOrganiserProfile(id)))
+  return Result.isFailure(result) ? null : { ...result.success }
+}

@@ -1,0 +1,122 @@
+import { type AccountFailure, AccountService, type CurrentUser, type RequestInfo } from '@kibitz/accounts'
+import { ErrorCode, resolveInterfaceLocale } from '@kibitz/kernel'
+import { Effect } from 'effect'
+import { runDomain } from './runtime.server.ts'
+
+// Sessions on the web edge: an opaque token in an HttpOnly cookie; the database keeps only its hash
+// (docs/decisions/012-accounts.md). Forms post to server routes and get a 303 back (they work with
+// JavaScript off); what a redirected form must show again travels in a short-lived flash cookie.
+
+/** The account switch (spec section 4): player or organiser, kept in the browser, cleared on login and logout. */
+export const accountCookie = 'account'
+/** A one-time message after a redirect (spec: "login shows a flash message"). */
+export const flashCookie = 'kibitz_flash'
+/** A redirected form's errors and entered values (never passwords), read once by the form's page. */
+export const formCookie = 'kibitz_form'
+/** The state and PKCE verifier of a social sign-in in progress. */
+export const socialCookie = 'kibitz_social'
+
+const sessionDays = 60
+
+const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
+
+/** Whether the request came over HTTPS (directly or through a proxy that says so). */
+export const isHttps = (request: Request): boolean =>
+  new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
+
+/**
+ * The session cookie's name: `__Host-` (Secure, host-only, Path=/) over HTTPS and on loopback, where
+ * browsers accept Secure cookies over plain HTTP; a plain name only for a non-TLS deployment elsewhere.
+ */
+export const sessionCookieName = (request: Request): string =>
+  isHttps(request) || isLoopback(new URL(request.url).hostname) ? '__Host-kibitz_session' : 'kibitz_session'
+
+const secureAttribute = (request: Request) =>
+  sessionCookieName(request).startsWith('__Host-') ? '; Secure' : ''
+
+/** Reads one cookie of the request. */
+export const readCookie = (request: Request, name: string): string | undefined => {
+  const header = request.headers.get('cookie')
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=')
+    if (index < 0) continue
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim()
+      try {
+        return decodeURIComponent(value)
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return undefined
+}
+
+/** The Set-Cookie value that stores (or, with null, clears) the session token. */
+export const sessionCookie = (request: Request, token: string | null): string => {
+  const name = sessionCookieName(request)
+  const base = `${name}=${token ?? ''}; Path=/; HttpOnly; SameSite=Lax${secureAttribute(request)}`
+  return token ? `${base}; Max-Age=${sessionDays * 86_400}` : `${base}; Max-Age=0`
+}
+
+/** A short-lived HttpOnly cookie (flash message, form state, social state). */
+export const shortCookie = (
+  request: Request,
+  name: string,
+  value: string | null,
+  maxAgeSeconds = 120,
+): string =>
+  `${name}=${value === null ? '' : encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax${secureAttribute(request)}; Max-Age=${value === null ? 0 : maxAgeSeconds}`
+
+/** The account-switch cookie; readable by the server (it changes what pages show), cleared with null. */
+export const accountSwitchCookie = (request: Request, value: 'player' | 'organiser' | null): string =>
+  `${accountCookie}=${value ?? ''}; Path=/; SameSite=Lax${secureAttribute(request)}; Max-Age=${value === null ? 0 : 365 * 86_400}`
+
+/**
+ * The client's address for throttling. Behind a proxy set TRUST_PROXY=1 so the first X-Forwarded-For hop
+ * counts; otherwise the socket address the server saw.
+ */
+export const clientIp = (request: Request): string => {
+  if (process.env.TRUST_PROXY === '1') {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded.slice(0, 64)
+  }
+  const ip = 'ip' in request ? request.ip : undefined
+  return typeof ip === 'string' && ip.length > 0 ? ip.slice(0, 64) : 'unknown'
+}
+
+/** Who is asking, for the accounts domain. */
+export const requestInfo = (request: Request): RequestInfo => {
+  const cookieLanguage = readCookie(request, 'lang')
+  const accept = request.headers.get('accept-language')?.split(',')[0]?.split(';')[0]?.trim()
+  return {
+    ip: clientIp(request),
+    userAgent: request.headers.get('user-agent'),
+    language: resolveInterfaceLocale(cookieLanguage ?? accept ?? 'en'),
+  }
+}
+
+/** The signed-in user, `ended` when a session cookie was sent but its session is over (2001). */
+export interface SessionState {
+  readonly user: CurrentUser | null
+  readonly token: string | null
+  readonly ended: boolean
+}
+
+/** Resolves the request's session cookie to the signed-in user. */
+export const sessionOf = async (request: Request): Promise<SessionState> => {
+  const token = readCookie(request, sessionCookieName(request))
+  if (!token) return { user: null, token: null, ended: false }
+  // A token is 43 URL-safe characters; anything else is not worth a database round trip.
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { user: null, token: null, ended: true }
+  const result = await runDomain(
+    AccountService.use((accounts) => accounts.authenticate(token)).pipe(
+      Effect.map((user) => ({ user, token, ended: false })),
+      Effect.catchTag('AccountFailure', (failure: AccountFailure) =>
+        Effect.succeed({ user: null, token: null, ended: failure.code === ErrorCode.sessionEnded }),
+      ),
+    ),
+  )
+  return result
+}

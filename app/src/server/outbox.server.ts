@@ -1,0 +1,34 @@
+import { Outbox, OutboxEntry } from '@kibitz/kernel'
+import { Effect, Schema } from 'effect'
+import { runDomain } from './runtime.server.ts'
+
+/** How many messages /dev/outbox lists. */
+const shownMessages = 50
+
+const encodeEntry = Schema.encodeSync(OutboxEntry)
+
+// The production build replaces a literal `process.env.NODE_ENV` with "production" at build time, while
+// `npm start` runs that same build for the demo; the page must follow the environment the process runs in.
+const runtimeEnv = (name: string): string | undefined => process.env[name]
+
+const entities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+const decodeEntities = (html: string) =>
+  html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name) => entities[name] ?? '')
+
+/** Every http(s) URL of a message, each once: what a developer clicks instead of reading the e-mail. */
+const linksOf = (text: string, html: string | null): ReadonlyArray<string> => {
+  const found = `${text}\n${decodeEntities(html ?? '')}`.matchAll(/https?:\/\/[^\s"'<>]+/g)
+  return [...new Set([...found].map((match) => match[0].replace(/[.,;:!?)\]]+$/, '')))]
+}
+
+/** The latest e-mails of the outbox with their links; null in production, where /dev/outbox does not exist. */
+export const outboxData = async () => {
+  if (runtimeEnv('NODE_ENV') === 'production') return null
+  const entries = await runDomain(
+    Effect.gen(function* () {
+      const outbox = yield* Outbox
+      return yield* outbox.recent(shownMessages)
+    }),
+  )
+  return entries.map((entry) => ({ ...encodeEntry(entry), links: linksOf(entry.text, entry.html) }))
+}

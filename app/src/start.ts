@@ -1,0 +1,48 @@
+import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
+
+// Global request middleware. A custom start file replaces TanStack Start's default, which protected server
+// functions only, so cross-site request forgery is refused here for everything that changes state.
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** The site's own origin: the one the request came in on, or PUBLIC_URL's behind a proxy. */
+const sameSite = (origin: string, request: Request) =>
+  origin === new URL(request.url).origin ||
+  (process.env.PUBLIC_URL !== undefined && origin === new URL(process.env.PUBLIC_URL).origin)
+
+/** 403 as the API answers errors (problem details with catalogue code 0), plain text elsewhere. */
+const refusal = ({ request }: { request: Request }) =>
+  new URL(request.url).pathname.startsWith('/api/')
+    ? Response.json(
+        {
+          type: 'about:blank',
+          status: 403,
+          title: 'Forbidden',
+          detail: 'Cross-site requests are refused',
+          code: 0,
+        },
+        { status: 403, headers: { 'content-type': 'application/problem+json' } },
+      )
+    : new Response('Forbidden: cross-site request', { status: 403 })
+
+/** Server functions are our own browser's RPC: same-origin only, and a request must prove where it came from. */
+const serverFunctions = createCsrfMiddleware({
+  filter: (ctx) => ctx.handlerType === 'serverFn',
+  origin: (value, ctx) => sameSite(value, ctx.request),
+  failureResponse: refusal,
+})
+
+/**
+ * Form posts and API writes: a browser always says where a cross-site request comes from (Sec-Fetch-Site or
+ * Origin), so those are checked; a request with neither is an API client outside any browser, which cannot
+ * carry a victim's cookies on its own, and is let through.
+ */
+const writes = createCsrfMiddleware({
+  filter: (ctx) => ctx.handlerType === 'router' && unsafeMethods.has(ctx.request.method),
+  origin: (value, ctx) => sameSite(value, ctx.request),
+  referer: false,
+  allowRequestsWithoutOriginCheck: true,
+  failureResponse: refusal,
+})
+
+export const startInstance = createStart(() => ({ requestMiddleware: [serverFunctions, writes] }))
