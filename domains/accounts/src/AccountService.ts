@@ -318,7 +318,16 @@ export class AccountService extends Context.Service<
 
       const register = Effect.fn('AccountService.register')(function* (input: unknown, request: RequestInfo) {
         yield* checkThrottle('signup-ip', request.ip, AccountLimits.signUpsPerWindow)
-        const form = yield* validate(SignUpInput, input)
+        const form = yield* validate(SignUpInput, input).pipe(
+          // Spec 1007: a sign-up that is complete but for the accepted rules is refused with its own code.
+          Effect.catchTag(
+            'InvalidInput',
+            (invalid): Effect.Effect<never, AccountFailure | InvalidInput> =>
+              Object.keys(invalid.errors).length === 1 && invalid.errors.acceptRules
+                ? fail(ErrorCode.rulesNotAccepted, 'acceptRules')
+                : Effect.fail(invalid),
+          ),
+        )
         const email = normaliseEmail(form.email)
         const at = yield* now
         return yield* inTransaction(

@@ -182,7 +182,7 @@ export const removeIdentity = (userId: number, provider: number) =>
 
 const CountRow = Schema.Struct({
   count: Schema.Union([Schema.Int, Schema.NumberFromString]),
-  oldest: Schema.NullOr(Schema.Date),
+  oldest: Schema.NullOr(Schema.Union([Schema.Date, Schema.DateFromString])),
 })
 const decodeCount = Schema.decodeUnknownSync(Schema.Array(CountRow))
 
