@@ -17,6 +17,7 @@ import { Schema } from 'effect'
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
 import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate, queryText } from './Query.ts'
+import { UserGroup } from './UserApi.ts'
 
 // The public REST API v1 of spec section 7: schemas and endpoints only, shared by the server and the OpenAPI
 // document at /api/v1/openapi.json. Replies reuse the domains' DTO classes.
@@ -261,6 +262,7 @@ export class Api extends HttpApi.make('kibitz-v1')
   .add(EventGroup)
   .add(TournamentGroup)
   .add(ReferenceGroup)
+  .add(UserGroup)
   .middleware(Problems)
   // Report every invalid parameter at once, not only the first.
   .annotate(HttpApi.ParseOptions, { errors: 'all' })
@@ -269,8 +271,14 @@ export class Api extends HttpApi.make('kibitz-v1')
       title: 'Kibitz public API',
       version: '1',
       description:
-        'Public, anonymous reads of the bridge event platform. Every error is an RFC 9457 problem ' +
-        '(application/problem+json) with a `code` member from the error catalogue (0: unknown). Send ' +
-        'Accept-Language for the content language and Accept-Timezone for "today".',
+        'Public reads of the bridge event platform and the user calls (accounts, sessions, profiles). ' +
+        'Every error is an RFC 9457 problem (application/problem+json) with a `code` member from the ' +
+        'error catalogue (0: unknown); the status says the kind of refusal: 400 invalid input (and ' +
+        '1005–1008, 1011, 1012), 401 not signed in (0, 1000, 2001, 2002), 403 refused (1003, 1004, ' +
+        '1015), 404 not found (1014), 409 already exists (1001, 1002, 1009, 1010), 410 link expired ' +
+        '(1013), 429 too many attempts (with Retry-After). Send Accept-Language for the content and ' +
+        'e-mail language and Accept-Timezone for "today". Anonymous reads are cached publicly for 60 ' +
+        "seconds; user replies never are. Calls send credentials: the session is the web pages' " +
+        'HttpOnly cookie.',
     }),
   ) {}

@@ -26,12 +26,21 @@ export const openApiPath = '/api/v1/openapi.json'
  */
 const publicCacheControl = `public, max-age=${restrictedTypesCacheMs / 1000}`
 
+/** User calls answer for one person: never stored by any cache, errors included. */
+const personalPath = /^\/api\/v1\/user(\/|$)/
+
 const statusTitles: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 }
@@ -60,11 +69,19 @@ const asProblem = (
 
 const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
-/** Public GET replies carry Cache-Control and a strong ETag; If-None-Match is answered with 304. */
+const pathOf = (request: HttpServerRequest.HttpServerRequest) =>
+  URL.parse(request.url, 'http://localhost')?.pathname ?? request.url
+
+/**
+ * Public GET replies carry Cache-Control and a strong ETag; If-None-Match is answered with 304. Replies to
+ * user calls, whatever the method or status, are `no-store` and never compared with an ETag.
+ */
 const withCaching = (
   request: HttpServerRequest.HttpServerRequest,
   response: HttpServerResponse.HttpServerResponse,
 ): HttpServerResponse.HttpServerResponse => {
+  if (personalPath.test(pathOf(request)))
+    return HttpServerResponse.setHeader(response, 'cache-control', 'no-store')
   if (request.method !== 'GET' && request.method !== 'HEAD') return response
   if (response.status !== 200) return HttpServerResponse.setHeader(response, 'cache-control', 'no-store')
   const headers = {

@@ -14,13 +14,11 @@ import {
   type EventView,
 } from '@kibitz/events'
 import { HotelService } from '@kibitz/hotels'
-import { Database, withEm } from '@kibitz/infra'
 import {
   type CalendarEvent,
   calendarSearchLimit,
   dateRangeMessage,
   defaultTimeZone,
-  type Em,
   futureEventsDefaultLimit,
   futureEventsDefaultOffset,
   isoDate,
@@ -55,6 +53,8 @@ import {
   ServerError,
   unknownCode,
 } from './Problems.ts'
+import { unitOfWork } from './unitOfWork.server.ts'
+import { AuthenticatedLive, UserHandlers } from './userHandlers.server.ts'
 
 // ---------------------------------------------------------------------------------------------------------
 // Request context: language, time zone, public origin
@@ -226,14 +226,6 @@ const restrictedTypes = new RestrictedTypes({
 
 // ---------------------------------------------------------------------------------------------------------
 // Handlers
-
-/** Runs domain calls as one unit of work on a fresh fork of the web runtime's EntityManager. */
-const unitOfWork = Effect.map(
-  Database,
-  (orm) =>
-    <A, E>(effect: Effect.Effect<A, E, Em>): Effect.Effect<A, E> =>
-      withEm(effect).pipe(Effect.provideService(Database, orm)),
-)
 
 const eventNotFound = () => notFound('Event not found')
 
@@ -479,7 +471,9 @@ export const ProblemsLive = HttpApiMiddleware.layerSchemaErrorTransform(Problems
   const slot = error.kind.toLowerCase()
   const errors = formatIssues(error.cause.issue).issues.map((issue) => {
     const path = (issue.path ?? []).map(segment)
-    return { path: [slot, ...path], field: String(path[0] ?? slot), message: issue.message }
+    // The innermost named member: a query parameter, or the body field under its enclosing objects.
+    const field = path.filter((p) => typeof p === 'string').at(-1) ?? slot
+    return { path: [slot, ...path], field, message: issue.message }
   })
   const fields = [...new Set(errors.map((e) => e.field))].join(', ')
   return Effect.fail(
@@ -488,6 +482,9 @@ export const ProblemsLive = HttpApiMiddleware.layerSchemaErrorTransform(Problems
 })
 
 /** Every group of the API with the Problems middleware; needs the domain services and the Database. */
-export const ApiHandlers = Layer.mergeAll(EventHandlers, TournamentHandlers, ReferenceHandlers).pipe(
-  Layer.provideMerge(ProblemsLive),
-)
+export const ApiHandlers = Layer.mergeAll(
+  EventHandlers,
+  TournamentHandlers,
+  ReferenceHandlers,
+  UserHandlers,
+).pipe(Layer.provideMerge(Layer.mergeAll(ProblemsLive, AuthenticatedLive)))

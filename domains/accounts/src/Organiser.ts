@@ -16,3 +16,11 @@ export class PublicOrganiser extends Schema.Class<PublicOrganiser>('@kibitz/acco
   email: Schema.NullOr(Schema.String),
   phone: Schema.NullOr(Schema.String),
 }) {}
+
+/** An accepted organiser who may create events (GET v1/user/event-creators). */
+export class EventCreator extends Schema.Class<EventCreator>('@kibitz/accounts/EventCreator')({
+  organizerId: Schema.Int,
+  userId: Schema.Int,
+  name: Schema.String,
+  type: Schema.Int,
+}) {}

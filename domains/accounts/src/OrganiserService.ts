@@ -1,7 +1,7 @@
 import { Em } from '@kibitz/kernel'
 import { Context, Effect, Layer } from 'effect'
 import { OrganiserEntity } from './internal/entities/UserEntity.ts'
-import { OrganiserStatus, PublicOrganiser } from './Organiser.ts'
+import { EventCreator, OrganiserStatus, PublicOrganiser } from './Organiser.ts'
 
 /** Organiser accounts as the public sees them. */
 export class OrganiserService extends Context.Service<
@@ -9,6 +9,8 @@ export class OrganiserService extends Context.Service<
   {
     /** Anyone: accepted organisers by id (a declined or pending organiser is not shown). */
     publicOrganisers(ids: ReadonlyArray<number>): Effect.Effect<ReadonlyArray<PublicOrganiser>, never, Em>
+    /** Super users (the caller checks): every accepted organiser, who may create events, by name. */
+    eventCreators(): Effect.Effect<ReadonlyArray<EventCreator>, never, Em>
   }
 >()('@kibitz/accounts/OrganiserService') {
   static readonly layer = Layer.succeed(
@@ -34,6 +36,19 @@ export class OrganiserService extends Context.Service<
               email: o.email ?? null,
               phone: o.phone ?? null,
             }),
+        )
+      }),
+      eventCreators: Effect.fn('OrganiserService.eventCreators')(function* () {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.find(
+            OrganiserEntity,
+            { status: OrganiserStatus.accepted },
+            { orderBy: { name: 'asc', id: 'asc' } },
+          ),
+        )
+        return rows.map(
+          (o) => new EventCreator({ organizerId: o.id, userId: o.userId, name: o.name, type: o.type }),
         )
       }),
     }),
