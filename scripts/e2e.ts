@@ -1,10 +1,13 @@
 // End-to-end tests against the built app started the README's way (scripts/start.ts), on a
 // database of their own.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '@kibitz/infra/database'
 import { acquirePostgres } from '@kibitz/testing'
+import { startOidcProvider } from '../testing/src/oidc.ts'
+import { startSmtpServer } from '../testing/src/smtp.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -18,12 +21,57 @@ const env: Record<string, string | undefined> = {
 }
 const port = await findFreePort()
 env.PORT = String(port)
-env.E2E_BASE_URL = `http://127.0.0.1:${port}`
+const baseUrl = `http://127.0.0.1:${port}`
+env.E2E_BASE_URL = baseUrl
 
-const result = spawnSync('npx', ['playwright', 'test', '-c', 'app/playwright.config.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
+// Every e-mail goes to a real SMTP server on loopback; the tests read it through a small mailbox endpoint.
+const smtp = await startSmtpServer()
+env.SMTP_URL = smtp.url
+const mailbox = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' })
+  response.end(JSON.stringify(smtp.messages))
 })
+const mailboxPort = await findFreePort()
+await new Promise<void>((resolve) => mailbox.listen(mailboxPort, '127.0.0.1', resolve))
+env.E2E_MAILBOX_URL = `http://127.0.0.1:${mailboxPort}/`
+
+// Google sign-in goes to a real OpenID provider on loopback, through the browser.
+const oidc = await startOidcProvider({
+  accounts: [
+    { id: 'gina', email: 'gina@example.test', givenName: 'Gina', familyName: 'Rossi' },
+    { id: 'nomail', givenName: 'Nobody' },
+  ],
+  clients: [
+    {
+      clientId: 'kibitz-e2e',
+      clientSecret: 'kibitz-e2e-secret',
+      redirectUris: [`${baseUrl}/auth/google/callback`],
+    },
+  ],
+})
+Object.assign(env, {
+  GOOGLE_CLIENT_ID: 'kibitz-e2e',
+  GOOGLE_CLIENT_SECRET: 'kibitz-e2e-secret',
+  GOOGLE_AUTH_URL: oidc.authorizationUrl,
+  GOOGLE_TOKEN_URL: oidc.tokenUrl,
+  GOOGLE_USERINFO_URL: oidc.userInfoUrl,
+  // Each test context sends its own X-Forwarded-For, so the per-address limits apply per simulated visitor.
+  TRUST_PROXY: '1',
+})
+
+// Asynchronous on purpose: the SMTP server, the mailbox and the OpenID provider live in this process.
+const child = spawn(
+  'npx',
+  ['playwright', 'test', '-c', 'app/playwright.config.ts', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  },
+)
+const status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
+await oidc.close()
+await smtp.close()
+mailbox.close()
 await database.release().catch((error: unknown) => console.error(`e2e cleanup: ${String(error)}`))
-process.exit(result.status ?? 1)
+process.exit(status)

@@ -106,7 +106,7 @@ export function FormProblem({ state }: { state: FormState | null }) {
   if (state.retryAfter !== undefined) {
     const minutes = Math.max(1, Math.ceil(state.retryAfter / 60))
     message = t`Too many attempts. Please try again in ${minutes} min.`
-  } else if (state.code !== undefined && Object.keys(state.errors).length === 0) {
+  } else if (state.code !== undefined) {
     message = codeMessage(state.code)
   } else if (Object.keys(state.errors).length > 0) {
     message = t`Please correct the marked fields.`

@@ -54,6 +54,15 @@ function AccountForms({ account }: { account: AccountSwitch }) {
   )
 }
 
+/**
+ * Submits one of the hidden account forms. The menu closes (and unmounts its items) as an item is chosen,
+ * which would cancel a native submit from the item itself.
+ */
+const submitForm = (id: string) => {
+  const form = document.getElementById(id)
+  if (form instanceof HTMLFormElement) form.requestSubmit()
+}
+
 const itemClass =
   'flex w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-brand-50'
 
@@ -140,7 +149,7 @@ function AccountMenu({ user, account }: { user: SessionUser | null; account: Acc
             )}
             {organiserScreens ? (
               <DropdownMenu.Item asChild className={itemClass}>
-                <button type="submit" form="switch-form">
+                <button type="button" onClick={() => submitForm('switch-form')}>
                   {account === 'organiser' ? (
                     <Trans>Switch to the player account</Trans>
                   ) : (
@@ -151,7 +160,7 @@ function AccountMenu({ user, account }: { user: SessionUser | null; account: Acc
             ) : null}
             <DropdownMenu.Separator className="my-1 h-px bg-line" />
             <DropdownMenu.Item asChild className={itemClass}>
-              <button type="submit" form="logout-form">
+              <button type="button" onClick={() => submitForm('logout-form')}>
                 <Trans>Log out</Trans>
               </button>
             </DropdownMenu.Item>

@@ -9,7 +9,10 @@ import { fetchFormState } from '../server/account.functions.ts'
 export const Route = createFileRoute('/login')({
   validateSearch: redirectSearch,
   beforeLoad: ({ context }) => guestOnly(context),
-  loader: () => fetchFormState({ data: { form: 'login' } }),
+  loader: async () => ({
+    state: await fetchFormState({ data: { form: 'login' } }),
+    social: await fetchFormState({ data: { form: 'social' } }),
+  }),
   head: () => ({ meta: [{ title: 'Log in — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
   server: {
     handlers: {
@@ -20,11 +23,10 @@ export const Route = createFileRoute('/login')({
 })
 
 function LoginPage() {
-  const state = Route.useLoaderData()
+  const { state, social } = Route.useLoaderData()
   const { redirect } = Route.useSearch()
   const { t } = useLingui()
   const { errors, onSubmit } = useValidatedForm(LoginInput, state?.errors ?? {})
-  const socialState = state?.form === 'social' ? state : null
   return (
     <FormCard title={t`Log in`}>
       <FormProblem state={state} />
@@ -56,7 +58,7 @@ function LoginPage() {
           <Trans>Forgot your password?</Trans>
         </Link>
       </p>
-      <SocialButtons intent="login" redirect={redirect} state={socialState} />
+      <SocialButtons intent="login" redirect={redirect} state={social} />
       <p className="text-sm">
         <Trans>New to Kibitz?</Trans>{' '}
         <Link to="/register-user" className="font-semibold text-brand-700 underline">

@@ -5,7 +5,10 @@ import { fetchFormState } from '../server/account.functions.ts'
 
 export const Route = createFileRoute('/register-user/')({
   beforeLoad: ({ context }) => guestOnly(context),
-  loader: () => fetchFormState({ data: { form: 'register' } }),
+  loader: async () => ({
+    state: await fetchFormState({ data: { form: 'register' } }),
+    social: await fetchFormState({ data: { form: 'social' } }),
+  }),
   head: () => ({ meta: [{ title: 'Sign up — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
   server: {
     handlers: {
@@ -13,5 +16,8 @@ export const Route = createFileRoute('/register-user/')({
         (await import('../server/accountForms.server.ts')).registerPost(request, '/register-user'),
     },
   },
-  component: () => <RegisterForm action="/register-user" state={Route.useLoaderData()} />,
+  component: () => {
+    const { state, social } = Route.useLoaderData()
+    return <RegisterForm action="/register-user" state={state} social={social} />
+  },
 })

@@ -6,7 +6,10 @@ import { fetchFormState } from '../server/account.functions.ts'
 /** The site variant of sign-up (spec: "an internal variant exists"): the same form at its own address. */
 export const Route = createFileRoute('/register-user/site')({
   beforeLoad: ({ context }) => guestOnly(context),
-  loader: () => fetchFormState({ data: { form: 'register' } }),
+  loader: async () => ({
+    state: await fetchFormState({ data: { form: 'register' } }),
+    social: await fetchFormState({ data: { form: 'social' } }),
+  }),
   head: () => ({ meta: [{ title: 'Sign up — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
   server: {
     handlers: {
@@ -14,5 +17,8 @@ export const Route = createFileRoute('/register-user/site')({
         (await import('../server/accountForms.server.ts')).registerPost(request, '/register-user/site'),
     },
   },
-  component: () => <RegisterForm action="/register-user/site" state={Route.useLoaderData()} />,
+  component: () => {
+    const { state, social } = Route.useLoaderData()
+    return <RegisterForm action="/register-user/site" state={state} social={social} />
+  },
 })

@@ -6,10 +6,18 @@ import { Checkbox, Field, FormCard, FormProblem, Submit, useValidatedForm } from
 import { SocialButtons } from '../SocialButtons.tsx'
 
 /** E-mail sign-up (spec: /register-user and its /site variant post to their own path). */
-export function RegisterForm({ action, state }: { action: string; state: FormState | null }) {
+export function RegisterForm({
+  action,
+  state,
+  social,
+}: {
+  action: string
+  state: FormState | null
+  social: FormState | null
+}) {
   const { t } = useLingui()
   const { errors, onSubmit } = useValidatedForm(SignUpInput, state?.errors ?? {})
-  const formState = state?.form === 'register' ? state : null
+  const formState = state
   return (
     <FormCard title={t`Create an account`}>
       <FormProblem state={formState} />
@@ -74,7 +82,7 @@ export function RegisterForm({ action, state }: { action: string; state: FormSta
           <Trans>Sign up</Trans>
         </Submit>
       </form>
-      <SocialButtons intent="login" state={state?.form === 'social' ? state : null} withRules />
+      <SocialButtons intent="login" state={social} withRules />
       <p className="text-sm">
         <Trans>Already have an account?</Trans>{' '}
         <Link to="/login" className="font-semibold text-brand-700 underline">
