@@ -25,6 +25,9 @@ interface Screen {
 const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
 const screens: ReadonlyArray<Screen> = [
+  { name: 'login', url: async () => '/login', ready: h1 },
+  { name: 'register-user', url: async () => '/register-user', ready: h1 },
+  { name: 'forgot-password', url: async () => '/forgot-password', ready: h1 },
   {
     name: 'home',
     url: async () => '/',

@@ -49,8 +49,12 @@ const linkFromMail = async (to: string, link: RegExp, mentioning?: string): Prom
 }
 
 /** A browser context acting as one visitor (its own address, so per-address limits stay per visitor). */
-const visitor = (browser: Browser): Promise<BrowserContext> =>
-  browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${(counter++ % 250) + 1}` } })
+const visitor = (browser: Browser): Promise<BrowserContext> => {
+  // Unique across the parallel workers (each counts from zero), so no two visitors share an address.
+  const n = counter++
+  const address = `10.${test.info().workerIndex % 256}.${(n >> 8) % 256}.${(n % 255) + 1}`
+  return browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })
+}
 
 const signUp = async (page: Page, email: string) => {
   await page.goto('/register-user')
