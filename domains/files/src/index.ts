@@ -1,1 +1,3 @@
 export { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
+export * from './Images.ts'
+export * from './Storage.ts'

@@ -32,6 +32,8 @@ export const ValidationRule = {
   url: 'url',
   dateRange: 'dateRange',
   mustAccept: 'mustAccept',
+  notAnImage: 'notAnImage',
+  fileTooLarge: 'fileTooLarge',
 } as const
 export type RuleId = (typeof ValidationRule)[keyof typeof ValidationRule]
 
@@ -56,6 +58,8 @@ export const ruleMessages: { readonly [R in RuleId]: string } = {
   url: 'The {field} must be a web address starting with http:// or https://',
   dateRange: dateRangeMessage,
   mustAccept: 'The {field} must be accepted',
+  notAnImage: 'The {field} must be a JPEG, PNG, WebP, GIF or AVIF image',
+  fileTooLarge: 'The {field} is too large',
 }
 
 /** Length limits of spec section 5, for the inputs' minLength / maxLength attributes. */
