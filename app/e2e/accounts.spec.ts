@@ -2,6 +2,7 @@
 // accepted through the link the super user receives, the account switch, logout, Google through the
 // browser, the role × route matrix of spec section 6, cross-site refusals and the brute-force limit.
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { waitForHydration } from './support.ts'
 
 interface Mail {
@@ -235,6 +236,54 @@ test.describe('accounts', () => {
     await expect(signedIn).toBeVisible()
     await openAccountMenu(page)
     await expect(page.getByRole('menu')).toContainText('Gina Rossi')
+    await context.close()
+  })
+
+  test('a profile picture is uploaded, shown in the header, and served as an inert image', async ({
+    browser,
+  }) => {
+    const { context, page } = await activePlayer(browser, 'pictured')
+    await page.goto('/profile-settings')
+    // A real photo-sized PNG; the server re-encodes it as WebP.
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1d2939' } })
+      .png()
+      .toBuffer()
+    await page
+      .getByLabel(/Choose a picture/)
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+    await page.getByRole('button', { name: 'Upload the picture' }).click()
+    await expect(page.getByRole('status')).toContainText('Your changes have been saved')
+    const picture = page.getByRole('img', { name: 'Profile picture of Ona Jonaitė' })
+    await expect(picture).toBeVisible()
+    const src = (await picture.getAttribute('src')) ?? ''
+    expect(src).toMatch(/^\/files\/user\/user-\d+\/avatar-[0-9a-f]+\.webp$/)
+    const served = await page.request.get(src)
+    expect(served.headers()['content-type']).toBe('image/webp')
+    expect(served.headers()['x-content-type-options']).toBe('nosniff')
+    await expect(page.getByRole('button', { name: /^Account menu of/ }).locator('img')).toHaveAttribute(
+      'src',
+      /-thumb\.webp$/,
+    )
+
+    await page.getByLabel(/Choose a picture/).setInputFiles({
+      name: 'evil.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<script>alert(1)</script>'),
+    })
+    await page.getByRole('button', { name: 'Upload the picture' }).click()
+    await expect(page.getByText('This file is not a picture we can use')).toBeVisible()
+    await context.close()
+  })
+
+  test('switching accounts on a settings screen goes home', async ({ browser }) => {
+    const context = await visitor(browser)
+    const page = await context.newPage()
+    await logIn(page, adminEmail, adminPassword)
+    await page.goto('/profile-settings')
+    await openAccountMenu(page)
+    await page.getByRole('menuitem', { name: 'Switch to the organiser account' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('status')).toContainText('You switched accounts')
     await context.close()
   })
 

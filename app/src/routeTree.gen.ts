@@ -32,10 +32,12 @@ import { Route as AuthProviderRouteImport } from './routes/auth.$provider'
 import { Route as AuthDisconnectRouteImport } from './routes/auth.disconnect'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
+import { Route as FilesSplatRouteImport } from './routes/files.$'
 import { Route as ForgotPasswordIndexRouteImport } from './routes/forgot-password.index'
 import { Route as ForgotPasswordTokenRouteImport } from './routes/forgot-password.$token'
 import { Route as LangCodeRouteImport } from './routes/lang.$code'
 import { Route as LiveScoreChar123DateChar125RouteImport } from './routes/live-score.{-$date}'
+import { Route as ProfileSettingsAvatarRouteImport } from './routes/profile-settings.avatar'
 import { Route as ProfileChar123IdChar125RouteImport } from './routes/profile.{-$id}'
 import { Route as RegisterOrganizerIndexRouteImport } from './routes/register-organizer.index'
 import { Route as RegisterOrganizerCompanyRouteImport } from './routes/register-organizer.company'
@@ -169,6 +171,11 @@ const EventEventIdRoute = EventEventIdRouteImport.update({
   path: '/event/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FilesSplatRoute = FilesSplatRouteImport.update({
+  id: '/files/$',
+  path: '/files/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForgotPasswordIndexRoute = ForgotPasswordIndexRouteImport.update({
   id: '/forgot-password/',
   path: '/forgot-password/',
@@ -190,6 +197,11 @@ const LiveScoreChar123DateChar125Route =
     path: '/live-score/{-$date}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ProfileSettingsAvatarRoute = ProfileSettingsAvatarRouteImport.update({
+  id: '/avatar',
+  path: '/avatar',
+  getParentRoute: () => ProfileSettingsRoute,
+} as any)
 const ProfileChar123IdChar125Route = ProfileChar123IdChar125RouteImport.update({
   id: '/profile/{-$id}',
   path: '/profile/{-$id}',
@@ -290,7 +302,7 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
-  '/profile-settings': typeof ProfileSettingsRoute
+  '/profile-settings': typeof ProfileSettingsRouteWithChildren
   '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
@@ -301,9 +313,11 @@ export interface FileRoutesByFullPath {
   '/auth/disconnect': typeof AuthDisconnectRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventId': typeof EventEventIdRouteWithChildren
+  '/files/$': typeof FilesSplatRoute
   '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/profile-settings/avatar': typeof ProfileSettingsAvatarRoute
   '/profile/{-$id}': typeof ProfileChar123IdChar125Route
   '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
   '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
@@ -335,7 +349,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
-  '/profile-settings': typeof ProfileSettingsRoute
+  '/profile-settings': typeof ProfileSettingsRouteWithChildren
   '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
@@ -345,9 +359,11 @@ export interface FileRoutesByTo {
   '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/auth/disconnect': typeof AuthDisconnectRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/files/$': typeof FilesSplatRoute
   '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/profile-settings/avatar': typeof ProfileSettingsAvatarRoute
   '/profile/{-$id}': typeof ProfileChar123IdChar125Route
   '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
   '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
@@ -380,7 +396,7 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
-  '/profile-settings': typeof ProfileSettingsRoute
+  '/profile-settings': typeof ProfileSettingsRouteWithChildren
   '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
@@ -391,9 +407,11 @@ export interface FileRoutesById {
   '/auth/disconnect': typeof AuthDisconnectRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventId': typeof EventEventIdRouteWithChildren
+  '/files/$': typeof FilesSplatRoute
   '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/profile-settings/avatar': typeof ProfileSettingsAvatarRoute
   '/profile/{-$id}': typeof ProfileChar123IdChar125Route
   '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
   '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
@@ -438,9 +456,11 @@ export interface FileRouteTypes {
     | '/auth/disconnect'
     | '/dev/outbox'
     | '/event/$eventId'
+    | '/files/$'
     | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/profile-settings/avatar'
     | '/profile/{-$id}'
     | '/register-organizer/company'
     | '/register-organizer/individual'
@@ -482,9 +502,11 @@ export interface FileRouteTypes {
     | '/auth/$provider'
     | '/auth/disconnect'
     | '/dev/outbox'
+    | '/files/$'
     | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/profile-settings/avatar'
     | '/profile/{-$id}'
     | '/register-organizer/company'
     | '/register-organizer/individual'
@@ -527,9 +549,11 @@ export interface FileRouteTypes {
     | '/auth/disconnect'
     | '/dev/outbox'
     | '/event/$eventId'
+    | '/files/$'
     | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/profile-settings/avatar'
     | '/profile/{-$id}'
     | '/register-organizer/company'
     | '/register-organizer/individual'
@@ -562,7 +586,7 @@ export interface RootRouteChildren {
   LogoutRoute: typeof LogoutRoute
   PoweredByBridgescannerRoute: typeof PoweredByBridgescannerRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
-  ProfileSettingsRoute: typeof ProfileSettingsRoute
+  ProfileSettingsRoute: typeof ProfileSettingsRouteWithChildren
   ProfileSettingsOrganizerRoute: typeof ProfileSettingsOrganizerRoute
   ReadyzRoute: typeof ReadyzRoute
   SearchRoute: typeof SearchRoute
@@ -573,6 +597,7 @@ export interface RootRouteChildren {
   AuthDisconnectRoute: typeof AuthDisconnectRoute
   DevOutboxRoute: typeof DevOutboxRoute
   EventEventIdRoute: typeof EventEventIdRouteWithChildren
+  FilesSplatRoute: typeof FilesSplatRoute
   ForgotPasswordTokenRoute: typeof ForgotPasswordTokenRoute
   LangCodeRoute: typeof LangCodeRoute
   LiveScoreChar123DateChar125Route: typeof LiveScoreChar123DateChar125Route
@@ -753,6 +778,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/files/$': {
+      id: '/files/$'
+      path: '/files/$'
+      fullPath: '/files/$'
+      preLoaderRoute: typeof FilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/forgot-password/': {
       id: '/forgot-password/'
       path: '/forgot-password'
@@ -780,6 +812,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/live-score/{-$date}'
       preLoaderRoute: typeof LiveScoreChar123DateChar125RouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/profile-settings/avatar': {
+      id: '/profile-settings/avatar'
+      path: '/avatar'
+      fullPath: '/profile-settings/avatar'
+      preLoaderRoute: typeof ProfileSettingsAvatarRouteImport
+      parentRoute: typeof ProfileSettingsRoute
     }
     '/profile/{-$id}': {
       id: '/profile/{-$id}'
@@ -896,6 +935,18 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface ProfileSettingsRouteChildren {
+  ProfileSettingsAvatarRoute: typeof ProfileSettingsAvatarRoute
+}
+
+const ProfileSettingsRouteChildren: ProfileSettingsRouteChildren = {
+  ProfileSettingsAvatarRoute: ProfileSettingsAvatarRoute,
+}
+
+const ProfileSettingsRouteWithChildren = ProfileSettingsRoute._addFileChildren(
+  ProfileSettingsRouteChildren,
+)
+
 interface AuthProviderRouteChildren {
   AuthProviderCallbackRoute: typeof AuthProviderCallbackRoute
 }
@@ -940,7 +991,7 @@ const rootRouteChildren: RootRouteChildren = {
   LogoutRoute: LogoutRoute,
   PoweredByBridgescannerRoute: PoweredByBridgescannerRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
-  ProfileSettingsRoute: ProfileSettingsRoute,
+  ProfileSettingsRoute: ProfileSettingsRouteWithChildren,
   ProfileSettingsOrganizerRoute: ProfileSettingsOrganizerRoute,
   ReadyzRoute: ReadyzRoute,
   SearchRoute: SearchRoute,
@@ -951,6 +1002,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthDisconnectRoute: AuthDisconnectRoute,
   DevOutboxRoute: DevOutboxRoute,
   EventEventIdRoute: EventEventIdRouteWithChildren,
+  FilesSplatRoute: FilesSplatRoute,
   ForgotPasswordTokenRoute: ForgotPasswordTokenRoute,
   LangCodeRoute: LangCodeRoute,
   LiveScoreChar123DateChar125Route: LiveScoreChar123DateChar125Route,

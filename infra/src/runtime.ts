@@ -1,3 +1,4 @@
+import path from 'node:path'
 import {
   AccountService,
   AccountsConfig,
@@ -6,6 +7,7 @@ import {
   type SocialProviderConfig,
 } from '@kibitz/accounts'
 import { EventService } from '@kibitz/events'
+import { FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
@@ -13,7 +15,7 @@ import { RegistrationService } from '@kibitz/registration'
 import { TournamentService } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
-import { loadConfig } from './config.ts'
+import { type AppConfig, loadConfig } from './config.ts'
 import { outboxLayer } from './mail/Outbox.ts'
 import { openOrm } from './orm.ts'
 
@@ -30,11 +32,16 @@ export class Database extends Context.Service<Database, MikroORM>()('@kibitz/inf
     )
 }
 
+/** Uploaded files live in DATA_DIR/files (an absolute DATA_DIR keeps them out of the checkout). */
+export const filesRootOf = (config: AppConfig): string => path.resolve(config.dataDir, 'files')
+
 /** The accounts service with its settings: links to `publicUrl`, the configured super user, social providers. */
 export const accountsLayer = (settings: {
   readonly publicUrl: string
   readonly adminEmail: string
   readonly social: ReadonlyArray<SocialProviderConfig>
+  /** Where uploaded files are kept on disk (DATA_DIR/files). */
+  readonly filesRoot: string
 }) =>
   AccountService.layer.pipe(
     Layer.provide(
@@ -42,6 +49,7 @@ export const accountsLayer = (settings: {
         Layer.succeed(AccountsConfig, { publicUrl: settings.publicUrl, adminEmail: settings.adminEmail }),
         SocialAuth.layer(settings.social),
         outboxLayer,
+        ImageStore.layer.pipe(Layer.provide(FileStorage.local(settings.filesRoot))),
       ),
     ),
   )
@@ -54,13 +62,18 @@ const accountsFromEnv = Layer.unwrap(
       publicUrl: config.publicUrl,
       adminEmail: config.adminEmail,
       social: config.social,
+      filesRoot: filesRootOf(config),
     })
   }),
 )
 
+/** The file store configured from the environment: local disk under DATA_DIR/files. */
+const filesFromEnv = Layer.unwrap(Effect.sync(() => FileStorage.local(filesRootOf(loadConfig(process.env)))))
+
 /** Every domain service, for app/ and jobs/ to build their runtime from. */
 export const DomainServices = Layer.mergeAll(
   accountsFromEnv,
+  filesFromEnv,
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,

@@ -44,6 +44,10 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
         return t`The dates are not valid!`
       case ValidationRule.mustAccept:
         return t`You must accept the terms and conditions.`
+      case ValidationRule.notAnImage:
+        return t`This file is not a picture we can use. Choose a JPEG, PNG, WebP, GIF or AVIF image.`
+      case ValidationRule.fileTooLarge:
+        return t`This file is too large: the limit is 5 MB.`
       default:
         return t`This value is not valid.`
     }

@@ -100,10 +100,20 @@ function AccountMenu({ user, account }: { user: SessionUser | null; account: Acc
       </noscript>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
-          className="[html:not(.js)_&]:hidden grid h-10 w-10 place-items-center rounded-full border border-line bg-brand-50 font-bold text-brand-800 hover:bg-brand-100"
+          className="[html:not(.js)_&]:hidden grid h-10 w-10 place-items-center overflow-hidden rounded-full border border-line bg-brand-50 font-bold text-brand-800 hover:bg-brand-100"
           aria-label={t`Account menu of ${user.userName}`}
         >
-          {user.userName.slice(0, 1).toUpperCase() || <UserIcon className="h-5 w-5" />}
+          {user.avatarThumb ? (
+            <img
+              src={user.avatarThumb}
+              alt=""
+              width={40}
+              height={40}
+              className="h-full w-full rounded-full object-cover"
+            />
+          ) : (
+            user.userName.slice(0, 1).toUpperCase() || <UserIcon className="h-5 w-5" />
+          )}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

@@ -13,6 +13,7 @@ export interface SessionUser {
   readonly isSuper: boolean
   readonly email: string
   readonly userName: string
+  readonly avatarThumb: string | null
   readonly firstName: string | null
   readonly lastName: string | null
   readonly organizer: SessionOrganiser | null

@@ -31,7 +31,7 @@ export const Route = createFileRoute('/profile-settings')({
   component: ProfileSettings,
 })
 
-const tabOfKind = (kind: number) => (kind === 1 || kind === 7 ? 'account' : 'personal')
+const tabOfKind = (kind: number) => (kind === 1 || kind === 7 || Number.isNaN(kind) ? 'account' : 'personal')
 
 const stateFor = (state: FormState | null, kind: number) => (state?.form === `profile-${kind}` ? state : null)
 
@@ -64,6 +64,11 @@ function ProfileSettings() {
             label: <Trans>Account</Trans>,
             content: (
               <>
+                <AvatarForm
+                  avatar={profile.avatar}
+                  state={state?.form === 'profile-avatar' ? state : null}
+                  name={[profile.firstName, profile.lastName].filter(Boolean).join(' ')}
+                />
                 <EmailForm
                   email={profile.email}
                   canChange={profile.canChangeEmail}
@@ -370,6 +375,67 @@ function SocialSection(props: { connected: ReadonlyArray<number>; state: FormSta
         </ul>
       )}
       {socialProviders.length > 0 ? <SocialButtons intent="connect" state={props.state} /> : null}
+    </div>
+  )
+}
+
+function AvatarForm(props: { avatar: string | null; state: FormState | null; name: string }) {
+  const message = useFieldMessage()(props.state?.errors.avatar)
+  const { t } = useLingui()
+  return (
+    <div className="flex flex-col gap-4 rounded-card border border-line p-4">
+      <h2 className="text-lg font-bold">
+        <Trans>Profile picture</Trans>
+      </h2>
+      <div className="flex flex-wrap items-center gap-4">
+        {props.avatar ? (
+          <img
+            src={props.avatar}
+            alt={t`Profile picture of ${props.name}`}
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded-full object-cover"
+          />
+        ) : (
+          <span className="grid h-24 w-24 place-items-center rounded-full bg-brand-50 text-3xl font-bold text-brand-800">
+            {props.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <form
+          method="post"
+          action="/profile-settings/avatar"
+          encType="multipart/form-data"
+          className="flex flex-col gap-2"
+        >
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            <Trans>Choose a picture (JPEG, PNG, WebP, GIF or AVIF, up to 5 MB)</Trans>
+            <input
+              type="file"
+              name="avatar"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              aria-invalid={message ? true : undefined}
+              className="text-sm font-normal"
+            />
+          </label>
+          {message ? <span className="text-sm text-danger-700">{message}</span> : null}
+          <div>
+            <button
+              type="submit"
+              className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              <Trans>Upload the picture</Trans>
+            </button>
+          </div>
+        </form>
+        {props.avatar ? (
+          <form method="post" action="/profile-settings/avatar" encType="multipart/form-data">
+            <input type="hidden" name="remove" value="1" />
+            <button type="submit" className="text-sm font-semibold text-danger-700 underline">
+              <Trans>Remove the picture</Trans>
+            </button>
+          </form>
+        ) : null}
+      </div>
     </div>
   )
 }

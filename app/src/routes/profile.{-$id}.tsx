@@ -37,7 +37,18 @@ function PublicProfilePage() {
   const since = profile.memberSince
   return (
     <article className="mx-auto flex max-w-2xl flex-col gap-4 rounded-card bg-surface p-6 shadow-card">
-      <h1 className="text-2xl font-bold">{name}</h1>
+      <div className="flex items-center gap-4">
+        {profile.avatar ? (
+          <img
+            src={profile.avatar}
+            alt=""
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded-full object-cover"
+          />
+        ) : null}
+        <h1 className="text-2xl font-bold">{name}</h1>
+      </div>
       <p className="text-sm text-muted">
         <Trans>Member since {since}</Trans>
       </p>

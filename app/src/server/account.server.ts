@@ -34,6 +34,8 @@ export const lookups = async () => {
 
 const plainProfile = (p: ProfileData) => ({
   email: p.user.email,
+  avatar: p.user.avatar,
+  avatarThumb: p.user.avatarThumb,
   firstName: p.user.firstName,
   lastName: p.user.lastName,
   phone: p.phone,

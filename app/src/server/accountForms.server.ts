@@ -283,3 +283,44 @@ export const socialDisconnectPost = async (request: Request): Promise<Response> 
   if (Result.isFailure(result)) return back(request, '/profile-settings', 'social', result.failure, {})
   return forward(request, '/profile-settings', 'socialDisconnected')
 }
+
+/** The largest upload request read at all; the image itself may be 5 MB (the files domain decides). */
+const maxUploadRequestBytes = 6 * 1024 * 1024
+
+export const avatarPost = async (request: Request): Promise<Response> => {
+  const screen = '/profile-settings'
+  const session = await sessionOf(request)
+  if (!session.user) return seeOther(withRedirect('/login', screen))
+  const tooLarge = () =>
+    backToForm(request, screen, {
+      form: 'profile-avatar',
+      errors: { avatar: { rule: 'fileTooLarge' } },
+      values: {},
+    })
+  if (Number(request.headers.get('content-length') ?? '0') > maxUploadRequestBytes) return tooLarge()
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return backToForm(request, screen, {
+      form: 'profile-avatar',
+      errors: { avatar: { rule: 'notAnImage' } },
+      values: {},
+    })
+  }
+  const file = form.get('avatar')
+  const remove = form.get('remove') === '1'
+  if (!remove && !(file instanceof File && file.size > 0)) {
+    return backToForm(request, screen, {
+      form: 'profile-avatar',
+      errors: { avatar: { rule: 'required' } },
+      values: {},
+    })
+  }
+  if (file instanceof File && file.size > maxUploadRequestBytes) return tooLarge()
+  const bytes = remove || !(file instanceof File) ? null : new Uint8Array(await file.arrayBuffer())
+  const userId = session.user.id
+  const result = await attempt(AccountService.use((a) => a.changeAvatar(userId, bytes)))
+  if (Result.isFailure(result)) return back(request, screen, 'profile-avatar', result.failure, {})
+  return forward(request, screen, 'profileSaved')
+}

@@ -97,6 +97,7 @@ export const requestContext = async (): Promise<RequestContext> => {
           isSuper: user.isSuper,
           email: user.email,
           userName: user.userName,
+          avatarThumb: user.avatarThumb,
           firstName: user.firstName,
           lastName: user.lastName,
           organizer: user.organizer

@@ -47,6 +47,8 @@ export class CurrentUser extends Schema.Class<CurrentUser>('@kibitz/accounts/Cur
   lastName: Schema.NullOr(Schema.String),
   userName: Schema.String,
   language: Schema.String,
+  avatar: Schema.NullOr(Schema.String),
+  avatarThumb: Schema.NullOr(Schema.String),
   organizer: Schema.NullOr(OwnOrganiser),
   hasOrganizer: Schema.Boolean,
   isOrganizer: Schema.Boolean,
@@ -70,6 +72,7 @@ export class ProfileData extends Schema.Class<ProfileData>('@kibitz/accounts/Pro
 /** A player's public profile: no e-mail, no phone. */
 export class PublicProfile extends Schema.Class<PublicProfile>('@kibitz/accounts/PublicProfile')({
   id: Schema.Int,
+  avatar: Schema.NullOr(Schema.String),
   firstName: Schema.NullOr(Schema.String),
   lastName: Schema.NullOr(Schema.String),
   description: Schema.NullOr(Schema.String),

@@ -1,3 +1,4 @@
+import { ImageStore } from '@kibitz/files'
 import {
   decodeForm,
   type Em,
@@ -145,6 +146,8 @@ const currentUser = (user: Repo.User, organiser: Repo.Organiser | null) =>
     lastName: user.lastName ?? null,
     userName: displayName(user),
     language: user.language,
+    avatar: user.avatarUrl ?? null,
+    avatarThumb: user.avatarThumbUrl ?? null,
     organizer: organiser ? ownOrganiser(organiser) : null,
     hasOrganizer: organiser !== null && organiser.status !== OrganiserStatus.declined,
     isOrganizer: organiser?.status === OrganiserStatus.accepted,
@@ -226,6 +229,14 @@ export class AccountService extends Context.Service<
       input: unknown,
       sessionToken?: string,
     ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
+    /**
+     * A signed-in user: replaces the avatar with `bytes` (re-encoded, metadata dropped) or removes it (null);
+     * InvalidInput names `avatar` for a file that is not a usable image.
+     */
+    changeAvatar(
+      userId: number,
+      bytes: Uint8Array | null,
+    ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
     /** Anyone: a player's public profile (1014 for an unknown, inactive or banned user). */
     publicProfile(userId: number): Effect.Effect<PublicProfile, Failure, Em>
     /** Anyone: an accepted organiser's public profile (1014 otherwise). */
@@ -238,6 +249,7 @@ export class AccountService extends Context.Service<
       const config = yield* AccountsConfig
       const outbox = yield* Outbox
       const social = yield* SocialAuth
+      const images = yield* ImageStore
 
       const link = (path: string) => `${config.publicUrl}${path}`
 
@@ -875,12 +887,50 @@ export class AccountService extends Context.Service<
         }
       })
 
+      const changeAvatar = Effect.fn('AccountService.changeAvatar')(function* (
+        userId: number,
+        bytes: Uint8Array | null,
+      ) {
+        const user = yield* Repo.findUserById(userId)
+        if (!user) return yield* fail(ErrorCode.userNotFound)
+        const previous = [user.avatarUrl, user.avatarThumbUrl].filter((url): url is string => Boolean(url))
+        if (bytes) {
+          const stored = yield* images.storeAvatar(userId, bytes).pipe(
+            Effect.mapError(
+              (rejected) =>
+                new InvalidInput({
+                  errors: {
+                    avatar:
+                      rejected.reason === 'tooLarge'
+                        ? { rule: 'fileTooLarge', message: 'The avatar is too large' }
+                        : {
+                            rule: 'notAnImage',
+                            message: 'The avatar must be a JPEG, PNG, WebP, GIF or AVIF image',
+                          },
+                  },
+                }),
+            ),
+          )
+          user.avatarUrl = stored.url
+          user.avatarThumbUrl = stored.thumbUrl
+        } else {
+          user.avatarUrl = null
+          user.avatarThumbUrl = null
+        }
+        user.updatedAt = yield* now
+        yield* Repo.flush()
+        // The old files go only once the row points elsewhere.
+        yield* images.removeAvatar(previous)
+        return yield* profileData(userId)
+      })
+
       const publicProfile = Effect.fn('AccountService.publicProfile')(function* (userId: number) {
         const user = yield* Repo.findUserById(userId)
         if (!user || user.bannedAt || !user.activatedAt) return yield* fail(ErrorCode.userNotFound)
         const organiser = yield* Repo.findOrganiserOfUser(userId)
         return new PublicProfile({
           id: user.id,
+          avatar: user.avatarUrl ?? null,
           firstName: user.firstName ?? null,
           lastName: user.lastName ?? null,
           description: user.description ?? null,
@@ -930,6 +980,7 @@ export class AccountService extends Context.Service<
         decideOrganiser,
         profileData,
         changeProfile,
+        changeAvatar,
         publicProfile,
         publicOrganiserProfile,
       })

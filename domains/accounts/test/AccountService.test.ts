@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@effect/vitest'
 import {
   AccountFailure,
@@ -19,8 +22,10 @@ import {
 } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
 import { TestClock } from 'effect/testing'
+import sharp from 'sharp'
 
 const db = useDomainDatabase()
+const filesRoot = mkdtempSync(path.join(tmpdir(), 'kibitz-files-'))
 
 const publicUrl = 'http://kibitz.test'
 const adminEmail = 'admin@kibitz.test'
@@ -64,7 +69,7 @@ const socialConfigs = (): ReadonlyArray<SocialProviderConfig> =>
 const run = <A, E>(effect: Effect.Effect<A, E, AccountService | Em>) =>
   Effect.suspend(() =>
     effect.pipe(
-      Effect.provide(accountsLayer({ publicUrl, adminEmail, social: socialConfigs() })),
+      Effect.provide(accountsLayer({ publicUrl, adminEmail, social: socialConfigs(), filesRoot })),
       Effect.provideService(Em, db.orm.em.fork()),
     ),
   )
@@ -669,6 +674,37 @@ describe(AccountService.name, () => {
             Effect.flatMap(accounts, (a) => a.changeProfile(id, 12, { websiteUrl: 'https://x.test' })),
           ),
         ).toBe(ErrorCode.userNotFound)
+      }),
+    )
+
+    it.effect('stores an avatar with its thumbnail, replaces it, removes it, and refuses a non-image', () =>
+      Effect.gen(function* () {
+        const id = yield* activeUser('ona@example.test')
+        const png = yield* Effect.promise(() =>
+          sharp({ create: { width: 300, height: 300, channels: 3, background: '#d92d20' } })
+            .png()
+            .toBuffer(),
+        )
+        const first = yield* run(Effect.flatMap(accounts, (a) => a.changeAvatar(id, png)))
+        expect(first.user.avatar).toMatch(/^\/files\/user\/user-\d+\/avatar-[0-9a-f]+\.webp$/)
+        expect(first.user.avatarThumb).toMatch(/-thumb\.webp$/)
+        const firstFile = path.join(filesRoot, (first.user.avatar ?? '').slice('/files/'.length))
+        expect(existsSync(firstFile)).toBe(true)
+
+        const second = yield* run(Effect.flatMap(accounts, (a) => a.changeAvatar(id, png)))
+        expect(second.user.avatar).not.toBe(first.user.avatar)
+        expect(existsSync(firstFile)).toBe(false)
+        expect((yield* run(Effect.flatMap(accounts, (a) => a.publicProfile(id)))).avatar).toBe(
+          second.user.avatar,
+        )
+
+        const refused = yield* run(
+          Effect.flatMap(accounts, (a) => a.changeAvatar(id, new TextEncoder().encode('not a picture'))),
+        ).pipe(Effect.flip)
+        expect(refused).toMatchObject({ _tag: 'InvalidInput', errors: { avatar: { rule: 'notAnImage' } } })
+
+        const removed = yield* run(Effect.flatMap(accounts, (a) => a.changeAvatar(id, null)))
+        expect([removed.user.avatar, removed.user.avatarThumb]).toEqual([null, null])
       }),
     )
 

@@ -27,6 +27,8 @@ const UserSchema = defineEntity({
     countryCode: p.string().length(2).nullable(),
     idProvider: p.smallint().nullable(),
     idNumber: p.string().length(40).nullable(),
+    avatarUrl: p.string().length(300).nullable(),
+    avatarThumbUrl: p.string().length(300).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().nullable(),
   },
