@@ -102,6 +102,8 @@ stopDatabase = stop
 process.env.DATABASE_URL = databaseUrl
 // The web bundle reads the validated, normalised public address (calendar links, never the Host header).
 process.env.PUBLIC_URL = config.publicUrl
+// Uploaded files live under DATA_DIR; the web bundle resolves it the same way whatever its working folder.
+process.env.DATA_DIR = path.resolve(root, config.dataDir)
 
 const orm = await openOrm(databaseUrl, { poolMax: 2 })
 const report = await bootstrapDatabase(orm, {
