@@ -253,7 +253,7 @@ test.describe('accounts', () => {
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
     await page.getByRole('button', { name: 'Upload the picture' }).click()
     await expect(page.getByRole('status')).toContainText('Your changes have been saved')
-    const picture = page.getByRole('img', { name: 'Profile picture of Ona Jonaitė' })
+    const picture = page.getByRole('main').getByRole('img', { name: 'Ona Jonaitė' })
     await expect(picture).toBeVisible()
     const src = (await picture.getAttribute('src')) ?? ''
     expect(src).toMatch(/^\/files\/user\/user-\d+\/avatar-[0-9a-f]+\.webp$/)

@@ -381,7 +381,6 @@ function SocialSection(props: { connected: ReadonlyArray<number>; state: FormSta
 
 function AvatarForm(props: { avatar: string | null; state: FormState | null; name: string }) {
   const message = useFieldMessage()(props.state?.errors.avatar)
-  const { t } = useLingui()
   return (
     <div className="flex flex-col gap-4 rounded-card border border-line p-4">
       <h2 className="text-lg font-bold">
@@ -391,7 +390,7 @@ function AvatarForm(props: { avatar: string | null; state: FormState | null; nam
         {props.avatar ? (
           <img
             src={props.avatar}
-            alt={t`Profile picture of ${props.name}`}
+            alt={props.name}
             width={96}
             height={96}
             className="h-24 w-24 rounded-full object-cover"

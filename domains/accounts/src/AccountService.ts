@@ -386,7 +386,7 @@ export class AccountService extends Context.Service<
         yield* checkThrottle('login-account', email, AccountLimits.failedLoginsPerWindow)
         const user = yield* Repo.findUserByEmail(email)
         const matches = yield* verifyPassword(form.password, user?.passwordHash ?? (yield* decoyHash()))
-        if (!user || !user.passwordHash || !matches) {
+        if (!user?.passwordHash || !matches) {
           yield* count('login-ip', request.ip)
           yield* count('login-account', email)
           return yield* fail(ErrorCode.badCredentials)
@@ -699,7 +699,7 @@ export class AccountService extends Context.Service<
           ? yield* Repo.findTokenForUpdate(hash, TokenPurpose.organiserDecision)
           : yield* Repo.findToken(hash, TokenPurpose.organiserDecision)
         const at = yield* now
-        if (!row || !row.organiserId || row.expiresAt.getTime() <= at.getTime()) {
+        if (!row?.organiserId || row.expiresAt.getTime() <= at.getTime()) {
           return yield* fail(ErrorCode.resetTokenExpired)
         }
         const organiser = yield* Repo.findOrganiser(row.organiserId)
