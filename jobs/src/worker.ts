@@ -1,10 +1,17 @@
-import { clearHeartbeat, Database, DomainServices, recordHeartbeat } from '@kibitz/infra'
+import { clearHeartbeat, Database, DomainServices, purgeExpired, recordHeartbeat } from '@kibitz/infra'
 import { Layer, ManagedRuntime, Schema } from 'effect'
 import { PgBoss } from 'pg-boss'
 import { mailQueue, startMailDelivery } from './mail.ts'
 
 /** Queue names; each handler only decodes its payload and calls the domain. */
-export const queues = { heartbeat: 'system.heartbeat', mail: mailQueue } as const
+export const queues = {
+  heartbeat: 'system.heartbeat',
+  mail: mailQueue,
+  maintenance: 'system.maintenance',
+} as const
+
+/** When the purge of expired rows runs: hourly, off the top of the hour when other cron jobs crowd in. */
+const maintenanceCron = '17 * * * *'
 
 const Heartbeat = Schema.Struct({ workerId: Schema.String.check(Schema.isMaxLength(100)) })
 const decodeHeartbeat = Schema.decodeUnknownSync(Heartbeat)
@@ -46,6 +53,21 @@ export async function startWorker(options: {
     // A handler trusts no payload: decode it, then call the domain.
     for (const job of jobs) await recordHeartbeat(orm, decodeHeartbeat(job.data).workerId)
   })
+  // One purge at a time whatever the number of workers ('stately': one queued, one active); every worker
+  // upserts the same schedule, and pg-boss sends one job per occurrence.
+  await boss.createQueue(queues.maintenance, {
+    policy: 'stately',
+    expireInSeconds: 15 * 60,
+    retryLimit: 2,
+    retryDelay: 60,
+    deleteAfterSeconds: 24 * 3600,
+  })
+  await boss.schedule(queues.maintenance, maintenanceCron)
+  await boss.work(queues.maintenance, async () => {
+    // No payload to decode: the job only says "now".
+    const purged = await purgeExpired(orm, new Date())
+    if (Object.values(purged).some((n) => n > 0)) console.log(`worker: purged ${JSON.stringify(purged)}`)
+  })
   const mail = await startMailDelivery(boss, orm, {
     databaseUrl: options.databaseUrl,
     smtpUrl: options.smtpUrl,
@@ -68,6 +90,7 @@ export async function startWorker(options: {
     stop: async () => {
       clearInterval(timer)
       await mail.stop()
+      await boss.offWork(queues.maintenance, { wait: true })
       await boss.stop({ graceful: true, timeout: 5000 })
       await clearHeartbeat(orm, workerId).catch(() => {})
       await runtime.dispose()

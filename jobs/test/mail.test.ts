@@ -1,7 +1,7 @@
-import { openOrm } from '@kibitz/infra'
+import { claimDueMail, markMailFailed, openOrm } from '@kibitz/infra'
 import { findFreePort } from '@kibitz/infra/database'
 import { inTransaction, MailMessage, Outbox, type OutboxEntry } from '@kibitz/kernel'
-import { Effect } from 'effect'
+import { Effect, Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
 import { type Orm, runWith } from '../../testing/src/domain.ts'
@@ -80,6 +80,13 @@ const eventually = async <A>(find: () => Promise<A | undefined>, timeoutMs = 15_
 const sentTo = (smtp: TestSmtpServer, to: string): ReadonlyArray<ReceivedMail> =>
   smtp.messages.filter((m) => m.to.includes(to))
 
+const BodyRow = Schema.Struct({ text_body: Schema.String, html_body: Schema.NullOr(Schema.String) })
+/** The bodies the mail_outbox table itself holds for `to`, read past the Outbox port. */
+const storedBodies = async (to: string) =>
+  Schema.decodeUnknownSync(Schema.Array(BodyRow))(
+    await orm.em.fork().execute('select text_body, html_body from mail_outbox where recipient = ?', [to]),
+  )
+
 describe('mail delivery', () => {
   describe('with an SMTP server', () => {
     let smtp: TestSmtpServer
@@ -127,6 +134,9 @@ describe('mail delivery', () => {
         lastError: null,
       })
       expect(entry.sentAt?.getTime()).toBeGreaterThanOrEqual(entry.createdAt.getTime())
+      // The e-mail carried the link; the table no longer does, since it keeps only the token's hash.
+      expect(entry).toMatchObject({ text: '', html: null })
+      expect(await storedBodies('alice@example.test')).toEqual([{ text_body: '', html_body: null }])
     })
 
     it('sends nothing for a transaction that rolls back', async () => {
@@ -192,11 +202,46 @@ describe('mail delivery', () => {
           const found = await entryFor('dave@example.test')
           return found?.status === 'sent' ? found : undefined
         })
-        expect(sent).toMatchObject({ attempts: 1, lastError: null })
+        expect(sent).toMatchObject({ attempts: 1, lastError: null, text: '', html: null })
       } finally {
         await worker.stop()
         await smtp?.close()
       }
+    })
+  })
+
+  describe('giving up', () => {
+    // No worker runs here: the test plays the worker's part with the same functions.
+    it('keeps the bodies while retries remain and empties them once the message is failed', async () => {
+      await enqueue([message('frank@example.test', 'Never arrives')])
+      const [claimed] = (await claimDueMail(orm, { limit: 20, leaseSeconds: 60 })).filter(
+        (m) => m.to === 'frank@example.test',
+      )
+      if (!claimed) throw new Error('the message was not claimed')
+      await markMailFailed(orm, claimed.id, { error: '450 mailbox busy', retryInSeconds: 0, giveUp: false })
+      expect(await entryFor('frank@example.test')).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        text: 'Open https://kibitz.test/activate?token=t-frank@example.test&lang=pl to activate your account.',
+      })
+
+      const [again] = (await claimDueMail(orm, { limit: 20, leaseSeconds: 60 })).filter(
+        (m) => m.to === 'frank@example.test',
+      )
+      if (!again) throw new Error('the message was not claimed again')
+      expect(again.text).toContain('token=t-frank@example.test')
+      await markMailFailed(orm, again.id, { error: '550 no such user', retryInSeconds: 0, giveUp: true })
+      expect(await entryFor('frank@example.test')).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+        lastError: '550 no such user',
+        subject: 'Never arrives',
+        kind: 'accounts.activation',
+        text: '',
+        html: null,
+        sentAt: null,
+      })
+      expect(await storedBodies('frank@example.test')).toEqual([{ text_body: '', html_body: null }])
     })
   })
 
@@ -216,6 +261,15 @@ describe('mail delivery', () => {
           sentAt: null,
           lastError: null,
         })
+        // /dev/outbox shows kept messages, so they keep their bodies (until the hourly purge after 7 days).
+        expect(await storedBodies('erin@example.test')).toEqual([
+          {
+            text_body:
+              'Open https://kibitz.test/activate?token=t-erin@example.test&lang=pl to activate your account.',
+            html_body:
+              '<p><a href="https://kibitz.test/activate?token=t-erin@example.test&amp;lang=pl">Activate</a></p>',
+          },
+        ])
       } finally {
         await worker.stop()
       }

@@ -1,9 +1,11 @@
 import { checkReadiness, openOrm } from '@kibitz/infra'
 import type { MikroORM } from '@mikro-orm/postgresql'
+import { Schema } from 'effect'
+import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
-import { startWorker } from '../src/worker.ts'
+import { queues, startWorker } from '../src/worker.ts'
 
 let db: { url: string; drop: () => Promise<void> }
 let orm: MikroORM
@@ -56,5 +58,44 @@ describe('startWorker', () => {
       await worker.stop()
     }
     expect((await checkReadiness(orm)).checks.worker).toBe(false)
+  }, 30_000)
+
+  it('schedules the hourly purge and runs it when the maintenance queue hands it a job', async () => {
+    await orm.em.fork().execute(
+      `insert into auth_attempt (scope, key, "at") values ('login-ip', 'stale', now() - interval '2 days'),
+           ('login-ip', 'fresh', now())`,
+    )
+    const worker = await startWorker({ databaseUrl: db.url, mailFrom: 'Kibitz <no-reply@example.test>' })
+    // A client of the queue only, as an operator running the purge by hand would be.
+    const client = new PgBoss({
+      connectionString: db.url,
+      schema: 'pgboss',
+      max: 1,
+      supervise: false,
+      schedule: false,
+    })
+    try {
+      const schedules = Schema.decodeUnknownSync(
+        Schema.Array(Schema.Struct({ cron: Schema.String, timezone: Schema.NullOr(Schema.String) })),
+      )(
+        await orm.em
+          .fork()
+          .execute('select cron, timezone from pgboss.schedule where name = ?', [queues.maintenance]),
+      )
+      expect(schedules).toEqual([{ cron: '17 * * * *', timezone: 'UTC' }])
+
+      await client.start()
+      await client.send(queues.maintenance, {})
+      const Keys = Schema.Array(Schema.Struct({ key: Schema.String }))
+      const keys = async () =>
+        Schema.decodeUnknownSync(Keys)(
+          await orm.em.fork().execute('select key from auth_attempt order by key'),
+        )
+      expect(await waitFor(async () => (await keys()).length === 1, 15_000)).toBe(true)
+      expect(await keys()).toEqual([{ key: 'fresh' }])
+    } finally {
+      await client.stop({ graceful: false })
+      await worker.stop()
+    }
   }, 30_000)
 })

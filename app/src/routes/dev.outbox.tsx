@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { fetchOutbox } from '../server/outbox.functions.ts'
 
-// The developer's view of the e-mail outbox (ARCHITECTURE.md: without SMTP_URL e-mails are kept here).
+// The developer's view of the e-mail outbox (ARCHITECTURE.md: without SMTP_URL e-mails are kept here). It
+// exists only on a non-production server without SMTP_URL; elsewhere the loader answers 404.
 // Plain server-rendered HTML: each message opens with <details>, so it works without JavaScript.
 
 export const Route = createFileRoute('/dev/outbox')({
@@ -33,7 +34,10 @@ function DevOutbox() {
           <Trans>Outbox</Trans>
         </h1>
         <p className="text-muted">
-          <Trans>The latest 50 e-mails, newest first. Only non-production builds show this page.</Trans>
+          <Trans>
+            The latest 50 e-mails, newest first. This page exists only in development, when no SMTP server is
+            configured.
+          </Trans>
         </p>
       </div>
       {messages.length === 0 ? (
@@ -97,7 +101,10 @@ function OutboxMessage({ message }: { message: Message }) {
             </ul>
           </div>
         ) : null}
-        <pre className="whitespace-pre-wrap break-words font-sans text-sm">{message.text}</pre>
+        {/* A sent or given-up message has had its bodies emptied; there is nothing left to show. */}
+        {message.text === '' ? null : (
+          <pre className="whitespace-pre-wrap break-words font-sans text-sm">{message.text}</pre>
+        )}
         {message.attempts > 0 ? (
           <p className="text-sm text-muted">
             <Trans>

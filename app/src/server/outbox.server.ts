@@ -21,9 +21,17 @@ const linksOf = (text: string, html: string | null): ReadonlyArray<string> => {
   return [...new Set([...found].map((match) => match[0].replace(/[.,;:!?)\]]+$/, '')))]
 }
 
-/** The latest e-mails of the outbox with their links; null in production, where /dev/outbox does not exist. */
+/**
+ * Whether /dev/outbox exists: only on a development server that sends no e-mail. Anywhere mail really goes
+ * out (production, or a staging server with SMTP_URL) the page would hand anonymous visitors other people's
+ * live password-reset and activation links.
+ */
+const outboxPageEnabled = (): boolean =>
+  runtimeEnv('NODE_ENV') !== 'production' && !runtimeEnv('SMTP_URL')?.trim()
+
+/** The latest e-mails of the outbox with their links; null where /dev/outbox does not exist (see above). */
 export const outboxData = async () => {
-  if (runtimeEnv('NODE_ENV') === 'production') return null
+  if (!outboxPageEnabled()) return null
   const entries = await runDomain(
     Effect.gen(function* () {
       const outbox = yield* Outbox

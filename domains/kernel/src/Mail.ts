@@ -29,12 +29,14 @@ export class MailMessage extends Schema.Class<MailMessage>('@kibitz/kernel/MailM
 export const MailStatus = Schema.Literals(['pending', 'sent', 'failed', 'kept'])
 export type MailStatus = typeof MailStatus.Type
 
-/** A message as the outbox holds it, with its delivery state. */
+/** A message as the outbox holds it, with its delivery state; only pending and kept ones keep their bodies. */
 export class OutboxEntry extends Schema.Class<OutboxEntry>('@kibitz/kernel/OutboxEntry')({
   id: Schema.Int,
   to: Schema.String,
   subject: Schema.String,
+  /** Empty once the message was sent or given up: its links must not outlive the e-mail. */
   text: Schema.String,
+  /** Null once the message was sent or given up, like `text`. */
   html: Schema.NullOr(Schema.String),
   kind: Schema.String,
   language: Schema.String,

@@ -2,8 +2,11 @@ import { Em, type MailStatus, Outbox, OutboxEntry } from '@kibitz/kernel'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Layer, Schema } from 'effect'
 
-// The one code that touches the mail_outbox table (hand-written migration Migration20261122190000; the
-// table has no entity). Domains write through the Outbox port; the worker uses the delivery functions below.
+// The one code that touches the mail_outbox table (hand-written migrations Migration20261122190000 and
+// Migration20261122200000; the table has no entity). Domains write through the Outbox port; the worker uses
+// the delivery functions below. Bodies hold live single-use links while the database keeps only token
+// hashes, so a message leaves its bodies behind once it is sent or given up (only kept ones, shown on
+// /dev/outbox where no SMTP server exists, hold on to them until they are purged).
 
 /** The channel every committed outbox row is announced on; PostgreSQL delivers a NOTIFY only on commit. */
 export const mailOutboxChannel = 'mail_outbox'
@@ -145,10 +148,14 @@ export const claimDueMail = async (
     .sort((a, b) => a.id - b.id)
 }
 
-/** Records that message `id` was handed to the SMTP server; a message is marked sent once only. */
+/**
+ * Records that message `id` was handed to the SMTP server and empties its bodies (recipient, subject, kind
+ * and times stay for tracing); a message is marked sent once only.
+ */
 export const markMailSent = async (orm: MikroORM, id: number): Promise<void> => {
   await orm.em.fork().execute(
-    `update mail_outbox set status = ${statusCodes.sent}, sent_at = now(), last_error = null
+    `update mail_outbox set status = ${statusCodes.sent}, sent_at = now(), last_error = null,
+       text_body = '', html_body = null
        where id = ? and status = ${statusCodes.pending}`,
     [id],
   )
@@ -156,20 +163,33 @@ export const markMailSent = async (orm: MikroORM, id: number): Promise<void> => 
 
 /**
  * Records a failed attempt at message `id`: counts it, keeps the error, and either schedules the next attempt
- * `retryInSeconds` from now or, when `giveUp`, marks the message failed for good.
+ * `retryInSeconds` from now or, when `giveUp`, marks the message failed for good and empties its bodies.
  */
 export const markMailFailed = async (
   orm: MikroORM,
   id: number,
   failure: { readonly error: string; readonly retryInSeconds: number; readonly giveUp: boolean },
 ): Promise<void> => {
+  // A failed row is never attempted again, so its next_attempt_at records when it was given up instead:
+  // the time deleteOldMail counts its retention from.
   await orm.em.fork().execute(
     `update mail_outbox
-     set attempts = attempts + 1, last_error = ?, next_attempt_at = now() + make_interval(secs => ?),
-       status = case when ? then ${statusCodes.failed} else ${statusCodes.pending} end
+     set attempts = attempts + 1, last_error = ?,
+       next_attempt_at = case when ? then now() else now() + make_interval(secs => ?) end,
+       status = case when ? then ${statusCodes.failed} else ${statusCodes.pending} end,
+       text_body = case when ? then '' else text_body end,
+       html_body = case when ? then null else html_body end
      where id = ? and status = ${statusCodes.pending}`,
     // A whole SMTP transcript is not needed to see what went wrong.
-    [failure.error.slice(0, 2000), failure.retryInSeconds, failure.giveUp, id],
+    [
+      failure.error.slice(0, 2000),
+      failure.giveUp,
+      failure.retryInSeconds,
+      failure.giveUp,
+      failure.giveUp,
+      failure.giveUp,
+      id,
+    ],
   )
 }
 
@@ -192,6 +212,34 @@ export const keepPendingMail = async (orm: MikroORM): Promise<number> => {
          update mail_outbox set status = ${statusCodes.kept} where status = ${statusCodes.pending} returning 1
        )
        select count(*)::int as n from kept`,
+    ),
+  )
+  return rows[0]?.n ?? 0
+}
+
+/**
+ * Maintenance: deletes at most `limit` messages that were sent or given up before `finishedBefore`, or kept
+ * (no SMTP server) since before `keptBefore`; returns how many went. Pending messages are never deleted.
+ */
+export const deleteOldMail = async (
+  orm: MikroORM,
+  cutoffs: { readonly finishedBefore: Date; readonly keptBefore: Date; readonly limit: number },
+): Promise<number> => {
+  // Each branch is a range on mail_outbox_status_sent_at_index or a walk of one rare status in it.
+  const rows = decodeCount(
+    await orm.em.fork().execute(
+      `with gone as (
+         delete from mail_outbox where id in (
+           select id from mail_outbox
+           where (status = ${statusCodes.sent} and sent_at < ?)
+             or (status = ${statusCodes.failed} and next_attempt_at < ?)
+             or (status = ${statusCodes.kept} and created_at < ?)
+           limit ?
+         )
+         returning 1
+       )
+       select count(*)::int as n from gone`,
+      [cutoffs.finishedBefore, cutoffs.finishedBefore, cutoffs.keptBefore, cutoffs.limit],
     ),
   )
   return rows[0]?.n ?? 0
