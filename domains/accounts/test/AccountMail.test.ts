@@ -16,6 +16,7 @@ import {
 import { escapeHtml } from '../src/internal/mail/MailLayout.ts'
 
 const link = 'https://kibitz.example/activate?token=a1b2&next=%2Fevents'
+const confirmLink = 'https://kibitz.example/account/email/confirm?token=c3d4&next=%2Fsettings'
 const acceptLink = 'https://kibitz.example/admin/organisers/17/accept?token=x&y=1'
 const declineLink = 'https://kibitz.example/admin/organisers/17/decline?token=x&y=1'
 
@@ -39,6 +40,13 @@ const emailChanged = {
   kind: 'emailChanged',
   firstName: 'Zoë',
   newEmail: 'zoe.new@example.test',
+} satisfies AccountMail
+const emailConfirm = {
+  kind: 'emailConfirm',
+  firstName: 'Zoë',
+  newEmail: 'zoe.new@example.test',
+  link: confirmLink,
+  validHours: 24,
 } satisfies AccountMail
 
 /** Each kind with the parameters that must appear in both bodies and the links that must work. */
@@ -64,6 +72,7 @@ const samples: ReadonlyArray<{
   { mail: accepted, shown: ['Zoë'], links: [link] },
   { mail: declined, shown: ['Zoë'], links: [] },
   { mail: emailChanged, shown: ['Zoë', 'zoe.new@example.test'], links: [] },
+  { mail: emailConfirm, shown: ['Zoë', 'zoe.new@example.test', '24'], links: [confirmLink] },
 ]
 
 const script = '<script>alert(1)</script>'
@@ -113,7 +122,7 @@ describe('renderAccountMail', () => {
   })
 
   it('falls back to English for any other language', () => {
-    for (const mail of [activation, application, emailChanged]) {
+    for (const mail of [activation, application, emailChanged, emailConfirm]) {
       const english = renderAccountMail(mail, 'en')
       for (const language of ['de', '', 'xx-YY', 'tr']) {
         expect(renderAccountMail(mail, language)).toEqual(english)
@@ -129,6 +138,8 @@ describe('renderAccountMail', () => {
   describe('plural forms of the validity', () => {
     const body = (language: string, validHours: number) =>
       renderAccountMail({ ...passwordReset, validHours }, language).text
+    const confirmBody = (language: string, validHours: number) =>
+      renderAccountMail({ ...emailConfirm, validHours }, language).text
 
     it.each([
       [1, 'Ссылка действует 1 час.'],
@@ -154,6 +165,27 @@ describe('renderAccountMail', () => {
       [10, 'galioja 10 valandų.'],
     ])('uses the Lithuanian form for %i hours', (hours, sentence) => {
       expect(body('lt', hours)).toContain(sentence)
+    })
+
+    it.each([
+      ['ru', 1, 'Ссылка действует 1 час.'],
+      ['ru', 3, 'Ссылка действует 3 часа.'],
+      ['ru', 12, 'Ссылка действует 12 часов.'],
+      ['pl', 1, 'ważny przez 1 godzinę.'],
+      ['pl', 24, 'ważny przez 24 godziny.'],
+      ['pl', 48, 'ważny przez 48 godzin.'],
+      ['lt', 1, 'galioja 1 valandą.'],
+      ['lt', 24, 'galioja 24 valandas.'],
+      ['lt', 12, 'galioja 12 valandų.'],
+      ['en', 1, 'valid for 1 hour.'],
+      ['en', 24, 'valid for 24 hours.'],
+      ['fr', 1, 'valable 1 heure.'],
+      ['es', 1, 'válido durante 1 hora.'],
+      ['es', 24, 'válido durante 24 horas.'],
+      ['it', 1, 'valido per 1 ora.'],
+      ['it', 24, 'valido per 24 ore.'],
+    ])('uses the right form in the e-mail confirmation (%s, %i hours)', (language, hours, sentence) => {
+      expect(confirmBody(language, hours)).toContain(sentence)
     })
 
     it('uses singular and plural in English and French', () => {
@@ -186,6 +218,7 @@ describe('renderAccountMail', () => {
         { kind: 'organiserAccepted', firstName: script, link },
         { kind: 'organiserDeclined', firstName: script },
         { kind: 'emailChanged', firstName: script, newEmail: script },
+        { kind: 'emailConfirm', firstName: script, newEmail: script, link, validHours: 24 },
       ]
       for (const language of interfaceLocales) {
         for (const mail of mails) {
@@ -243,13 +276,37 @@ describe('renderAccountMail', () => {
       expect(() => renderAccountMail({ ...activation, link: '/activate?token=1' }, 'en')).toThrow(
         /http\(s\) URL/,
       )
+      expect(() => renderAccountMail({ ...emailConfirm, link: 'mailto:zoe@example.test' }, 'en')).toThrow(
+        /http\(s\) URL/,
+      )
     })
   })
 
   it('tells the owner of the old address to act, not to ignore the change', () => {
     const { text } = renderAccountMail(emailChanged, 'en')
+    expect(text).toContain(
+      'The e-mail address of your Kibitz account was changed to zoe.new@example.test after the change was confirmed from that address.',
+    )
     expect(text).toContain('If you did not make this change, contact the Kibitz team right away.')
     expect(text).not.toContain('ignore')
+  })
+
+  it('asks the new address to confirm the change, with one button, and tells a stranger to ignore it', () => {
+    const { subject, text, html } = renderAccountMail(emailConfirm, 'en')
+    expect(subject).toBe('Confirm your new Kibitz e-mail address')
+    expect(text).toContain('Hello Zoë,')
+    expect(text).toContain(
+      'You asked to use zoe.new@example.test as the e-mail address of your Kibitz account. ' +
+        'Please confirm this address to complete the change. The link is valid for 24 hours.',
+    )
+    expect(text).toContain(`Confirm my new address:\n${confirmLink}`)
+    const buttons = [...html.matchAll(/<a href="([^"]+)" style="display:inline-block;/g)].map((m) => m[1])
+    expect(buttons).toEqual([escapeHtml(confirmLink)])
+    expect(html).toContain('>Confirm my new address</a>')
+    expect(text).toContain(
+      'If you did not ask for this, please ignore this e-mail: the account keeps its current address.',
+    )
+    expect(text).not.toContain('contact the Kibitz team')
   })
 })
 

@@ -36,6 +36,7 @@ export type AccountMail =
   | { kind: 'organiserAccepted'; firstName: string; link: string }
   | { kind: 'organiserDeclined'; firstName: string }
   | { kind: 'emailChanged'; firstName: string; newEmail: string }
+  | { kind: 'emailConfirm'; firstName: string; newEmail: string; link: string; validHours: number }
 
 /** A rendered e-mail: a one-line subject, a plain-text body and an HTML body saying the same. */
 export interface RenderedMail {
@@ -279,7 +280,7 @@ const emailChanged = (i18n: I18n, mail: Mail<'emailChanged'>): Content => ({
     i18n._({
       id: 'mail.emailChanged.body',
       message:
-        'The e-mail address of your Kibitz account is now {newEmail}. From now on, we will write to the new address.',
+        'The e-mail address of your Kibitz account was changed to {newEmail} after the change was confirmed from that address. From now on, you sign in with the new address, and we will no longer write to this one.',
       values: { newEmail: param(mail.newEmail) },
     }),
   ],
@@ -298,6 +299,41 @@ const emailChanged = (i18n: I18n, mail: Mail<'emailChanged'>): Content => ({
   ],
 })
 
+// Sent to the address the user wants to switch to: the change happens only once it is confirmed
+// from there, so a stranger who receives it by mistake can safely ignore it.
+const emailConfirm = (i18n: I18n, mail: Mail<'emailConfirm'>): Content => ({
+  subject: i18n._({ id: 'mail.emailConfirm.subject', message: 'Confirm your new Kibitz e-mail address' }),
+  heading: i18n._({ id: 'mail.emailConfirm.heading', message: 'Confirm your new e-mail address' }),
+  greeting: greeting(i18n, mail.firstName),
+  paragraphs: [
+    i18n._({
+      id: 'mail.emailConfirm.body',
+      message:
+        'You asked to use {newEmail} as the e-mail address of your Kibitz account. Please confirm this address to complete the change. The link is valid for {validHours, plural, one {# hour} other {# hours}}.',
+      values: { newEmail: param(mail.newEmail), validHours: mail.validHours },
+    }),
+  ],
+  details: [],
+  actions: [
+    action(
+      i18n._({ id: 'mail.emailConfirm.action', message: 'Confirm my new address' }),
+      mail.link,
+      'primary',
+    ),
+  ],
+  footer: [
+    i18n._({
+      id: 'mail.emailConfirm.reason',
+      message: 'You received this e-mail because someone asked to use this address for a Kibitz account.',
+    }),
+    i18n._({
+      id: 'mail.emailConfirm.notYou',
+      message:
+        'If you did not ask for this, please ignore this e-mail: the account keeps its current address.',
+    }),
+  ],
+})
+
 const contentOf = (i18n: I18n, mail: AccountMail): Content => {
   switch (mail.kind) {
     case 'activation':
@@ -312,6 +348,8 @@ const contentOf = (i18n: I18n, mail: AccountMail): Content => {
       return organiserDeclined(i18n, mail)
     case 'emailChanged':
       return emailChanged(i18n, mail)
+    case 'emailConfirm':
+      return emailConfirm(i18n, mail)
   }
 }
 
