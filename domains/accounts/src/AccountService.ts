@@ -98,6 +98,8 @@ export const AccountLimits = {
   resetValidMs: 2 * hour,
   decisionValidMs: 30 * day,
   activationResendAfterMs: 10 * minute,
+  emailChangeValidMs: 24 * hour,
+  passwordChecksPerWindow: 5,
 } as const
 
 type Failure = AccountFailure
@@ -222,13 +224,16 @@ export class AccountService extends Context.Service<
     decideOrganiser(token: string, status: number): Effect.Effect<OrganiserApplicationView, Failure, Em>
     /** A signed-in user: their profile for the settings screens. */
     profileData(userId: number): Effect.Effect<ProfileData, Failure, Em>
-    /** A signed-in user: one change of spec kinds 1–14 (1008 wrong current password, 1015 e-mail locked). */
+    /**
+     * A signed-in user: one change of spec kinds 1–14 (1008 wrong current password, throttled after five;
+     * 1015 e-mail locked). An e-mail change only mails a confirmation link to the new address.
+     */
     changeProfile(
       userId: number,
       kind: ProfileChangeKind,
       input: unknown,
       sessionToken?: string,
-    ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
+    ): Effect.Effect<ProfileData, Failure | InvalidInput | Throttled, Em>
     /**
      * A signed-in user: replaces the avatar with `bytes` (re-encoded, metadata dropped) or removes it (null);
      * InvalidInput names `avatar` for a file that is not a usable image.
@@ -237,6 +242,8 @@ export class AccountService extends Context.Service<
       userId: number,
       bytes: Uint8Array | null,
     ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
+    /** The holder of the link mailed to a new address: makes it the account's e-mail (1013, 1001). */
+    confirmEmail(token: string): Effect.Effect<{ readonly userId: number; readonly email: string }, Failure, Em>
     /** Anyone: a player's public profile (1014 for an unknown, inactive or banned user). */
     publicProfile(userId: number): Effect.Effect<PublicProfile, Failure, Em>
     /** Anyone: an accepted organiser's public profile (1014 otherwise). */
@@ -271,26 +278,29 @@ export class AccountService extends Context.Service<
 
       // --- throttling: counted attempts per key in a sliding window
 
-      const checkThrottle = Effect.fn('AccountService.checkThrottle')(function* (
-        scope: string,
-        key: string,
-        limit: number,
-      ) {
+      /**
+       * Counts this attempt first, then refuses it when the window already held `limit` earlier attempts, so
+       * concurrent requests cannot all pass one check. Returns the attempt's id, for `forgive`.
+       */
+      const reserve = Effect.fn('AccountService.reserve')(function* (scope: string, key: string, limit: number) {
         const at = yield* now
+        const id = yield* Repo.recordAttempt(scope, key, at)
         const { count, oldest } = yield* Repo.attemptsSince(
           scope,
           key,
           new Date(at.getTime() - AccountLimits.windowMs),
+          id,
         )
-        if (count < limit) return
+        if (count <= limit) return id
+        yield* Repo.removeAttempts([id])
         const freeAt = (oldest?.getTime() ?? at.getTime()) + AccountLimits.windowMs
         return yield* new Throttled({
           retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)),
         })
       })
 
-      const count = (scope: string, key: string) =>
-        Effect.flatMap(now, (at) => Repo.recordAttempt(scope, key, at))
+      /** Takes back attempts that turned out not to be failures (a right password). */
+      const forgive = (ids: ReadonlyArray<string>) => Repo.removeAttempts(ids)
 
       // --- sessions
 
@@ -329,7 +339,6 @@ export class AccountService extends Context.Service<
       })
 
       const register = Effect.fn('AccountService.register')(function* (input: unknown, request: RequestInfo) {
-        yield* checkThrottle('signup-ip', request.ip, AccountLimits.signUpsPerWindow)
         const form = yield* validate(SignUpInput, input).pipe(
           // Spec 1007: a sign-up that is complete but for the accepted rules is refused with its own code.
           Effect.catchTag(
@@ -341,20 +350,22 @@ export class AccountService extends Context.Service<
           ),
         )
         const email = normaliseEmail(form.email)
+        // Every complete sign-up counts, refused ones included: 1001 answers must not become an oracle.
+        yield* reserve('signup-ip', request.ip, AccountLimits.signUpsPerWindow)
         const at = yield* now
+        const passwordHash = yield* hashPassword(form.password)
         return yield* inTransaction(
           Effect.gen(function* () {
             if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
-            yield* count('signup-ip', request.ip)
             const user = yield* Repo.createUser({
               email,
-              passwordHash: yield* hashPassword(form.password),
+              passwordHash,
               firstName: form.firstName,
               lastName: form.lastName,
               language: request.language,
               activatedAt: null,
               rulesAcceptedAt: at,
-            })
+            }).pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')))
             yield* sendActivation(user)
             return { userId: user.id }
           }),
@@ -382,15 +393,15 @@ export class AccountService extends Context.Service<
       const login = Effect.fn('AccountService.login')(function* (input: unknown, request: RequestInfo) {
         const form = yield* validate(LoginInput, input)
         const email = normaliseEmail(form.email)
-        yield* checkThrottle('login-ip', request.ip, AccountLimits.failedLoginsPerWindow)
-        yield* checkThrottle('login-account', email, AccountLimits.failedLoginsPerWindow)
+        const byAddress = yield* reserve('login-ip', request.ip, AccountLimits.failedLoginsPerWindow)
+        const byAccount = yield* reserve('login-account', email, AccountLimits.failedLoginsPerWindow).pipe(
+          Effect.tapError(() => forgive([byAddress])),
+        )
         const user = yield* Repo.findUserByEmail(email)
         const matches = yield* verifyPassword(form.password, user?.passwordHash ?? (yield* decoyHash()))
-        if (!user?.passwordHash || !matches) {
-          yield* count('login-ip', request.ip)
-          yield* count('login-account', email)
-          return yield* fail(ErrorCode.badCredentials)
-        }
+        // A failure keeps both counted attempts; the right password takes them back.
+        if (!user?.passwordHash || !matches) return yield* fail(ErrorCode.badCredentials)
+        yield* forgive([byAddress, byAccount])
         // Only someone who knows the password learns that the account is banned or inactive.
         if (user.bannedAt) return yield* fail(ErrorCode.banned)
         if (!user.activatedAt) {
@@ -435,11 +446,17 @@ export class AccountService extends Context.Service<
         input: unknown,
         request: RequestInfo,
       ) {
-        yield* checkThrottle('reset-ip', request.ip, AccountLimits.resetRequestsPerWindow)
         const form = yield* validate(ForgotInput, input)
-        yield* count('reset-ip', request.ip)
-        const user = yield* Repo.findUserByEmail(normaliseEmail(form.email))
+        const email = normaliseEmail(form.email)
+        yield* reserve('reset-ip', request.ip, AccountLimits.resetRequestsPerWindow)
+        const user = yield* Repo.findUserByEmail(email)
         if (!user || user.bannedAt) return
+        // One address cannot be flooded with reset mail either; the answer stays the same, so nothing leaks.
+        const flooded = yield* reserve('reset-account', email, AccountLimits.resetRequestsPerWindow).pipe(
+          Effect.as(false),
+          Effect.catchTag('Throttled', () => Effect.succeed(true)),
+        )
+        if (flooded) return
         yield* inTransaction(
           Effect.gen(function* () {
             const at = yield* now
@@ -546,8 +563,11 @@ export class AccountService extends Context.Service<
               language: options.language,
               activatedAt: at,
               rulesAcceptedAt: at,
-            })
-            yield* Repo.addIdentity({ userId: user.id, provider, subject: profile.subject, email, now: at })
+            }).pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExistsSocial)))
+            yield* Repo.addIdentity({ userId: user.id, provider, subject: profile.subject, email, now: at }).pipe(
+              // The same provider account signed up twice at once: the other request won.
+              Effect.catchTag('Duplicate', () => fail(ErrorCode.socialLoginFailed)),
+            )
             return { ...(yield* openSession(user, options)), created: true }
           }),
         )
@@ -582,7 +602,7 @@ export class AccountService extends Context.Service<
               subject: profile.subject,
               email: profile.email ? normaliseEmail(profile.email) : null,
               now: yield* now,
-            })
+            }).pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.socialAlreadyConnected)))
           }),
         )
       })
@@ -591,14 +611,43 @@ export class AccountService extends Context.Service<
         userId: number,
         provider: SocialProviderId,
       ) {
-        const user = yield* Repo.findUserById(userId)
-        if (!user) return yield* fail(ErrorCode.userNotFound)
-        const own = yield* Repo.identitiesOf(userId)
-        if (!own.some((i) => i.provider === provider)) return
-        // The last way in cannot be removed: set a password first.
-        if (!user.passwordHash && own.length === 1)
-          return yield* fail(ErrorCode.socialConnectFailed, 'provider')
-        yield* Repo.removeIdentity(userId, provider)
+        // The user row stays locked, so two disconnects at once cannot both pass the last-way-in check.
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const user = yield* Repo.findUserForUpdate(userId)
+            if (!user) return yield* fail(ErrorCode.userNotFound)
+            const own = yield* Repo.identitiesOf(userId)
+            if (!own.some((i) => i.provider === provider)) return
+            // The last way in cannot be removed: set a password first.
+            if (!user.passwordHash && own.length === 1) return yield* fail(ErrorCode.socialConnectFailed, 'provider')
+            yield* Repo.removeIdentity(userId, provider)
+          }),
+        )
+      })
+
+      const confirmEmail = Effect.fn('AccountService.confirmEmail')(function* (token: string) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const at = yield* now
+            const row = yield* Repo.findTokenForUpdate(tokenHash(token), TokenPurpose.emailChange)
+            if (!row?.email || !usableToken(row, at)) return yield* fail(ErrorCode.resetTokenExpired)
+            const user = yield* Repo.findUserForUpdate(row.userId)
+            if (!user) return yield* fail(ErrorCode.userNotFound)
+            const holder = yield* Repo.findUserByEmail(row.email)
+            if (holder && holder.id !== user.id) return yield* fail(ErrorCode.emailExists, 'email')
+            const previous = user.email
+            user.email = row.email
+            user.updatedAt = at
+            row.usedAt = at
+            yield* Repo.flushUnique().pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')))
+            // Links mailed to the old address must not outlive the change.
+            for (const purpose of [TokenPurpose.passwordReset, TokenPurpose.activation, TokenPurpose.emailChange]) {
+              yield* Repo.voidTokens(user.id, purpose, at)
+            }
+            yield* mail(user, { kind: 'emailChanged', firstName: user.firstName ?? '', newEmail: user.email }, previous)
+            return { userId: user.id, email: user.email }
+          }),
+        )
       })
 
       // --- organisers
@@ -623,7 +672,7 @@ export class AccountService extends Context.Service<
               }))
             : yield* Effect.map(validate(IndividualApplication, input), (d) => ({
                 type: OrganiserKind.individual,
-                name: `${d.firstName} ${d.lastName}`,
+                name: `${d.firstName} ${d.lastName}`.slice(0, 200),
                 firstName: d.firstName,
                 lastName: d.lastName,
                 companyCode: null,
@@ -644,7 +693,15 @@ export class AccountService extends Context.Service<
               Object.assign(organiser, fields, { status: OrganiserStatus.pending, decidedAt: null })
               yield* Repo.flush()
             } else {
-              organiser = yield* Repo.createOrganiser({ ...fields, userId, email: user.email })
+              const created = yield* Repo.createOrganiser({ ...fields, userId, email: user.email }).pipe(
+                Effect.map((row) => ({ row, raced: false })),
+                // Sent twice at once: the first application stands.
+                Effect.catchTag('Duplicate', () =>
+                  Effect.map(Repo.findOrganiserOfUser(userId), (row) => ({ row, raced: true })),
+                ),
+              )
+              if (created.raced || !created.row) return currentUser(user, created.row)
+              organiser = created.row
             }
             user.isCompany = fields.type === OrganiserKind.company
             if (fields.type === OrganiserKind.company) user.companyName = fields.name
@@ -769,6 +826,7 @@ export class AccountService extends Context.Service<
           idNumber: user.idNumber ?? null,
           hasPassword: Boolean(user.passwordHash),
           canChangeEmail: !emailLocked(user),
+          pendingEmail: yield* Repo.pendingEmailOf(userId, yield* now),
           socialProviders: identities.map((i) => i.provider),
         })
       })
@@ -783,18 +841,19 @@ export class AccountService extends Context.Service<
         if (!user) return yield* fail(ErrorCode.userNotFound)
         const at = yield* now
         const organiser = organiserChangeKinds.includes(kind) ? yield* Repo.findOrganiserOfUser(userId) : null
-        if (
-          organiserChangeKinds.includes(kind) &&
-          (!organiser || organiser.status === OrganiserStatus.declined)
-        ) {
+        // Organiser details are edited by an accepted organiser (spec section 4), not while pending.
+        if (organiserChangeKinds.includes(kind) && organiser?.status !== OrganiserStatus.accepted) {
           return yield* fail(ErrorCode.userNotFound)
         }
+        /** The current password, checked at most five times in 15 minutes (a stolen session must not guess it). */
         const checkPassword = (given: string | undefined) =>
           Effect.gen(function* () {
             if (!user.passwordHash) return
+            const attempt = yield* reserve('password-check', String(userId), AccountLimits.passwordChecksPerWindow)
             if (!given || !(yield* verifyPassword(given, user.passwordHash))) {
               return yield* fail(ErrorCode.initialPasswordIncorrect, 'currentPassword')
             }
+            yield* forgive([attempt])
           })
         switch (kind) {
           case 1: {
@@ -802,6 +861,7 @@ export class AccountService extends Context.Service<
             yield* checkPassword(form.currentPassword)
             user.passwordHash = yield* hashPassword(form.newPassword)
             yield* Repo.revokeSessionsOf(userId, at, sessionToken ? tokenHash(sessionToken) : undefined)
+            yield* Repo.voidTokens(userId, TokenPurpose.passwordReset, at)
             break
           }
           case 2:
@@ -813,9 +873,16 @@ export class AccountService extends Context.Service<
           case 4:
             user.languages = [...new Set((yield* validate(profileChangeForms[4], input)).languages)]
             break
-          case 5:
-            user.currencyId = (yield* validate(profileChangeForms[5], input)).currencyId
+          case 5: {
+            const { currencyId } = yield* validate(profileChangeForms[5], input)
+            if (!(yield* Repo.currencyExists(currencyId))) {
+              return yield* new InvalidInput({
+                errors: { currencyId: { rule: 'required', message: 'The currencyId is required' } },
+              })
+            }
+            user.currencyId = currencyId
             break
+          }
           case 6: {
             const form = yield* validate(profileChangeForms[6], input)
             user.idProvider = form.idProvider
@@ -829,12 +896,31 @@ export class AccountService extends Context.Service<
             const email = normaliseEmail(form.email)
             if (email === user.email) break
             if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
-            const previous = user.email
-            user.email = email
-            yield* mail(
-              user,
-              { kind: 'emailChanged', firstName: user.firstName ?? '', newEmail: email },
-              previous,
+            // Nothing changes until the new address proves it reaches its owner (confirmEmail).
+            yield* inTransaction(
+              Effect.gen(function* () {
+                yield* Repo.voidTokens(userId, TokenPurpose.emailChange, at)
+                const token = newToken()
+                yield* Repo.createToken({
+                  hash: tokenHash(token),
+                  purpose: TokenPurpose.emailChange,
+                  userId,
+                  email,
+                  now: at,
+                  validMs: AccountLimits.emailChangeValidMs,
+                })
+                yield* mail(
+                  user,
+                  {
+                    kind: 'emailConfirm',
+                    firstName: user.firstName ?? '',
+                    newEmail: email,
+                    link: link(`/confirm-email/${token}`),
+                    validHours: AccountLimits.emailChangeValidMs / hour,
+                  },
+                  email,
+                )
+              }),
             )
             break
           }
@@ -883,7 +969,7 @@ export class AccountService extends Context.Service<
             return
         }
         if (organiser.type === OrganiserKind.individual && (kind === 13 || kind === 14)) {
-          organiser.name = [organiser.firstName, organiser.lastName].filter(Boolean).join(' ')
+          organiser.name = [organiser.firstName, organiser.lastName].filter(Boolean).join(' ').slice(0, 200)
         }
       })
 
@@ -981,6 +1067,7 @@ export class AccountService extends Context.Service<
         profileData,
         changeProfile,
         changeAvatar,
+        confirmEmail,
         publicProfile,
         publicOrganiserProfile,
       })

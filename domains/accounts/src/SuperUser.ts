@@ -22,10 +22,19 @@ export const ensureSuperUser = Effect.fn('ensureSuperUser')(function* (email: st
       language: 'en',
       activatedAt: now,
       rulesAcceptedAt: now,
-    })
+    }).pipe(Effect.orDie)
     user.role = UserRole.admin
     yield* Repo.flush()
     return
+  }
+  if (existing.role !== UserRole.admin) {
+    // An ordinary account under the configured address becomes the super user: whoever held it must not
+    // keep a way in, so its password becomes ADMIN_PASSWORD and its sessions and social accounts go.
+    existing.passwordHash = password.length > 0 ? yield* hashPassword(password) : null
+    yield* Repo.revokeSessionsOf(existing.id, now)
+    for (const identity of yield* Repo.identitiesOf(existing.id)) {
+      yield* Repo.removeIdentity(existing.id, identity.provider)
+    }
   }
   existing.role = UserRole.admin
   existing.activatedAt ??= now

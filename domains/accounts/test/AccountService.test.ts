@@ -257,6 +257,23 @@ describe(AccountService.name, () => {
       }),
     )
 
+    it.effect('lets at most five of many simultaneous wrong passwords be checked', () =>
+      Effect.gen(function* () {
+        yield* activeUser('ona@example.test')
+        const outcomes = yield* Effect.forEach(
+          Array.from({ length: 20 }, (_, i) => i),
+          (i) =>
+            run(login('ona@example.test', `Wrong!pass${i}`, from(`192.0.2.${i + 1}`))).pipe(
+              Effect.flip,
+              Effect.map((error) => error._tag),
+            ),
+          { concurrency: 'unbounded' },
+        )
+        expect(outcomes.filter((tag) => tag === 'AccountFailure').length).toBeLessThanOrEqual(5)
+        expect(outcomes.filter((tag) => tag === 'Throttled').length).toBeGreaterThanOrEqual(15)
+      }),
+    )
+
     it.effect('throttles one address trying many accounts', () =>
       Effect.gen(function* () {
         for (let i = 0; i < 5; i++) yield* failureCode(login(`guess${i}@example.test`, 'Wrong!pass1'))
@@ -594,28 +611,59 @@ describe(AccountService.name, () => {
       }),
     )
 
-    it.effect(
-      'changes the e-mail with the password and tells the old address; refuses a taken one (1001)',
-      () =>
-        Effect.gen(function* () {
-          yield* activeUser('taken@example.test')
-          const id = yield* activeUser('ona@example.test')
-          expect(
-            yield* failureCode(
-              Effect.flatMap(accounts, (a) =>
-                a.changeProfile(id, 7, { email: 'taken@example.test', currentPassword: password }),
-              ),
-            ),
-          ).toBe(ErrorCode.emailExists)
-          yield* run(
-            Effect.flatMap(accounts, (a) =>
-              a.changeProfile(id, 7, { email: 'ona@club.test', currentPassword: password }),
-            ),
-          )
-          const notice = (yield* mails()).find((m) => m.kind === 'accounts.emailChanged')
-          expect(notice?.recipient).toBe('ona@example.test')
-          expect((yield* run(login('ona@club.test'))).user.id).toBe(id)
-        }),
+    it.effect('changes the e-mail only once the new address confirms it, then tells the old one', () =>
+      Effect.gen(function* () {
+        yield* activeUser('taken@example.test')
+        const id = yield* activeUser('ona@example.test')
+        const change = (email: string) =>
+          Effect.flatMap(accounts, (a) => a.changeProfile(id, 7, { email, currentPassword: password }))
+        expect(yield* failureCode(change('taken@example.test'))).toBe(ErrorCode.emailExists)
+
+        const pending = yield* run(change('ona@club.test'))
+        expect(pending).toMatchObject({ user: { email: 'ona@example.test' }, pendingEmail: 'ona@club.test' })
+        // Until then nothing changed: the old address still logs in, the new one does not.
+        expect((yield* run(login('ona@example.test'))).user.id).toBe(id)
+        expect(yield* failureCode(login('ona@club.test'))).toBe(ErrorCode.badCredentials)
+
+        const path = yield* linkIn('ona@club.test', 'accounts.emailConfirm')
+        expect(path).toMatch(/^\/confirm-email\//)
+        yield* run(Effect.flatMap(accounts, (a) => a.confirmEmail(tokenOf(path))))
+        const notice = (yield* mails()).find((m) => m.kind === 'accounts.emailChanged')
+        expect(notice?.recipient).toBe('ona@example.test')
+        expect((yield* run(login('ona@club.test'))).user.id).toBe(id)
+        expect(yield* failureCode(Effect.flatMap(accounts, (a) => a.confirmEmail(tokenOf(path))))).toBe(
+          ErrorCode.resetTokenExpired,
+        )
+      }),
+    )
+
+    it.effect('voids a reset link mailed to the old address once the e-mail changes', () =>
+      Effect.gen(function* () {
+        const id = yield* activeUser('ona@example.test')
+        yield* run(Effect.flatMap(accounts, (a) => a.forgotPassword({ email: 'ona@example.test' }, web)))
+        const reset = tokenOf(yield* linkIn('ona@example.test', 'accounts.passwordReset'))
+        yield* run(
+          Effect.flatMap(accounts, (a) =>
+            a.changeProfile(id, 7, { email: 'ona@club.test', currentPassword: password }),
+          ),
+        )
+        const confirm = tokenOf(yield* linkIn('ona@club.test', 'accounts.emailConfirm'))
+        yield* run(Effect.flatMap(accounts, (a) => a.confirmEmail(confirm)))
+        expect(yield* failureCode(Effect.flatMap(accounts, (a) => a.checkResetToken(reset)))).toBe(
+          ErrorCode.resetTokenExpired,
+        )
+      }),
+    )
+
+    it.effect('refuses a sixth wrong current password in 15 minutes', () =>
+      Effect.gen(function* () {
+        const id = yield* activeUser('ona@example.test')
+        const wrong = Effect.flatMap(accounts, (a) =>
+          a.changeProfile(id, 1, { currentPassword: 'Wrong!pass1', newPassword: 'New!Pass2026' }),
+        )
+        for (let i = 0; i < 5; i++) expect(yield* failureCode(wrong)).toBe(ErrorCode.initialPasswordIncorrect)
+        expect(yield* run(wrong).pipe(Effect.flip)).toMatchObject({ _tag: 'Throttled' })
+      }),
     )
 
     it.effect('keeps the configured super user’s e-mail (1015)', () =>
@@ -705,6 +753,40 @@ describe(AccountService.name, () => {
 
         const removed = yield* run(Effect.flatMap(accounts, (a) => a.changeAvatar(id, null)))
         expect([removed.user.avatar, removed.user.avatarThumb]).toEqual([null, null])
+      }),
+    )
+
+    it.effect('refuses an unknown currency by naming the field, and organiser details while pending', () =>
+      Effect.gen(function* () {
+        yield* Effect.promise(() =>
+          insertRows(db.orm, 'app_user', [
+            {
+              email: 'root@example.test',
+              role: 2,
+              is_company: false,
+              language: 'en',
+              created_at: new Date().toISOString(),
+            },
+          ]),
+        )
+        const id = yield* activeUser('ona@example.test')
+        const unknown = yield* run(
+          Effect.flatMap(accounts, (a) => a.changeProfile(id, 5, { currencyId: 999_999 })),
+        ).pipe(Effect.flip)
+        expect(unknown).toMatchObject({ _tag: 'InvalidInput', errors: { currencyId: { rule: 'required' } } })
+        yield* run(
+          Effect.flatMap(accounts, (a) =>
+            a.applyAsOrganiser(id, 'individual', {
+              firstName: 'Ona',
+              lastName: 'Jonaitė',
+              countryCode: 'LT',
+              phone: '+37060012345',
+            }),
+          ),
+        )
+        expect(
+          yield* failureCode(Effect.flatMap(accounts, (a) => a.changeProfile(id, 13, { firstName: 'Ana' }))),
+        ).toBe(ErrorCode.userNotFound)
       }),
     )
 

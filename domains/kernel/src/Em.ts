@@ -10,6 +10,8 @@ export class Em extends Context.Service<Em, EntityManager>()('@kibitz/kernel/Em'
  */
 export const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | Em> =>
   Effect.flatMap(Em, (em) => {
+    // Already inside one: join it, so the whole unit commits or rolls back together.
+    if (em.isInTransaction()) return Effect.provideService(effect, Em, em)
     const tx = em.fork()
     return Effect.acquireUseRelease(
       Effect.promise(() => tx.begin()),

@@ -1,6 +1,7 @@
 import { Em } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Effect, Schema } from 'effect'
+import { UniqueConstraintViolationException } from '@mikro-orm/core'
+import { Data, Effect, Schema } from 'effect'
 import {
   AuthAttemptEntity,
   AuthTokenEntity,
@@ -16,11 +17,26 @@ import { OrganiserEntity, UserEntity } from './entities/UserEntity.ts'
 const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
   Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
 
+/** A unique key refused the write: someone else got there first (two requests racing). */
+export class Duplicate extends Data.TaggedError('Duplicate') {}
+
+/** Like `db`, but a unique-key violation is the typed `Duplicate`, not a defect. */
+const dbUnique = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, Duplicate, Em> =>
+  Effect.flatMap(Em, (em) =>
+    Effect.tryPromise({ try: () => f(em), catch: (error) => error }).pipe(
+      Effect.catchIf(
+        (error): error is UniqueConstraintViolationException => error instanceof UniqueConstraintViolationException,
+        () => Effect.fail(new Duplicate()),
+      ),
+      Effect.catch((error) => Effect.die(error)),
+    ),
+  )
+
 export type User = UserEntity
 export type Organiser = OrganiserEntity
 
 /** Spec: purposes of e-mailed links. */
-export const TokenPurpose = { activation: 1, passwordReset: 2, organiserDecision: 3 } as const
+export const TokenPurpose = { activation: 1, passwordReset: 2, organiserDecision: 3, emailChange: 4 } as const
 export type TokenPurpose = (typeof TokenPurpose)[keyof typeof TokenPurpose]
 
 export const findUserById = (id: number) => db((em) => em.findOne(UserEntity, { id }))
@@ -43,7 +59,7 @@ export const createUser = (data: {
   activatedAt: Date | null
   rulesAcceptedAt: Date | null
 }) =>
-  db(async (em) => {
+  dbUnique(async (em) => {
     const user = em.create(UserEntity, { ...data, role: 1, isCompany: false, languages: [] })
     await em.flush()
     return user
@@ -51,6 +67,16 @@ export const createUser = (data: {
 
 /** Writes the changes made to loaded entities. */
 export const flush = () => db((em) => em.flush())
+
+/** Writes the changes, reporting a unique-key clash (an e-mail taken meanwhile) as `Duplicate`. */
+export const flushUnique = () => dbUnique((em) => em.flush())
+
+/** The user row, locked until the transaction ends (for changes that must not interleave). */
+export const findUserForUpdate = (id: number) => db((em) => em.findOne(UserEntity, { id }, { lockMode: 4 }))
+
+/** Whether a currency id exists (the kernel's lookup table). */
+export const currencyExists = (id: number) =>
+  db(async (em) => (await em.execute('select 1 from currency where id = ?', [id])).length > 0)
 
 export const createOrganiser = (data: {
   userId: number
@@ -65,7 +91,7 @@ export const createOrganiser = (data: {
   websiteUrl: string | null
   email: string
 }) =>
-  db(async (em) => {
+  dbUnique(async (em) => {
     const organiser = em.create(OrganiserEntity, { ...data, status: 1 })
     await em.flush()
     return organiser
@@ -78,6 +104,8 @@ export const createToken = (data: {
   purpose: TokenPurpose
   userId: number
   organiserId?: number
+  /** The new address an e-mail change link confirms. */
+  email?: string
   now: Date
   validMs: number
 }) =>
@@ -87,6 +115,7 @@ export const createToken = (data: {
       purpose: data.purpose,
       userId: data.userId,
       organiserId: data.organiserId ?? null,
+      email: data.email ?? null,
       createdAt: data.now,
       expiresAt: new Date(data.now.getTime() + data.validMs),
     })
@@ -103,6 +132,17 @@ export const findToken = (hash: string, purpose: TokenPurpose) =>
 /** Whether a token of this purpose was issued to the user after `since` (to avoid e-mail floods). */
 export const hasRecentToken = (userId: number, purpose: TokenPurpose, since: Date) =>
   db(async (em) => (await em.count(AuthTokenEntity, { userId, purpose, createdAt: { $gt: since } })) > 0)
+
+/** The address of the user's newest e-mail change that still waits for its confirmation, if any. */
+export const pendingEmailOf = (userId: number, now: Date) =>
+  db(async (em) => {
+    const row = await em.findOne(
+      AuthTokenEntity,
+      { userId, purpose: TokenPurpose.emailChange, usedAt: null, expiresAt: { $gt: now } },
+      { orderBy: { id: 'desc' } },
+    )
+    return row?.email ?? null
+  })
 
 /** Voids every unused token of this purpose for the user (a new reset link replaces the old ones). */
 export const voidTokens = (userId: number, purpose: TokenPurpose, now: Date) =>
@@ -164,7 +204,7 @@ export const addIdentity = (data: {
   email: string | null
   now: Date
 }) =>
-  db(async (em) => {
+  dbUnique(async (em) => {
     em.create(SocialIdentityEntity, {
       userId: data.userId,
       provider: data.provider,
@@ -186,29 +226,38 @@ const CountRow = Schema.Struct({
 })
 const decodeCount = Schema.decodeUnknownSync(Schema.Array(CountRow))
 
-/** How many attempts were counted for the key since `since`, and when the oldest of them was. */
-export const attemptsSince = (scope: string, key: string, since: Date) =>
+/**
+ * How many attempts of the key since `since` were counted up to and including attempt `upTo` (earlier
+ * concurrent attempts count, later ones do not), and when the oldest of them was.
+ */
+export const attemptsSince = (scope: string, key: string, since: Date, upTo: string) =>
   db(async (em) => {
     const rows = decodeCount(
       await em.execute(
-        'select count(*) as count, min("at") as oldest from auth_attempt where scope = ? and key = ? and "at" > ?',
-        [scope, key, since],
+        'select count(*) as count, min("at") as oldest from auth_attempt where scope = ? and key = ? and "at" > ? and id <= ?',
+        [scope, key, since, upTo],
       ),
     )
     return rows[0] ?? { count: 0, oldest: null }
   })
 
+const IdRow = Schema.Struct({ id: Schema.Union([Schema.String, Schema.Number]) })
+const decodeIdRow = Schema.decodeUnknownSync(Schema.Array(IdRow))
+
+/** Counts one attempt (committed at once, outside any transaction of the caller); returns its id. */
 export const recordAttempt = (scope: string, key: string, now: Date) =>
   db(async (em) => {
-    em.create(AuthAttemptEntity, { scope, key, at: now })
-    await em.flush()
+    const [row] = decodeIdRow(
+      await em.execute('insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id', [scope, key, now]),
+    )
     // Old counters are useless; drop them for this key as it is touched, keeping the table small.
-    await em.nativeDelete(AuthAttemptEntity, {
-      scope,
-      key,
-      at: { $lt: new Date(now.getTime() - 86_400_000) },
-    })
+    await em.nativeDelete(AuthAttemptEntity, { scope, key, at: { $lt: new Date(now.getTime() - 86_400_000) } })
+    return String(row?.id ?? '0')
   })
+
+/** Takes back counted attempts that turned out not to be failures. */
+export const removeAttempts = (ids: ReadonlyArray<string>) =>
+  ids.length === 0 ? Effect.void : db((em) => em.nativeDelete(AuthAttemptEntity, { id: { $in: [...ids] } })).pipe(Effect.asVoid)
 
 export const clearAttempts = (scope: string, key: string) =>
   db((em) => em.nativeDelete(AuthAttemptEntity, { scope, key }))

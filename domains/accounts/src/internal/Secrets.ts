@@ -1,5 +1,5 @@
 import { argon2, createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { Effect } from 'effect'
+import { Effect, Semaphore } from 'effect'
 
 // Passwords are hashed with Argon2id (OWASP's minimum: 19 MiB, 2 passes, 1 lane) and stored as a PHC
 // string, so the parameters can be raised later while old hashes still verify. E-mailed tokens and session
@@ -7,17 +7,25 @@ import { Effect } from 'effect'
 
 const params = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const
 
+/**
+ * At most four hashes at a time per process: each takes 19 MiB and a thread of the libuv pool, so a burst of
+ * logins queues here instead of starving the pool (and the file and DNS work that shares it).
+ */
+const hashing = Semaphore.makeUnsafe(4)
+
 const derive = (
   password: string,
   salt: Buffer,
   p: { memory: number; passes: number; parallelism: number; tagLength: number },
 ) =>
-  Effect.callback<Buffer>((resume) => {
-    argon2('argon2id', { message: password, nonce: salt, ...p }, (error, key) => {
-      if (error) resume(Effect.die(error))
-      else resume(Effect.succeed(key))
-    })
-  })
+  hashing.withPermits(1)(
+    Effect.callback<Buffer>((resume) => {
+      argon2('argon2id', { message: password, nonce: salt, ...p }, (error, key) => {
+        if (error) resume(Effect.die(error))
+        else resume(Effect.succeed(key))
+      })
+    }),
+  )
 
 const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '')
 

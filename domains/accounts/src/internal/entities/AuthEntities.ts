@@ -23,7 +23,10 @@ const SessionSchema = defineEntity({
 export class SessionEntity extends SessionSchema.class {}
 SessionSchema.setClass(SessionEntity)
 
-/** Single-use e-mailed links: activation 1, password reset 2, organiser decision 3. Stored as hashes. */
+/**
+ * Single-use e-mailed links: activation 1, password reset 2, organiser decision 3, e-mail change 4 (with the
+ * new address it confirms). Stored as hashes.
+ */
 const AuthTokenSchema = defineEntity({
   name: 'AuthTokenEntity',
   tableName: 'auth_token',
@@ -33,6 +36,7 @@ const AuthTokenSchema = defineEntity({
     purpose: p.smallint(),
     userId: p.integer().index(),
     organiserId: p.integer().nullable(),
+    email: p.string().length(254).nullable(),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
