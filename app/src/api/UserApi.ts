@@ -382,7 +382,7 @@ export class UserGroup extends HttpApiGroup.make('user')
       headers: profileHeaders,
       payload: ProfileChangePayload,
       success: UserProfile,
-      error: [Forbidden, Conflict, NotFound],
+      error: [Forbidden, Conflict, NotFound, TooManyRequests],
     })
       .middleware(Authenticated)
       .annotate(

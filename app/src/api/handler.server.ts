@@ -12,6 +12,7 @@ import {
 } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { etagMatches } from '../edge/http.ts'
+import { BodyTooLarge, readBody } from '../server/forms.server.ts'
 import { appRuntime } from '../server/runtime.server.ts'
 import { Api } from './Api.ts'
 import { ApiHandlers } from './handlers.server.ts'
@@ -142,7 +143,42 @@ let current: { readonly runtime: AppRuntime; readonly web: ReturnType<typeof mak
  * Answers one /api/v1/* request. The handler is built on first use (the launcher sets DATABASE_URL before the
  * first request) and rebuilt only if the app runtime was replaced.
  */
-export const handleApiRequest = async (request: Request): Promise<Response> => {
+/** The largest API request body read at all (every call of the API takes a small JSON document). */
+const maxApiBodyBytes = 1024 * 1024
+
+const tooLargeProblem = () =>
+  Response.json(
+    { type: 'about:blank', status: 413, title: 'Content Too Large', code: unknownCode },
+    { status: 413, headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' } },
+  )
+
+/**
+ * A request whose body is within the limit: a declared length is checked up front, an undeclared (chunked)
+ * body is read with a cap and handed on in a copy that keeps the client's address.
+ */
+const bounded = async (request: Request): Promise<Request | null> => {
+  if (!request.body) return request
+  const declared = request.headers.get('content-length')
+  if (declared !== null) return Number(declared) > maxApiBodyBytes ? null : request
+  let bytes: Uint8Array
+  try {
+    bytes = await readBody(request, maxApiBodyBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return null
+    throw error
+  }
+  const copy = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: new Blob([new Uint8Array(bytes)]),
+  })
+  if ('ip' in request) Object.defineProperty(copy, 'ip', { value: request.ip })
+  return copy
+}
+
+export const handleApiRequest = async (incoming: Request): Promise<Response> => {
+  const request = await bounded(incoming)
+  if (!request) return tooLargeProblem()
   const runtime = appRuntime()
   if (current?.runtime !== runtime) {
     const stale = current

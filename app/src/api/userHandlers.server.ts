@@ -344,7 +344,7 @@ export const UserHandlers = HttpApiBuilder.group(Api, 'user', (handlers) =>
           const web = yield* webRequest(request)
           const { kind, ...input } = payload
           const data = yield* run(accounts.changeProfile(user.id, kind, input, token)).pipe(
-            Effect.catch(refuse([Forbidden, Conflict, NotFound])),
+            Effect.catch(refuseOrThrottle([Forbidden, Conflict, NotFound])),
           )
           return new UserProfile({
             ...data,

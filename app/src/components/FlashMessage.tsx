@@ -31,6 +31,12 @@ export function FlashMessage({ flash }: { flash: FlashKey }) {
         return <Trans>Your organiser application has been sent.</Trans>
       case 'accountSwitched':
         return <Trans>You switched accounts.</Trans>
+      case 'emailConfirmSent':
+        return (
+          <Trans>
+            We have e-mailed a confirmation link to the new address. Your e-mail changes once you open it.
+          </Trans>
+        )
     }
   })()
   return (

@@ -14,7 +14,10 @@ export const safeBackPath = (to: unknown): string => {
   } catch {
     return '/'
   }
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/'
+  // The normalised path can begin with `//` (from `/.//host` or `/%2e//host`), which a browser reads as
+  // another host: never hand that back.
+  if (url.origin !== base || url.pathname.startsWith('//')) return '/'
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 /** Cookie attributes for a preference cookie: Secure whenever the visitor came over HTTPS. */

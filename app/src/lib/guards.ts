@@ -1,4 +1,5 @@
 import { redirect } from '@tanstack/react-router'
+import { safeBackPath } from '../edge/redirect.ts'
 import { canUseOrganiserScreens, organiserStatus, type SessionUser } from './session.ts'
 
 // Route guards of spec sections 4 and 6, run in `beforeLoad` with the user the root resolved.
@@ -31,5 +32,7 @@ export const guestOnly = (context: GuardContext): void => {
 }
 
 /** Reads the optional `redirect` search parameter (where to go after login). */
-export const redirectSearch = (search: Record<string, unknown>): { redirect?: string } =>
-  typeof search.redirect === 'string' && search.redirect.startsWith('/') ? { redirect: search.redirect } : {}
+export const redirectSearch = (search: Record<string, unknown>): { redirect?: string } => {
+  const target = safeBackPath(search.redirect)
+  return target === '/' ? {} : { redirect: target }
+}

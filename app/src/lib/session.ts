@@ -37,6 +37,7 @@ export const flashKeys = [
   'socialDisconnected',
   'organiserApplied',
   'accountSwitched',
+  'emailConfirmSent',
 ] as const
 export type FlashKey = (typeof flashKeys)[number]
 export const isFlashKey = (value: unknown): value is FlashKey => flashKeys.some((key) => key === value)

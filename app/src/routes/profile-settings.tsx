@@ -71,6 +71,7 @@ function ProfileSettings() {
                 />
                 <EmailForm
                   email={profile.email}
+                  pending={profile.pendingEmail}
                   canChange={profile.canChangeEmail}
                   state={stateFor(state, 7)}
                   onReveal={reveal(7)}
@@ -145,6 +146,7 @@ function ProfileSettings() {
 
 function EmailForm(props: {
   email: string
+  pending: string | null
   canChange: boolean
   state: FormState | null
   onReveal: () => void
@@ -179,6 +181,13 @@ function EmailForm(props: {
       submit={<Trans>Change the e-mail</Trans>}
     >
       <FormProblem state={props.state} />
+      {props.pending ? (
+        <p className="rounded-lg bg-warn-100 px-3 py-2 text-sm text-warn-800">
+          <Trans>
+            Waiting for confirmation: open the link we sent to {props.pending} to make it your e-mail address.
+          </Trans>
+        </p>
+      ) : null}
       <Field
         name="email"
         type="email"

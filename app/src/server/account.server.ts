@@ -1,6 +1,6 @@
 import { AccountService, type ProfileData } from '@kibitz/accounts'
-import { LookupService } from '@kibitz/kernel'
-import { getRequest } from '@tanstack/react-start/server'
+import { ErrorCode, LookupService } from '@kibitz/kernel'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect } from 'effect'
 import { sessionOf } from './auth.server.ts'
 import { attempt, Result } from './forms.server.ts'
@@ -11,12 +11,23 @@ import { runDomain } from './runtime.server.ts'
 /** The outcome of a link: fine, or the catalogue code that explains why not. */
 export type LinkOutcome = { readonly ok: true } | { readonly ok: false; readonly code: number }
 
+/** Links carry 43 URL-safe characters; anything else is a link that cannot work. */
+const plausible = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token)
+const expiredLink: LinkOutcome = { ok: false, code: ErrorCode.resetTokenExpired }
+
+/** Personal or token-bearing answers are never stored by a shared cache. */
+const personal = () => setResponseHeader('cache-control', 'private, no-store')
+
 export const activate = async (token: string): Promise<LinkOutcome> => {
+  personal()
+  if (!plausible(token)) return expiredLink
   const result = await attempt(AccountService.use((a) => a.activate(token)))
   return Result.isFailure(result) ? { ok: false, code: result.failure.code } : { ok: true }
 }
 
 export const checkReset = async (token: string): Promise<LinkOutcome> => {
+  personal()
+  if (!plausible(token)) return expiredLink
   const result = await attempt(AccountService.use((a) => a.checkResetToken(token)))
   return Result.isFailure(result) ? { ok: false, code: result.failure.code } : { ok: true }
 }
@@ -46,11 +57,13 @@ const plainProfile = (p: ProfileData) => ({
   idNumber: p.idNumber,
   hasPassword: p.hasPassword,
   canChangeEmail: p.canChangeEmail,
+  pendingEmail: p.pendingEmail,
   socialProviders: [...p.socialProviders],
   organizer: p.user.organizer ? { ...p.user.organizer } : null,
 })
 
 export const ownProfile = async () => {
+  personal()
   const session = await sessionOf(getRequest())
   if (!session.user) return null
   const id = session.user.id
@@ -59,6 +72,8 @@ export const ownProfile = async () => {
 }
 
 export const organiserDecision = async (token: string) => {
+  personal()
+  if (!plausible(token)) return { ok: false as const, code: ErrorCode.resetTokenExpired }
   const result = await attempt(AccountService.use((a) => a.viewOrganiserDecision(token)))
   return Result.isFailure(result)
     ? { ok: false as const, code: result.failure.code }
@@ -73,4 +88,11 @@ export const publicProfile = async (id: number) => {
 export const publicOrganiser = async (id: number) => {
   const result = await attempt(AccountService.use((a) => a.publicOrganiserProfile(id)))
   return Result.isFailure(result) ? null : { ...result.success }
+}
+
+export const confirmEmail = async (token: string): Promise<LinkOutcome> => {
+  personal()
+  if (!plausible(token)) return expiredLink
+  const result = await attempt(AccountService.use((a) => a.confirmEmail(token)))
+  return Result.isFailure(result) ? { ok: false, code: result.failure.code } : { ok: true }
 }

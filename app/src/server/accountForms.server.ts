@@ -19,18 +19,33 @@ import {
 } from './auth.server.ts'
 import {
   attempt,
+  BodyTooLarge,
   backToForm,
   type FormFailure,
   formStateOf,
   forward,
+  type PostedForm,
   postedFields,
-  postedList,
+  postedForm,
   Result,
   seeOther,
+  tooLarge,
 } from './forms.server.ts'
 import { runDomain } from './runtime.server.ts'
 
 // The POST side of the account screens. Each handler: read the form, run one domain call, answer 303.
+
+/** A form body over the limit is answered 413, unread. */
+const guarded =
+  <A extends ReadonlyArray<unknown>>(handler: (request: Request, ...rest: A) => Promise<Response>) =>
+  async (request: Request, ...rest: A): Promise<Response> => {
+    try {
+      return await handler(request, ...rest)
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return tooLarge()
+      throw error
+    }
+  }
 
 const withRedirect = (path: string, redirect: string | undefined) =>
   redirect ? `${path}?${new URLSearchParams({ redirect: safeBackPath(redirect) })}` : path
@@ -49,7 +64,7 @@ const needsLogin = (path: string) =>
     path,
   )
 
-export const loginPost = async (request: Request): Promise<Response> => {
+export const loginPost = guarded(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.login(fields, requestInfo(request))))
   if (Result.isFailure(result)) {
@@ -60,7 +75,7 @@ export const loginPost = async (request: Request): Promise<Response> => {
     sessionCookie(request, result.success.token),
     accountSwitchCookie(request, null),
   ])
-}
+})
 
 /** Revokes the session the request carries, if any (a new login replaces it). */
 const endCurrentSession = async (request: Request) => {
@@ -68,7 +83,7 @@ const endCurrentSession = async (request: Request) => {
   if (token) await runDomain(AccountService.use((a) => a.logout(token)))
 }
 
-export const logoutPost = async (request: Request): Promise<Response> => {
+export const logoutPost = guarded(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   await endCurrentSession(request)
   const to = safeBackPath(fields.to)
@@ -78,58 +93,55 @@ export const logoutPost = async (request: Request): Promise<Response> => {
     sessionCookie(request, null),
     accountSwitchCookie(request, null),
   ])
-}
+})
 
-export const registerPost = async (request: Request, path: string): Promise<Response> => {
+export const registerPost = guarded(async (request: Request, path: string): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.register(fields, requestInfo(request))))
   if (Result.isFailure(result)) return back(request, path, 'register', result.failure, fields)
   return forward(request, '/login', 'registered')
-}
+})
 
-export const forgotPost = async (request: Request): Promise<Response> => {
+export const forgotPost = guarded(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.forgotPassword(fields, requestInfo(request))))
   if (Result.isFailure(result)) return back(request, '/forgot-password', 'forgot', result.failure, fields)
   return forward(request, '/forgot-password', 'resetSent')
-}
+})
 
-export const resetPost = async (request: Request, token: string): Promise<Response> => {
+export const resetPost = guarded(async (request: Request, token: string): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.resetPassword(token, fields)))
   if (Result.isFailure(result)) {
     return back(request, `/forgot-password/${encodeURIComponent(token)}`, 'reset', result.failure, fields)
   }
   return forward(request, '/login', 'passwordReset', [sessionCookie(request, null)])
-}
+})
 
-export const organiserApplicationPost = async (
-  request: Request,
-  kind: 'company' | 'individual',
-): Promise<Response> => {
-  const session = await sessionOf(request)
-  if (!session.user) return seeOther(withRedirect('/login', `/register-organizer/${kind}`))
-  const fields = await postedFields(request)
-  const userId = session.user.id
-  const result = await attempt(AccountService.use((a) => a.applyAsOrganiser(userId, kind, fields)))
-  if (Result.isFailure(result)) {
-    return back(request, `/register-organizer/${kind}`, `organiser-${kind}`, result.failure, fields)
-  }
-  return forward(request, '/register-organizer/pending', 'organiserApplied')
-}
+export const organiserApplicationPost = guarded(
+  async (request: Request, kind: 'company' | 'individual'): Promise<Response> => {
+    const session = await sessionOf(request)
+    if (!session.user) return seeOther(withRedirect('/login', `/register-organizer/${kind}`))
+    const fields = await postedFields(request)
+    const userId = session.user.id
+    const result = await attempt(AccountService.use((a) => a.applyAsOrganiser(userId, kind, fields)))
+    if (Result.isFailure(result)) {
+      return back(request, `/register-organizer/${kind}`, `organiser-${kind}`, result.failure, fields)
+    }
+    return forward(request, '/register-organizer/pending', 'organiserApplied')
+  },
+)
 
-export const organiserDecisionPost = async (
-  request: Request,
-  status: string,
-  token: string,
-): Promise<Response> => {
-  const path = `/register-organizer/status/${encodeURIComponent(status)}/${encodeURIComponent(token)}`
-  const result = await attempt(AccountService.use((a) => a.decideOrganiser(token, Number(status))))
-  if (Result.isFailure(result)) return back(request, path, 'decision', result.failure, {})
-  return seeOther(`${path}?done=1`)
-}
+export const organiserDecisionPost = guarded(
+  async (request: Request, status: string, token: string): Promise<Response> => {
+    const path = `/register-organizer/status/${encodeURIComponent(status)}/${encodeURIComponent(token)}`
+    const result = await attempt(AccountService.use((a) => a.decideOrganiser(token, Number(status))))
+    if (Result.isFailure(result)) return back(request, path, 'decision', result.failure, {})
+    return seeOther(`${path}?done=1`)
+  },
+)
 
-export const accountSwitchPost = async (request: Request): Promise<Response> => {
+export const accountSwitchPost = guarded(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   const session = await sessionOf(request)
   const to = safeBackPath(fields.to)
@@ -138,16 +150,17 @@ export const accountSwitchPost = async (request: Request): Promise<Response> => 
   // Spec section 4: switching on a profile settings screen that needs a recheck goes home.
   const target = /^\/profile-settings/.test(to) ? '/' : to
   return forward(request, target, 'accountSwitched', [accountSwitchCookie(request, wanted)])
-}
+})
 
-export const profileChangePost = async (request: Request, screen: string): Promise<Response> => {
+export const profileChangePost = guarded(async (request: Request, screen: string): Promise<Response> => {
   const session = await sessionOf(request)
   if (!session.user || !session.token) return seeOther(withRedirect('/login', screen))
-  const fields = await postedFields(request)
+  const form = await postedForm(request)
+  const fields = form.fields
   const kind = Number(fields.kind)
   if (!isProfileChangeKind(kind)) return seeOther(screen)
   const input: Record<string, unknown> = { ...fields }
-  if (kind === 4) input.languages = await postedList(request, 'languages')
+  if (kind === 4) input.languages = form.list('languages')
   if (kind === 5 || kind === 6) {
     if (fields.currencyId) input.currencyId = Number(fields.currencyId)
     if (fields.idProvider) input.idProvider = Number(fields.idProvider)
@@ -156,8 +169,9 @@ export const profileChangePost = async (request: Request, screen: string): Promi
   const token = session.token
   const result = await attempt(AccountService.use((a) => a.changeProfile(id, kind, input, token)))
   if (Result.isFailure(result)) return back(request, screen, `profile-${kind}`, result.failure, fields)
-  return forward(request, screen, 'profileSaved')
-}
+  // An e-mail change waits for the link mailed to the new address.
+  return forward(request, screen, kind === 7 ? 'emailConfirmSent' : 'profileSaved')
+})
 
 // --- social sign-in: POST /auth/{provider} starts, GET /auth/{provider}/callback completes
 
@@ -178,7 +192,7 @@ interface SocialState {
   readonly redirect: string
 }
 
-export const socialStartPost = async (request: Request, provider: string): Promise<Response> => {
+export const socialStartPost = guarded(async (request: Request, provider: string): Promise<Response> => {
   const id = providerIds[provider]
   const fields = await postedFields(request)
   const intent = fields.intent === 'connect' ? 'connect' : 'login'
@@ -194,7 +208,7 @@ export const socialStartPost = async (request: Request, provider: string): Promi
     redirect: safeBackPath(fields.redirect ?? (intent === 'connect' ? '/profile-settings' : '/')),
   }
   return seeOther(result.success.url, [shortCookie(request, socialCookie, JSON.stringify(state), 600)])
-}
+})
 
 const readSocialState = (request: Request): SocialState | null => {
   const raw = readCookie(request, socialCookie)
@@ -220,7 +234,7 @@ const readSocialState = (request: Request): SocialState | null => {
   }
 }
 
-export const socialCallbackGet = async (request: Request, provider: string): Promise<Response> => {
+export const socialCallbackGet = guarded(async (request: Request, provider: string): Promise<Response> => {
   const id = providerIds[provider]
   const params = new URL(request.url).searchParams
   const saved = readSocialState(request)
@@ -270,9 +284,9 @@ export const socialCallbackGet = async (request: Request, provider: string): Pro
     sessionCookie(request, result.success.token),
     accountSwitchCookie(request, null),
   ])
-}
+})
 
-export const socialDisconnectPost = async (request: Request): Promise<Response> => {
+export const socialDisconnectPost = guarded(async (request: Request): Promise<Response> => {
   const session = await sessionOf(request)
   if (!session.user) return seeOther(withRedirect('/login', '/profile-settings'))
   const fields = await postedFields(request)
@@ -282,45 +296,30 @@ export const socialDisconnectPost = async (request: Request): Promise<Response> 
   const result = await attempt(AccountService.use((a) => a.disconnectSocial(userId, id)))
   if (Result.isFailure(result)) return back(request, '/profile-settings', 'social', result.failure, {})
   return forward(request, '/profile-settings', 'socialDisconnected')
-}
+})
 
 /** The largest upload request read at all; the image itself may be 5 MB (the files domain decides). */
 const maxUploadRequestBytes = 6 * 1024 * 1024
 
-export const avatarPost = async (request: Request): Promise<Response> => {
+export const avatarPost = guarded(async (request: Request): Promise<Response> => {
   const screen = '/profile-settings'
   const session = await sessionOf(request)
   if (!session.user) return seeOther(withRedirect('/login', screen))
-  const tooLarge = () =>
-    backToForm(request, screen, {
-      form: 'profile-avatar',
-      errors: { avatar: { rule: 'fileTooLarge' } },
-      values: {},
-    })
-  if (Number(request.headers.get('content-length') ?? '0') > maxUploadRequestBytes) return tooLarge()
-  let form: FormData
+  const refused = (rule: 'fileTooLarge' | 'notAnImage' | 'required') =>
+    backToForm(request, screen, { form: 'profile-avatar', errors: { avatar: { rule } }, values: {} })
+  let form: PostedForm
   try {
-    form = await request.formData()
-  } catch {
-    return backToForm(request, screen, {
-      form: 'profile-avatar',
-      errors: { avatar: { rule: 'notAnImage' } },
-      values: {},
-    })
+    form = await postedForm(request, maxUploadRequestBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return refused('fileTooLarge')
+    throw error
   }
-  const file = form.get('avatar')
-  const remove = form.get('remove') === '1'
-  if (!remove && !(file instanceof File && file.size > 0)) {
-    return backToForm(request, screen, {
-      form: 'profile-avatar',
-      errors: { avatar: { rule: 'required' } },
-      values: {},
-    })
-  }
-  if (file instanceof File && file.size > maxUploadRequestBytes) return tooLarge()
-  const bytes = remove || !(file instanceof File) ? null : new Uint8Array(await file.arrayBuffer())
+  const file = form.file('avatar')
+  const remove = form.fields.remove === '1'
+  if (!remove && !(file && file.size > 0)) return refused('required')
+  const bytes = remove || !file ? null : new Uint8Array(await file.arrayBuffer())
   const userId = session.user.id
   const result = await attempt(AccountService.use((a) => a.changeAvatar(userId, bytes)))
   if (Result.isFailure(result)) return back(request, screen, 'profile-avatar', result.failure, {})
   return forward(request, screen, 'profileSaved')
-}
+})

@@ -74,12 +74,13 @@ export const accountSwitchCookie = (request: Request, value: 'player' | 'organis
   `${accountCookie}=${value ?? ''}; Path=/; SameSite=Lax${secureAttribute(request)}; Max-Age=${value === null ? 0 : 365 * 86_400}`
 
 /**
- * The client's address for throttling. Behind a proxy set TRUST_PROXY=1 so the first X-Forwarded-For hop
- * counts; otherwise the socket address the server saw.
+ * The client's address for throttling. Behind one reverse proxy set TRUST_PROXY=1: the proxy appends the
+ * address it saw to X-Forwarded-For, so the LAST entry is the one to trust (earlier ones are whatever the
+ * client sent). Otherwise the socket address the server saw.
  */
 export const clientIp = (request: Request): string => {
   if (process.env.TRUST_PROXY === '1') {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
     if (forwarded) return forwarded.slice(0, 64)
   }
   const ip = 'ip' in request ? request.ip : undefined

@@ -9,31 +9,91 @@ import { type AppServices, runDomain } from './runtime.server.ts'
 // Account forms are plain HTML forms posting to server routes (they work with JavaScript off). Each answers
 // 303: forward on success, or back to the form with its errors and typed values in a one-time cookie.
 
-/** The posted fields as text; files and repeated keys beyond the first are ignored. */
-export const postedFields = async (request: Request): Promise<Record<string, string>> => {
+/** Account forms are small: a body beyond this is refused unread (413). */
+export const maxFormBytes = 64 * 1024
+
+/** A posted form: the first value of each text field, every value of a repeated one, and its files. */
+export interface PostedForm {
+  readonly fields: Readonly<Record<string, string>>
+  list(name: string): ReadonlyArray<string>
+  file(name: string): File | null
+}
+
+/** The body was larger than the limit. */
+export class BodyTooLarge extends Error {
+  override readonly name = 'BodyTooLarge'
+}
+
+/** Reads at most `limit` bytes of the body, whatever Content-Length claims (or when it is absent). */
+export const readBody = async (request: Request, limit: number): Promise<Uint8Array> => {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > limit) throw new BodyTooLarge()
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Array<Uint8Array> = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw new BodyTooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+// NUL cannot be stored in PostgreSQL text and has no business in a form: it is dropped, never a 500.
+const clean = (value: string) => value.replaceAll('\u0000', '').slice(0, 5000)
+
+/**
+ * Reads the request's form once (url-encoded or multipart) within `limit` bytes. Anything that is not a
+ * form reads as an empty one; a body over the limit throws BodyTooLarge.
+ */
+export const postedForm = async (request: Request, limit = maxFormBytes): Promise<PostedForm> => {
   const type = request.headers.get('content-type') ?? ''
-  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) return {}
+  const empty: PostedForm = { fields: {}, list: () => [], file: () => null }
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data'))
+    return empty
+  const bytes = await readBody(request, limit)
   let form: FormData
   try {
-    form = await request.formData()
+    form = await new Response(new Blob([new Uint8Array(bytes)]), {
+      headers: { 'content-type': type },
+    }).formData()
   } catch {
-    return {}
+    return empty
   }
   const fields: Record<string, string> = {}
   for (const [key, value] of form.entries()) {
-    if (typeof value === 'string' && !(key in fields)) fields[key] = value.slice(0, 5000)
+    if (typeof value === 'string' && !(key in fields)) fields[key] = clean(value)
   }
-  return fields
+  return {
+    fields,
+    list: (name) => form.getAll(name).flatMap((v) => (typeof v === 'string' ? [clean(v)] : [])),
+    file: (name) => {
+      const value = form.get(name)
+      return value instanceof File ? value : null
+    },
+  }
 }
 
-/** All values of a repeated field (checkbox groups). */
-export const postedList = async (request: Request, name: string): Promise<ReadonlyArray<string>> => {
-  try {
-    return (await request.clone().formData()).getAll(name).filter((v) => typeof v === 'string')
-  } catch {
-    return []
-  }
-}
+/** The posted text fields (see postedForm). */
+export const postedFields = async (request: Request): Promise<Record<string, string>> => ({
+  ...(await postedForm(request)).fields,
+})
+
+/** 413 for a form too large to read. */
+export const tooLarge = (): Response =>
+  new Response('Request too large', { status: 413, headers: { 'cache-control': 'no-store' } })
 
 /** A 303 to `location` setting `cookies`. */
 export const seeOther = (location: string, cookies: ReadonlyArray<string> = []): Response => {

@@ -124,6 +124,8 @@ export const requestContext = async (): Promise<RequestContext> => {
  * ending in `*` takes any form whose id starts with the rest (a screen with several forms).
  */
 export const takeFormState = (form: string): FormState | null => {
+  // A form's state is personal; the page that reads it must not be stored by a shared cache.
+  setResponseHeader('cache-control', 'private, no-store')
   const raw = getCookie(formCookie)
   if (raw === undefined) return null
   let parsed: unknown
