@@ -1,0 +1,104 @@
+import '../../testing/src/context.ts'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { freshDatabase } from '../../testing/src/prepare.ts'
+import { loginPost, registerPost } from '../src/server/accountForms.server.ts'
+import { BodyTooLarge, maxFormBytes, postedForm, readBody } from '../src/server/forms.server.ts'
+import { disposeRuntime } from '../src/server/runtime.server.ts'
+
+// The POST side of the account forms as a browser (or a hostile client) reaches it: odd bodies get a
+// clear answer, never a 500, and a redirected form carries its errors back.
+
+let db: { url: string; drop: () => Promise<void> }
+
+beforeAll(async () => {
+  db = await freshDatabase(inject('databaseUrl'))
+  process.env.DATABASE_URL = db.url
+})
+
+afterAll(async () => {
+  await disposeRuntime()
+  await db?.drop()
+})
+
+const form = (
+  path: string,
+  body: string | ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+) =>
+  new Request(`http://127.0.0.1:3000${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+    ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+  })
+
+/** A body that never says how long it is (chunked), `size` bytes of `a=`. */
+const chunked = (size: number) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      const chunk = new TextEncoder().encode('a'.repeat(1024))
+      for (let sent = 0; sent < size; sent += chunk.byteLength) controller.enqueue(chunk)
+      controller.close()
+    },
+  })
+
+const formState = (response: Response) => {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('kibitz_form='))
+  return cookie
+    ? JSON.parse(decodeURIComponent(cookie.slice('kibitz_form='.length).split(';')[0] ?? ''))
+    : null
+}
+
+describe('postedForm', () => {
+  it('drops NUL characters and keeps every value of a repeated field', async () => {
+    const posted = await postedForm(form('/x', 'email=a%00b%40example.test&languages=lt&languages=en'))
+    expect(posted.fields.email).toBe('ab@example.test')
+    expect(posted.list('languages')).toEqual(['lt', 'en'])
+  })
+
+  it('refuses a body over the limit, declared or not', async () => {
+    await expect(postedForm(form('/x', 'a='.repeat(maxFormBytes)))).rejects.toBeInstanceOf(BodyTooLarge)
+    await expect(readBody(form('/x', chunked(maxFormBytes + 4096)), maxFormBytes)).rejects.toBeInstanceOf(
+      BodyTooLarge,
+    )
+  })
+})
+
+describe('loginPost', () => {
+  it('answers a NUL in the e-mail as a wrong login, not a server error', async () => {
+    const response = await loginPost(form('/login', 'email=a%00b&password=x'))
+    expect(response.status).toBe(303)
+    expect(formState(response)).toMatchObject({ form: 'login', code: 1000 })
+  })
+
+  it('answers 413 to a huge body without reading it', async () => {
+    const response = await loginPost(form('/login', chunked(10 * maxFormBytes)))
+    expect(response.status).toBe(413)
+  })
+
+  it('sends the visitor back to a same-site page only', async () => {
+    const response = await loginPost(
+      form('/login', 'email=nobody%40example.test&password=x&redirect=%2F.%2F%2Fevil.example'),
+    )
+    expect(response.headers.get('location')).toBe('/login?redirect=%2F')
+  })
+})
+
+describe('registerPost', () => {
+  it('names the invalid fields and keeps what was typed, but never the password', async () => {
+    const response = await registerPost(
+      form('/register-user', 'firstName=12345&lastName=Jonait%C4%97&email=ona%40example&password=short'),
+      '/register-user',
+    )
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/register-user')
+    const state = formState(response)
+    expect(state.errors).toMatchObject({
+      firstName: { rule: 'notOnlyDigits' },
+      email: { rule: 'email' },
+      password: { rule: 'passwordTooShort' },
+      acceptRules: { rule: 'mustAccept' },
+    })
+    expect(state.values).toEqual({ firstName: '12345', lastName: 'Jonaitė', email: 'ona@example' })
+  })
+})
