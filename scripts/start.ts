@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { bootstrapDatabase, ConfigError, loadConfig, openOrm } from '@kibitz/infra'
 import { checkDatabaseUrl, startEmbeddedPostgres } from '@kibitz/infra/database'
-import { seedDemoData } from '@kibitz/infra/seed'
+import { demoPassword, seedDemoData } from '@kibitz/infra/seed'
 import { startWorker } from '@kibitz/jobs'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
@@ -118,6 +118,7 @@ if (report.migrationsApplied.length > 0)
 if (report.seeded) console.log('kibitz: seeded demo data')
 if (!config.production)
   console.log(`kibitz: super user ${config.adminEmail} (demo password: ${config.adminPassword})`)
+if (report.seeded) console.log(`kibitz: demo organiser info@lbf.example (password: ${demoPassword})`)
 
 worker = runsWorker
   ? await startWorker({ databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom })

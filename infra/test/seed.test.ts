@@ -94,6 +94,16 @@ describe('seedDemoData', () => {
     ).toBe(0)
   })
 
+  it('lets every demo organiser log in: active, with an Argon2id password', async () => {
+    expect(await count('select count(*) from organiser')).toBeGreaterThan(0)
+    expect(
+      await count(
+        `select count(*) from app_user u join organiser o on o.user_id = u.id
+         where u.activated_at is null or u.password_hash not like '$argon2id$%'`,
+      ),
+    ).toBe(0)
+  })
+
   it('spreads public events over every type and time state', async () => {
     expect(await count(publicEvents)).toBeGreaterThanOrEqual(40)
     for (const type of [1, 2, 3, 4]) {

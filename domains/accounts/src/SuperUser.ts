@@ -41,3 +41,21 @@ export const ensureSuperUser = Effect.fn('ensureSuperUser')(function* (email: st
   if (!existing.passwordHash && password.length > 0) existing.passwordHash = yield* hashPassword(password)
   yield* Repo.flush()
 }) satisfies (email: string, password: string) => Effect.Effect<void, never, Em>
+
+/**
+ * Demo data only (never in production): gives seeded accounts that have no password `password` and
+ * activates them, so a newcomer can log in as a demo organiser.
+ */
+export const ensureDemoLogins = Effect.fn('ensureDemoLogins')(function* (
+  emails: ReadonlyArray<string>,
+  password: string,
+) {
+  const hash = yield* hashPassword(password)
+  for (const email of emails) {
+    const user = yield* Repo.findUserByEmail(email.trim().toLowerCase())
+    if (!user || user.passwordHash) continue
+    user.passwordHash = hash
+    user.activatedAt ??= new Date()
+  }
+  yield* Repo.flush()
+})

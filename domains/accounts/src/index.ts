@@ -10,4 +10,4 @@ export {
 export * from './Organiser.ts'
 export { OrganiserService } from './OrganiserService.ts'
 export * from './Social.ts'
-export { ensureSuperUser } from './SuperUser.ts'
+export { ensureDemoLogins, ensureSuperUser } from './SuperUser.ts'

@@ -1,3 +1,4 @@
+import { ensureDemoLogins } from '@kibitz/accounts'
 import { EventId, EventService } from '@kibitz/events'
 import { Em } from '@kibitz/kernel'
 import { TournamentService } from '@kibitz/tournaments'
@@ -5,6 +6,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Layer } from 'effect'
 import { planEvents } from './build.ts'
 import { insertEvents, insertOrganisers } from './insert.ts'
+import { organisers } from './organisers.ts'
 import type { EventPlan } from './plan.ts'
 import { createRng } from './random.ts'
 import { insertReferenceData } from './reference.ts'
@@ -17,6 +19,9 @@ export interface SeedResult {
   readonly tournaments: number
   readonly entries: number
 }
+
+/** The demo organisers' password (demo data is never written in production). */
+export const demoPassword = 'kibitz-demo'
 
 /** The PRNG seed: the same `today` always gives the same demo data. */
 const randomSeed = 0x6b69627a
@@ -45,6 +50,17 @@ export async function seedDemoData(orm: MikroORM, options?: { today?: Date }): P
     }
     await insertReferenceData(em)
     const organiserIds = await insertOrganisers(em, today)
+    // Every demo organiser can log in (see the README); the password is the demo super user's.
+    await Effect.runPromise(
+      Effect.provideService(
+        ensureDemoLogins(
+          Object.values(organisers).map((o) => o.email),
+          demoPassword,
+        ),
+        Em,
+        em,
+      ),
+    )
     const events = planEvents(createRng(randomSeed), today)
     await insertEvents(em, events, organiserIds)
     await recordTournamentSummaries(em, events)
