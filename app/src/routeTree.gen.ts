@@ -30,6 +30,7 @@ import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-condi
 import { Route as ActivateUserTokenRouteImport } from './routes/activate-user.$token'
 import { Route as AuthProviderRouteImport } from './routes/auth.$provider'
 import { Route as AuthDisconnectRouteImport } from './routes/auth.disconnect'
+import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as FilesSplatRouteImport } from './routes/files.$'
@@ -159,6 +160,11 @@ const AuthProviderRoute = AuthProviderRouteImport.update({
 const AuthDisconnectRoute = AuthDisconnectRouteImport.update({
   id: '/auth/disconnect',
   path: '/auth/disconnect',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
+  id: '/confirm-email/$token',
+  path: '/confirm-email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevOutboxRoute = DevOutboxRouteImport.update({
@@ -311,6 +317,7 @@ export interface FileRoutesByFullPath {
   '/activate-user/$token': typeof ActivateUserTokenRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/auth/disconnect': typeof AuthDisconnectRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventId': typeof EventEventIdRouteWithChildren
   '/files/$': typeof FilesSplatRoute
@@ -358,6 +365,7 @@ export interface FileRoutesByTo {
   '/activate-user/$token': typeof ActivateUserTokenRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/auth/disconnect': typeof AuthDisconnectRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/files/$': typeof FilesSplatRoute
   '/forgot-password/$token': typeof ForgotPasswordTokenRoute
@@ -405,6 +413,7 @@ export interface FileRoutesById {
   '/activate-user/$token': typeof ActivateUserTokenRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/auth/disconnect': typeof AuthDisconnectRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/event/$eventId': typeof EventEventIdRouteWithChildren
   '/files/$': typeof FilesSplatRoute
@@ -454,6 +463,7 @@ export interface FileRouteTypes {
     | '/activate-user/$token'
     | '/auth/$provider'
     | '/auth/disconnect'
+    | '/confirm-email/$token'
     | '/dev/outbox'
     | '/event/$eventId'
     | '/files/$'
@@ -501,6 +511,7 @@ export interface FileRouteTypes {
     | '/activate-user/$token'
     | '/auth/$provider'
     | '/auth/disconnect'
+    | '/confirm-email/$token'
     | '/dev/outbox'
     | '/files/$'
     | '/forgot-password/$token'
@@ -547,6 +558,7 @@ export interface FileRouteTypes {
     | '/activate-user/$token'
     | '/auth/$provider'
     | '/auth/disconnect'
+    | '/confirm-email/$token'
     | '/dev/outbox'
     | '/event/$eventId'
     | '/files/$'
@@ -595,6 +607,7 @@ export interface RootRouteChildren {
   ActivateUserTokenRoute: typeof ActivateUserTokenRoute
   AuthProviderRoute: typeof AuthProviderRouteWithChildren
   AuthDisconnectRoute: typeof AuthDisconnectRoute
+  ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
   DevOutboxRoute: typeof DevOutboxRoute
   EventEventIdRoute: typeof EventEventIdRouteWithChildren
   FilesSplatRoute: typeof FilesSplatRoute
@@ -762,6 +775,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/disconnect'
       fullPath: '/auth/disconnect'
       preLoaderRoute: typeof AuthDisconnectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email/$token': {
+      id: '/confirm-email/$token'
+      path: '/confirm-email/$token'
+      fullPath: '/confirm-email/$token'
+      preLoaderRoute: typeof ConfirmEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dev/outbox': {
@@ -1000,6 +1020,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActivateUserTokenRoute: ActivateUserTokenRoute,
   AuthProviderRoute: AuthProviderRouteWithChildren,
   AuthDisconnectRoute: AuthDisconnectRoute,
+  ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
   DevOutboxRoute: DevOutboxRoute,
   EventEventIdRoute: EventEventIdRouteWithChildren,
   FilesSplatRoute: FilesSplatRoute,

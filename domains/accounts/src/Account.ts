@@ -191,7 +191,9 @@ export const profileChangeForms = {
   2: Schema.Struct({ phone: PhoneField }),
   3: Schema.Struct({ description: Schema.optional(TextArea({ max: 250 })) }),
   4: Schema.Struct({ languages: Schema.Array(Language).check(Schema.isMaxLength(10)) }),
-  5: Schema.Struct({ currencyId: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 })) }),
+  5: Schema.Struct({
+    currencyId: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 })),
+  }),
   6: Schema.Struct({
     idProvider: Schema.Literal(1),
     idNumber: PlainText({ max: 40, allowCyrillic: false }),

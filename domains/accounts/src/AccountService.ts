@@ -243,7 +243,9 @@ export class AccountService extends Context.Service<
       bytes: Uint8Array | null,
     ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
     /** The holder of the link mailed to a new address: makes it the account's e-mail (1013, 1001). */
-    confirmEmail(token: string): Effect.Effect<{ readonly userId: number; readonly email: string }, Failure, Em>
+    confirmEmail(
+      token: string,
+    ): Effect.Effect<{ readonly userId: number; readonly email: string }, Failure, Em>
     /** Anyone: a player's public profile (1014 for an unknown, inactive or banned user). */
     publicProfile(userId: number): Effect.Effect<PublicProfile, Failure, Em>
     /** Anyone: an accepted organiser's public profile (1014 otherwise). */
@@ -282,7 +284,11 @@ export class AccountService extends Context.Service<
        * Counts this attempt first, then refuses it when the window already held `limit` earlier attempts, so
        * concurrent requests cannot all pass one check. Returns the attempt's id, for `forgive`.
        */
-      const reserve = Effect.fn('AccountService.reserve')(function* (scope: string, key: string, limit: number) {
+      const reserve = Effect.fn('AccountService.reserve')(function* (
+        scope: string,
+        key: string,
+        limit: number,
+      ) {
         const at = yield* now
         const id = yield* Repo.recordAttempt(scope, key, at)
         const { count, oldest } = yield* Repo.attemptsSince(
@@ -564,7 +570,13 @@ export class AccountService extends Context.Service<
               activatedAt: at,
               rulesAcceptedAt: at,
             }).pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExistsSocial)))
-            yield* Repo.addIdentity({ userId: user.id, provider, subject: profile.subject, email, now: at }).pipe(
+            yield* Repo.addIdentity({
+              userId: user.id,
+              provider,
+              subject: profile.subject,
+              email,
+              now: at,
+            }).pipe(
               // The same provider account signed up twice at once: the other request won.
               Effect.catchTag('Duplicate', () => fail(ErrorCode.socialLoginFailed)),
             )
@@ -619,7 +631,8 @@ export class AccountService extends Context.Service<
             const own = yield* Repo.identitiesOf(userId)
             if (!own.some((i) => i.provider === provider)) return
             // The last way in cannot be removed: set a password first.
-            if (!user.passwordHash && own.length === 1) return yield* fail(ErrorCode.socialConnectFailed, 'provider')
+            if (!user.passwordHash && own.length === 1)
+              return yield* fail(ErrorCode.socialConnectFailed, 'provider')
             yield* Repo.removeIdentity(userId, provider)
           }),
         )
@@ -639,12 +652,22 @@ export class AccountService extends Context.Service<
             user.email = row.email
             user.updatedAt = at
             row.usedAt = at
-            yield* Repo.flushUnique().pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')))
+            yield* Repo.flushUnique().pipe(
+              Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')),
+            )
             // Links mailed to the old address must not outlive the change.
-            for (const purpose of [TokenPurpose.passwordReset, TokenPurpose.activation, TokenPurpose.emailChange]) {
+            for (const purpose of [
+              TokenPurpose.passwordReset,
+              TokenPurpose.activation,
+              TokenPurpose.emailChange,
+            ]) {
               yield* Repo.voidTokens(user.id, purpose, at)
             }
-            yield* mail(user, { kind: 'emailChanged', firstName: user.firstName ?? '', newEmail: user.email }, previous)
+            yield* mail(
+              user,
+              { kind: 'emailChanged', firstName: user.firstName ?? '', newEmail: user.email },
+              previous,
+            )
             return { userId: user.id, email: user.email }
           }),
         )
@@ -849,7 +872,11 @@ export class AccountService extends Context.Service<
         const checkPassword = (given: string | undefined) =>
           Effect.gen(function* () {
             if (!user.passwordHash) return
-            const attempt = yield* reserve('password-check', String(userId), AccountLimits.passwordChecksPerWindow)
+            const attempt = yield* reserve(
+              'password-check',
+              String(userId),
+              AccountLimits.passwordChecksPerWindow,
+            )
             if (!given || !(yield* verifyPassword(given, user.passwordHash))) {
               return yield* fail(ErrorCode.initialPasswordIncorrect, 'currentPassword')
             }

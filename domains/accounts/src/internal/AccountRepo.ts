@@ -1,6 +1,6 @@
 import { Em } from '@kibitz/kernel'
-import type { EntityManager } from '@mikro-orm/postgresql'
 import { UniqueConstraintViolationException } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { Data, Effect, Schema } from 'effect'
 import {
   AuthAttemptEntity,
@@ -25,7 +25,8 @@ const dbUnique = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, Dup
   Effect.flatMap(Em, (em) =>
     Effect.tryPromise({ try: () => f(em), catch: (error) => error }).pipe(
       Effect.catchIf(
-        (error): error is UniqueConstraintViolationException => error instanceof UniqueConstraintViolationException,
+        (error): error is UniqueConstraintViolationException =>
+          error instanceof UniqueConstraintViolationException,
         () => Effect.fail(new Duplicate()),
       ),
       Effect.catch((error) => Effect.die(error)),
@@ -248,16 +249,26 @@ const decodeIdRow = Schema.decodeUnknownSync(Schema.Array(IdRow))
 export const recordAttempt = (scope: string, key: string, now: Date) =>
   db(async (em) => {
     const [row] = decodeIdRow(
-      await em.execute('insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id', [scope, key, now]),
+      await em.execute('insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id', [
+        scope,
+        key,
+        now,
+      ]),
     )
     // Old counters are useless; drop them for this key as it is touched, keeping the table small.
-    await em.nativeDelete(AuthAttemptEntity, { scope, key, at: { $lt: new Date(now.getTime() - 86_400_000) } })
+    await em.nativeDelete(AuthAttemptEntity, {
+      scope,
+      key,
+      at: { $lt: new Date(now.getTime() - 86_400_000) },
+    })
     return String(row?.id ?? '0')
   })
 
 /** Takes back counted attempts that turned out not to be failures. */
 export const removeAttempts = (ids: ReadonlyArray<string>) =>
-  ids.length === 0 ? Effect.void : db((em) => em.nativeDelete(AuthAttemptEntity, { id: { $in: [...ids] } })).pipe(Effect.asVoid)
+  ids.length === 0
+    ? Effect.void
+    : db((em) => em.nativeDelete(AuthAttemptEntity, { id: { $in: [...ids] } })).pipe(Effect.asVoid)
 
 export const clearAttempts = (scope: string, key: string) =>
   db((em) => em.nativeDelete(AuthAttemptEntity, { scope, key }))
