@@ -1,4 +1,5 @@
 import '../../testing/src/context.ts'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   AccountService,
   CurrentUser,
@@ -34,6 +35,7 @@ const adminEmail = 'admin@example.test'
 const password = 'Bridge!2026'
 const names = { 1: 'facebook', 2: 'google', 3: 'vk' } as const
 const redirectUri = (provider: SocialProviderId) => `${publicUrl}/auth/${names[provider]}/callback`
+const otherAppRedirectUri = 'http://127.0.0.1:4000/other/callback'
 const providers: ReadonlyArray<SocialProviderId> = [
   SocialProvider.facebook,
   SocialProvider.google,
@@ -53,11 +55,15 @@ beforeAll(async () => {
       { id: 'ona', email: 'ona@example.test', givenName: 'Ona', familyName: 'Jonaitė' },
       { id: 'carol', email: 'carol@example.test', givenName: 'Carol', familyName: 'King' },
     ],
-    clients: providers.map((p) => ({
-      clientId: `${names[p]}-client`,
-      clientSecret: `${names[p]}-secret`,
-      redirectUris: [redirectUri(p)],
-    })),
+    clients: [
+      ...providers.map((p) => ({
+        clientId: `${names[p]}-client`,
+        clientSecret: `${names[p]}-secret`,
+        redirectUris: [redirectUri(p)],
+      })),
+      // Another site's app at the same provider: its tokens must not sign anyone in here.
+      { clientId: 'other-app', clientSecret: 'other-secret', redirectUris: [otherAppRedirectUri] },
+    ],
   })
   process.env.DATABASE_URL = db.url
   process.env.PUBLIC_URL = publicUrl
@@ -69,6 +75,8 @@ beforeAll(async () => {
     process.env[`${prefix}_AUTH_URL`] = oidc.authorizationUrl
     process.env[`${prefix}_TOKEN_URL`] = oidc.tokenUrl
     process.env[`${prefix}_USERINFO_URL`] = oidc.userInfoUrl
+    // The provider's RFC 7662 endpoint stands in for Google's tokeninfo and Facebook's debug_token.
+    process.env[`${prefix}_TOKENINFO_URL`] = oidc.introspectionUrl
     process.env[`${prefix}_SCOPES`] = 'openid email profile'
   }
 })
@@ -163,9 +171,12 @@ const codeFrom = async (provider: SocialProviderId, account: string) => {
 
 const TokenAnswer = Schema.Struct({ access_token: Schema.String })
 
-/** What a client running the provider's SDK holds: an access token for `account`. */
-const accessTokenFor = async (provider: SocialProviderId, account: string): Promise<string> => {
-  const callback = await codeFrom(provider, account)
+/** Exchanges a code at the provider as the client `clientId` (whose secret is `secret`). */
+const exchange = async (
+  callback: { code: string; redirectUri: string; codeVerifier: string },
+  clientId: string,
+  secret: string,
+): Promise<string> => {
   const response = await fetch(oidc.tokenUrl, {
     method: 'POST',
     body: new URLSearchParams({
@@ -173,12 +184,34 @@ const accessTokenFor = async (provider: SocialProviderId, account: string): Prom
       code: callback.code,
       redirect_uri: callback.redirectUri,
       code_verifier: callback.codeVerifier,
-      client_id: `${names[provider]}-client`,
-      client_secret: `${names[provider]}-secret`,
+      client_id: clientId,
+      client_secret: secret,
     }),
   })
   expect(response.status).toBe(200)
   return Schema.decodeUnknownSync(TokenAnswer)(await response.json()).access_token
+}
+
+/** What a client running the provider's SDK holds: an access token for `account`. */
+const accessTokenFor = async (provider: SocialProviderId, account: string): Promise<string> =>
+  exchange(await codeFrom(provider, account), `${names[provider]}-client`, `${names[provider]}-secret`)
+
+/** What another site holds after `account` signed in there with Google: a token issued to its app. */
+const otherAppTokenFor = async (account: string): Promise<string> => {
+  const codeVerifier = randomBytes(32).toString('base64url')
+  const authorization = new URL(oidc.authorizationUrl)
+  for (const [name, value] of Object.entries({
+    response_type: 'code',
+    client_id: 'other-app',
+    redirect_uri: otherAppRedirectUri,
+    scope: 'openid email profile',
+    state: 'other-state',
+    code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }))
+    authorization.searchParams.set(name, value)
+  const { code } = await completeLoginWithFetch(authorization.toString(), account)
+  return exchange({ code, redirectUri: otherAppRedirectUri, codeVerifier }, 'other-app', 'other-secret')
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -584,6 +617,22 @@ describe('social accounts', () => {
       400,
       1005,
     )
+  })
+
+  it('refuses (1005) a Google token the provider issued to another app, though its userinfo accepts it', async () => {
+    // Ona signs in here with Google; another site she also signed in to holds a token for her.
+    const own = await accessTokenFor(SocialProvider.google, 'ona')
+    expect((await sendJson('/api/v1/user/login-google', { authToken: own, acceptRules: true })).status).toBe(
+      200,
+    )
+    const stolen = await otherAppTokenFor('ona')
+    const userInfo = await fetch(oidc.userInfoUrl, { headers: { authorization: `Bearer ${stolen}` } })
+    expect(userInfo.status).toBe(200)
+
+    const response = await sendJson('/api/v1/user/login-google', { authToken: stolen })
+
+    await expectProblem(response, 400, 1005)
+    expect(cookieSet(response, sessionCookieName)).toBeUndefined()
   })
 
   it('connects and disconnects a provider for the signed-in user', async () => {

@@ -41,11 +41,30 @@ declare module 'oidc-provider' {
     error_description?: string
   }
 
+  /** A client as the feature policies see it. */
+  export interface PolicyClient {
+    readonly clientId: string
+  }
+
+  /** A token as the feature policies see it. */
+  export interface PolicyToken {
+    readonly clientId: string
+  }
+
+  /**
+   * A feature switch; `allowedPolicy` (introspection, revocation) decides whether the authenticated
+   * `client` may act on `token`.
+   */
+  export interface Feature {
+    enabled: boolean
+    allowedPolicy?: (ctx: unknown, client: PolicyClient, token: PolicyToken) => boolean | Promise<boolean>
+  }
+
   export interface Configuration {
     clients?: ReadonlyArray<ClientMetadata>
     findAccount?: (ctx: unknown, sub: string) => Promise<Account | undefined> | Account | undefined
     claims?: Record<string, ReadonlyArray<string>>
-    features?: Record<string, { enabled: boolean }>
+    features?: Record<string, Feature>
     interactions?: { url: (ctx: unknown, interaction: Interaction) => string }
     cookies?: { keys: ReadonlyArray<string> }
     ttl?: Record<string, number>

@@ -28,6 +28,14 @@ export interface OidcTestProvider {
   readonly authorizationUrl: string
   readonly tokenUrl: string
   readonly userInfoUrl: string
+  /**
+   * RFC 7662 token introspection (POST `token` with client_secret_post credentials): any registered
+   * client may ask about any access token, as anyone may ask Google's tokeninfo, so a check can see
+   * that a token was issued to another client.
+   */
+  readonly introspectionUrl: string
+  /** RFC 7009 token revocation (POST `token` with the credentials of the client it was issued to). */
+  readonly revocationUrl: string
   close(): Promise<void>
 }
 
@@ -102,7 +110,7 @@ const sendHtml = (res: ServerResponse, status: number, html: string): void => {
  * Starts oidc-provider on 127.0.0.1 at a free port, with the given accounts and clients and its own
  * minimal login and consent pages (any listed account id signs in; no password).
  * Clients authenticate at the token endpoint with client_secret_post, as Facebook, Google and VK ID
- * document it, and must use PKCE.
+ * document it, and must use PKCE. Token introspection and revocation are on (see `introspectionUrl`).
  */
 export const startOidcProvider = async (options: {
   readonly accounts: ReadonlyArray<OidcTestAccount>
@@ -149,8 +157,16 @@ export const startOidcProvider = async (options: {
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name'],
     },
-    // Our own pages below replace the development ones (which want a password and print warnings).
-    features: { devInteractions: { enabled: false } },
+    features: {
+      // Our own pages below replace the development ones (which want a password and print warnings).
+      devInteractions: { enabled: false },
+      // Explicit policies keep oidc-provider from printing a notice about its defaults.
+      introspection: { enabled: true, allowedPolicy: () => true },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     // Explicit lifetimes keep oidc-provider from printing a notice per artifact kind.
@@ -236,6 +252,8 @@ export const startOidcProvider = async (options: {
     authorizationUrl: `${issuer}/auth`,
     tokenUrl: `${issuer}/token`,
     userInfoUrl: `${issuer}/me`,
+    introspectionUrl: `${issuer}/token/introspection`,
+    revocationUrl: `${issuer}/token/revocation`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))

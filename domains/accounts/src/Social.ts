@@ -11,6 +11,7 @@ import {
   pkceAndState,
   protocols,
 } from './internal/social/ProviderProtocols.ts'
+import { checkTokenIssuedToUs } from './internal/social/TokenInfo.ts'
 
 /** Spec: social providers Facebook 1, Google 2, VK 3. */
 export const SocialProvider = { facebook: 1, google: 2, vk: 3 } as const
@@ -50,10 +51,11 @@ export class SocialProfile extends Schema.Class<SocialProfile>('@kibitz/accounts
 }) {}
 
 /**
- * Why a social login failed: `notConfigured` the provider is not enabled here; `denied` the person
- * refused at the provider; `invalidCode` the provider rejected the code or access token presented
- * (bad, used, expired, PKCE mismatch); `providerError` anything else (unreachable, timeout, HTTP or
- * JSON trouble, misconfiguration).
+ * Why a social login failed: `notConfigured` the provider is not enabled here (or, for an access
+ * token, no token check is configured for it); `denied` the person refused at the provider;
+ * `invalidCode` the provider rejected the code or access token presented (bad, used, expired,
+ * revoked, PKCE mismatch, or issued to another client); `providerError` anything else (unreachable,
+ * timeout, HTTP or JSON trouble, misconfiguration).
  */
 export const SocialFailureReason = Schema.Literals([
   'notConfigured',
@@ -69,6 +71,20 @@ export class SocialFailure extends Schema.TaggedError<SocialFailure>()('SocialFa
   detail: Schema.optionalKey(Schema.String),
 }) {}
 
+/**
+ * How a token check endpoint is asked which client an access token was issued to: Google's
+ * tokeninfo (GET `?access_token=`), Facebook's debug_token (GET `?input_token=` with the app access
+ * token `{app-id}|{app-secret}`), or RFC 7662 token introspection (POST `token` with the client id
+ * and secret).
+ */
+export type TokenInfoProtocol = 'googleTokenInfo' | 'facebookDebugToken' | 'introspection'
+
+/** Where and how `profileFromAccessToken` checks that an access token was issued to our client. */
+export interface SocialTokenInfo {
+  readonly url: string
+  readonly protocol: TokenInfoProtocol
+}
+
 /** One enabled provider: the OAuth client registered there and its endpoints. */
 export interface SocialProviderConfig {
   readonly provider: SocialProviderId
@@ -78,6 +94,11 @@ export interface SocialProviderConfig {
   readonly tokenUrl: string
   readonly userInfoUrl: string
   readonly scopes: ReadonlyArray<string>
+  /**
+   * The token check for access tokens API clients present; without one `profileFromAccessToken`
+   * refuses every token (the code flow does not need it: its token comes from our own exchange).
+   */
+  readonly tokenInfo?: SocialTokenInfo
 }
 
 /** What `begin` hands back: where to send the browser, and what to keep until the callback. */
@@ -105,6 +126,7 @@ interface ProviderDefaults {
   readonly tokenUrl: string
   readonly userInfoUrl: string
   readonly scopes: ReadonlyArray<string>
+  readonly tokenInfo: SocialTokenInfo | undefined
 }
 
 // The providers' documented endpoints. Facebook's are unversioned: Graph then uses the app's
@@ -115,28 +137,50 @@ const providerDefaults: Record<SocialProviderName, ProviderDefaults> = {
     tokenUrl: 'https://graph.facebook.com/oauth/access_token',
     userInfoUrl: 'https://graph.facebook.com/me?fields=id,email,first_name,last_name',
     scopes: ['email', 'public_profile'],
+    tokenInfo: { url: 'https://graph.facebook.com/debug_token', protocol: 'facebookDebugToken' },
   },
   google: {
     authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
     userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
     scopes: ['openid', 'email', 'profile'],
+    tokenInfo: { url: 'https://oauth2.googleapis.com/tokeninfo', protocol: 'googleTokenInfo' },
   },
   vk: {
     authorizationUrl: 'https://id.vk.com/authorize',
     tokenUrl: 'https://id.vk.com/oauth2/auth',
     userInfoUrl: 'https://id.vk.com/oauth2/user_info',
     scopes: ['vkid.personal_info', 'email'],
+    // VK ID's user_info takes our client_id, but its documentation does not say that it refuses
+    // tokens issued to other apps, and VK ID documents no token-info or introspection endpoint. So
+    // access tokens are refused for VK unless VK_TOKENINFO_URL names an RFC 7662 endpoint; the code
+    // flow (login-vk, the VK button) is unaffected.
+    tokenInfo: undefined,
   },
 }
 
 const providerOrder: ReadonlyArray<SocialProviderName> = ['facebook', 'google', 'vk']
 
+// The last path segment of a URL ("tokeninfo", "debug_token").
+const lastSegment = (url: string): string => new URL(url).pathname.split('/').at(-1) ?? ''
+
+// Another address of the provider's own endpoint (another API version, a proxy) speaks its protocol;
+// any other endpoint can only be expected to speak the standard one.
+const tokenInfoAt = (url: string, documented: SocialTokenInfo | undefined): SocialTokenInfo => ({
+  url,
+  protocol:
+    documented !== undefined && lastSegment(url) === lastSegment(documented.url)
+      ? documented.protocol
+      : 'introspection',
+})
+
 /**
  * The enabled providers from the environment: `<P>_CLIENT_ID` and `<P>_CLIENT_SECRET` (both, or
- * neither), optional `<P>_AUTH_URL`, `<P>_TOKEN_URL`, `<P>_USERINFO_URL` and `<P>_SCOPES` (space or
- * comma separated) for P in FACEBOOK, GOOGLE, VK. Throws an Error whose one-line message names the
- * offending variable.
+ * neither), optional `<P>_AUTH_URL`, `<P>_TOKEN_URL`, `<P>_USERINFO_URL`, `<P>_TOKENINFO_URL` and
+ * `<P>_SCOPES` (space or comma separated) for P in FACEBOOK, GOOGLE, VK. A token-info URL ending in
+ * the provider's own endpoint name (`/tokeninfo` for Google, `/debug_token` for Facebook) is asked
+ * the provider's way, any other as an RFC 7662 introspection endpoint. Throws an Error whose
+ * one-line message names the offending variable.
  */
 export const socialProvidersFromEnv = (
   env: Record<string, string | undefined>,
@@ -163,6 +207,10 @@ export const socialProvidersFromEnv = (
       tokenUrl: url(`${prefix}_TOKEN_URL`, defaults.tokenUrl),
       userInfoUrl: url(`${prefix}_USERINFO_URL`, defaults.userInfoUrl),
     }
+    const tokenInfo =
+      read(`${prefix}_TOKENINFO_URL`) === undefined
+        ? defaults.tokenInfo
+        : tokenInfoAt(url(`${prefix}_TOKENINFO_URL`, ''), defaults.tokenInfo)
     const scopes =
       read(`${prefix}_SCOPES`)
         ?.split(/[\s,]+/)
@@ -176,7 +224,16 @@ export const socialProvidersFromEnv = (
     if (clientSecret === undefined) {
       throw new Error(`${prefix}_CLIENT_SECRET must be set when ${prefix}_CLIENT_ID is`)
     }
-    return [{ provider: SocialProvider[name], clientId, clientSecret, ...urls, scopes }]
+    return [
+      {
+        provider: SocialProvider[name],
+        clientId,
+        clientSecret,
+        ...urls,
+        scopes,
+        ...(tokenInfo === undefined ? {} : { tokenInfo }),
+      },
+    ]
   })
 }
 
@@ -216,8 +273,9 @@ export class SocialAuth extends Context.Service<
       callback: SocialCallback,
     ): Effect.Effect<SocialProfile, SocialFailure>
     /**
-     * Server code for API clients that already hold a provider access token (login-fb, login-google):
-     * the person that token belongs to.
+     * Server code for API clients that already hold a provider access token (login-fb, login-google,
+     * connect-social): the person that token belongs to, only once the provider's token check says it
+     * was issued to our client (userinfo alone would accept a token any other app obtained).
      */
     profileFromAccessToken(
       provider: SocialProviderId,
@@ -281,7 +339,15 @@ export class SocialAuth extends Context.Service<
           accessToken: string,
         ) {
           const { config, protocol } = yield* configFor(provider)
-          const claims = yield* fetchProfile(config, protocol, accessToken).pipe(
+          if (config.tokenInfo === undefined) {
+            return yield* new SocialFailure({
+              provider,
+              reason: 'notConfigured',
+              detail: 'tokeninfo: no token check configured, so access tokens are refused',
+            })
+          }
+          const claims = yield* checkTokenIssuedToUs(config, config.tokenInfo, accessToken).pipe(
+            Effect.andThen(fetchProfile(config, protocol, accessToken)),
             Effect.mapError(toFailure(provider)),
           )
           return toProfile(provider, claims)

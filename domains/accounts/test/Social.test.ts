@@ -16,6 +16,7 @@ import {
   SocialProvider,
   type SocialProviderConfig,
   type SocialProviderId,
+  type SocialTokenInfo,
   socialCallbackFailure,
   socialProviderByName,
   socialProviderName,
@@ -35,6 +36,12 @@ const allProviders: ReadonlyArray<SocialProviderId> = [
   SocialProvider.google,
   SocialProvider.vk,
 ]
+// Another site's app, registered at the same provider: the tokens it obtains must not sign anyone in here.
+const otherApp = {
+  clientId: 'other-app',
+  clientSecret: 'other-secret',
+  redirectUri: 'http://127.0.0.1:4000/other/callback',
+}
 
 let oidc: OidcTestProvider
 let apis: { readonly server: Server; readonly url: string }
@@ -62,7 +69,14 @@ beforeAll(async () => {
       { id: 'bob' },
       { id: 'cid', email: 'cid@example.test', emailVerified: false, givenName: 'Cid' },
     ],
-    clients: allProviders.map((p) => ({ ...clientOf(p), redirectUris: [redirectUri(p)] })),
+    clients: [
+      ...allProviders.map((p) => ({ ...clientOf(p), redirectUris: [redirectUri(p)] })),
+      {
+        clientId: otherApp.clientId,
+        clientSecret: otherApp.clientSecret,
+        redirectUris: [otherApp.redirectUri],
+      },
+    ],
   })
   downPort = await freePort()
   apis = await startProviderApis()
@@ -85,17 +99,19 @@ const configFor = (provider: SocialProviderId): SocialProviderConfig => ({
   userInfoUrl:
     provider === SocialProvider.facebook ? `${oidc.userInfoUrl}?fields=id,email` : oidc.userInfoUrl,
   scopes: ['openid', 'email', 'profile'],
+  // The provider's RFC 7662 endpoint stands in for Google's tokeninfo and Facebook's debug_token.
+  tokenInfo: { url: oidc.introspectionUrl, protocol: 'introspection' },
 })
 
-const downConfig = (provider: SocialProviderId): SocialProviderConfig => {
-  const down = `http://127.0.0.1:${downPort}`
-  return {
-    ...configFor(provider),
-    authorizationUrl: `${down}/auth`,
-    tokenUrl: `${down}/token`,
-    userInfoUrl: `${down}/me`,
-  }
-}
+const downUrl = (path: string) => `http://127.0.0.1:${downPort}${path}`
+
+const downConfig = (provider: SocialProviderId): SocialProviderConfig => ({
+  ...configFor(provider),
+  authorizationUrl: downUrl('/auth'),
+  tokenUrl: downUrl('/token'),
+  userInfoUrl: downUrl('/me'),
+  tokenInfo: { url: downUrl('/token/introspection'), protocol: 'introspection' },
+})
 
 const withSocial =
   (configs?: () => ReadonlyArray<SocialProviderConfig>) =>
@@ -107,15 +123,19 @@ const withSocial =
     )
 
 /** Begins a login, signs in at the provider as `accountId`, and returns what the callback would carry. */
-const signIn = Effect.fnUntraced(function* (provider: SocialProviderId, accountId: string) {
+const signIn = Effect.fnUntraced(function* (
+  provider: SocialProviderId,
+  accountId: string,
+  uri = redirectUri(provider),
+) {
   const social = yield* SocialAuth
-  const started = yield* social.begin(provider, redirectUri(provider))
+  const started = yield* social.begin(provider, uri)
   const login = yield* Effect.promise(() => completeLoginWithFetch(started.url, accountId))
   expect(login.state).toBe(started.state)
   return {
     code: login.code,
     codeVerifier: started.codeVerifier,
-    redirectUri: redirectUri(provider),
+    redirectUri: uri,
     state: login.state,
     deviceId: 'device-1',
   } satisfies SocialCallback
@@ -129,8 +149,13 @@ const failureOf = <A>(effect: Effect.Effect<A, SocialFailure, SocialAuth>) =>
 
 const TokenAnswer = Schema.Struct({ access_token: Schema.String })
 
+interface Client {
+  readonly clientId: string
+  readonly clientSecret: string
+}
+
 /** What a client holding its own code does (client_secret_post, PKCE): returns the access token. */
-const exchangeAsClient = async (provider: SocialProviderId, callback: SocialCallback): Promise<string> => {
+const exchangeAsClient = async (client: Client, callback: SocialCallback): Promise<string> => {
   const response = await fetch(oidc.tokenUrl, {
     method: 'POST',
     body: new URLSearchParams({
@@ -138,13 +163,27 @@ const exchangeAsClient = async (provider: SocialProviderId, callback: SocialCall
       code: callback.code,
       redirect_uri: callback.redirectUri,
       code_verifier: callback.codeVerifier,
-      client_id: clientOf(provider).clientId,
-      client_secret: clientOf(provider).clientSecret,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
     }),
   })
   expect(response.status).toBe(200)
   return Schema.decodeUnknownSync(TokenAnswer)(await response.json()).access_token
 }
+
+/**
+ * What the other site holds after `accountId` signed in there: an access token the same provider
+ * issued to the other app.
+ */
+const otherAppToken = (provider: SocialProviderId, accountId: string) =>
+  signIn(provider, accountId, otherApp.redirectUri).pipe(
+    Effect.provide(
+      SocialAuth.layer([
+        { ...configFor(provider), clientId: otherApp.clientId, clientSecret: otherApp.clientSecret },
+      ]),
+    ),
+    Effect.flatMap((callback) => Effect.promise(() => exchangeAsClient(otherApp, callback))),
+  )
 
 const bodyOf = async (req: IncomingMessage): Promise<URLSearchParams> => {
   const chunks: Array<Buffer> = []
@@ -152,9 +191,24 @@ const bodyOf = async (req: IncomingMessage): Promise<URLSearchParams> => {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
 }
 
-// The OpenID provider answers in OpenID Connect's shape only. To check the mapping of Facebook's and
-// VK ID's own answers, this loopback server answers user info calls exactly as their documentation
-// shows (success and failure), checking the request the way each provider expects it.
+// What the token checks below say about a token: `other-app-token` was issued to the other app,
+// `dead-token` is invalid (revoked), `old-token` expired an hour ago; any other token was issued to
+// the asking provider's client, so the user info answers behind the check can be reached.
+const tokenFate = (token: string | null) =>
+  token === 'other-app-token'
+    ? 'other'
+    : token === 'dead-token'
+      ? 'dead'
+      : token === 'old-token'
+        ? 'old'
+        : 'ours'
+const hourAgo = () => Math.floor(Date.now() / 1000) - 3600
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600
+
+// The OpenID provider answers in OpenID Connect's shape only. To check the mapping of Google's,
+// Facebook's and VK ID's own answers, this loopback server answers user info and token check calls
+// exactly as their documentation shows (success and failure), checking the request the way each
+// provider expects it.
 const startProviderApis = async () => {
   const server = createHttpServer((req, res) => {
     const json = (status: number, body: unknown) => {
@@ -162,7 +216,68 @@ const startProviderApis = async () => {
       res.end(JSON.stringify(body))
     }
     const bearer = req.headers.authorization
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const path = url.pathname
+    // Google's tokeninfo: GET ?access_token=…; a bad token is an HTTP 400.
+    if (req.method === 'GET' && path === '/google/tokeninfo') {
+      const fate = tokenFate(url.searchParams.get('access_token'))
+      if (fate === 'dead') return json(400, { error: 'invalid_token', error_description: 'Invalid Value' })
+      const client = fate === 'other' ? otherApp.clientId : 'google-client'
+      const exp = fate === 'old' ? hourAgo() : inAnHour()
+      return json(200, {
+        azp: client,
+        aud: client,
+        sub: '42',
+        scope: 'openid https://www.googleapis.com/auth/userinfo.email',
+        exp: String(exp),
+        expires_in: String(Math.max(0, exp - Math.floor(Date.now() / 1000))),
+        access_type: 'online',
+      })
+    }
+    // Graph API debug_token: GET ?input_token=…&access_token={app-id}|{app-secret}.
+    if (req.method === 'GET' && path === '/graph/debug_token') {
+      if (url.searchParams.get('access_token') !== 'facebook-client|facebook-secret')
+        return json(400, {
+          error: { message: 'Invalid OAuth access token signature.', type: 'OAuthException', code: 190 },
+        })
+      const fate = tokenFate(url.searchParams.get('input_token'))
+      if (fate === 'dead' || fate === 'old')
+        return json(200, {
+          data: {
+            error: { code: 190, message: 'Error validating access token: Session has expired.' },
+            is_valid: false,
+            scopes: [],
+          },
+        })
+      return json(200, {
+        data: {
+          app_id: fate === 'other' ? '999000111' : 'facebook-client',
+          type: 'USER',
+          application: 'Some app',
+          data_access_expires_at: inAnHour(),
+          expires_at: 0,
+          is_valid: true,
+          scopes: ['email', 'public_profile'],
+          user_id: '10158000000000001',
+        },
+      })
+    }
+    // RFC 7662 introspection, as a gateway in front of VK ID would offer it: POST with client credentials.
+    if (req.method === 'POST' && path === '/vkid/introspect') {
+      bodyOf(req).then((form) => {
+        if (form.get('client_id') !== 'vk-client' || form.get('client_secret') !== 'vk-secret')
+          return json(401, { error: 'invalid_client' })
+        const fate = tokenFate(form.get('token'))
+        if (fate === 'dead') return json(200, { active: false })
+        return json(200, {
+          active: true,
+          client_id: fate === 'other' ? otherApp.clientId : 'vk-client',
+          sub: '1234567',
+          exp: fate === 'old' ? hourAgo() : inAnHour(),
+        })
+      })
+      return
+    }
     if (req.method === 'GET' && path === '/graph/me') {
       if (bearer === 'Bearer fb-token')
         return json(200, {
@@ -203,6 +318,10 @@ const startProviderApis = async () => {
     }
     if (path === '/unverified/userinfo')
       return json(200, { sub: '42', email: 'cid@example.test', email_verified: 'false', given_name: 'Cid' })
+    if (path === '/unflagged/userinfo')
+      return json(200, { sub: '42', email: 'cid@example.test', given_name: 'Cid' })
+    if (path === '/stringly/userinfo')
+      return json(200, { sub: '42', email: 'cid@example.test', email_verified: 'true', given_name: 'Cid' })
     if (path === '/nameless/userinfo') return json(200, { name: 'Nobody' })
     if (path === '/html/userinfo') {
       res.writeHead(502, { 'content-type': 'text/html' })
@@ -220,9 +339,19 @@ const startProviderApis = async () => {
   return { server, url: `http://127.0.0.1:${address.port}` }
 }
 
+// Each provider's own token check: Google's tokeninfo, Facebook's debug_token, and for VK ID (which
+// documents none) an RFC 7662 endpoint.
+const apiTokenInfo = (provider: SocialProviderId): SocialTokenInfo =>
+  provider === SocialProvider.google
+    ? { url: `${apis.url}/google/tokeninfo`, protocol: 'googleTokenInfo' }
+    : provider === SocialProvider.facebook
+      ? { url: `${apis.url}/graph/debug_token`, protocol: 'facebookDebugToken' }
+      : { url: `${apis.url}/vkid/introspect`, protocol: 'introspection' }
+
 const apiConfig = (provider: SocialProviderId, userInfoPath: string): SocialProviderConfig => ({
   ...configFor(provider),
   userInfoUrl: `${apis.url}${userInfoPath}`,
+  tokenInfo: apiTokenInfo(provider),
 })
 
 describe(SocialAuth.name, () => {
@@ -305,6 +434,16 @@ describe(SocialAuth.name, () => {
 
         expect(failure).toEqual({ provider: SocialProvider.facebook, reason: 'invalidCode' })
       }).pipe(withSocial()),
+    )
+
+    it.effect("needs no token check: the code flow's token comes from our own exchange", () =>
+      Effect.gen(function* () {
+        const callback = yield* signIn(SocialProvider.google, 'ann')
+
+        const profile = yield* SocialAuth.use((s) => s.complete(SocialProvider.google, callback))
+
+        expect(profile.subject).toBe('ann')
+      }).pipe(withSocial(() => [{ ...configFor(SocialProvider.google), tokenInfo: undefined }])),
     )
 
     it.effect('fails with providerError when the provider refuses the client secret', () =>
@@ -428,14 +567,16 @@ describe(SocialAuth.name, () => {
     )
   })
 
+  // Token checks compare the provider's expiry times with the clock, so the tests that need a token to
+  // be (or not be) expired run with the live clock instead of the test clock.
   describe('profileFromAccessToken', () => {
-    it.effect.each(allProviders.map((p) => [socialProviderName(p), p] as const))(
-      'returns the person a real %s access token belongs to',
+    it.live.each(allProviders.map((p) => [socialProviderName(p), p] as const))(
+      'returns the person a real %s access token issued to our client belongs to',
       ([, provider]) =>
         Effect.gen(function* () {
           // The client (a mobile app, the Facebook JS SDK) ran the code flow itself and holds the token.
           const callback = yield* signIn(provider, 'ann')
-          const accessToken = yield* Effect.promise(() => exchangeAsClient(provider, callback))
+          const accessToken = yield* Effect.promise(() => exchangeAsClient(clientOf(provider), callback))
 
           const profile = yield* SocialAuth.use((s) => s.profileFromAccessToken(provider, accessToken))
 
@@ -448,6 +589,57 @@ describe(SocialAuth.name, () => {
         }).pipe(withSocial()),
     )
 
+    it.effect.each(allProviders.map((p) => [socialProviderName(p), p] as const))(
+      'refuses a real %s access token the provider issued to another app (token substitution)',
+      ([, provider]) =>
+        Effect.gen(function* () {
+          const stolen = yield* otherAppToken(provider, 'ann')
+          // The exploit: the provider's user info endpoint vouches for the person with this token.
+          const userInfo = yield* Effect.promise(() =>
+            fetch(oidc.userInfoUrl, { headers: { authorization: `Bearer ${stolen}` } }),
+          )
+          expect(userInfo.status).toBe(200)
+
+          const failure = yield* SocialAuth.use((s) => s.profileFromAccessToken(provider, stolen)).pipe(
+            Effect.flip,
+          )
+
+          expect([failure.provider, failure.reason]).toEqual([provider, 'invalidCode'])
+          expect(failure.detail).toBe(
+            `tokeninfo: the token was issued to other-app, not to ${clientOf(provider).clientId}`,
+          )
+        }).pipe(withSocial()),
+    )
+
+    it.effect('fails with invalidCode for a token our client revoked', () =>
+      Effect.gen(function* () {
+        const callback = yield* signIn(SocialProvider.google, 'ann')
+        const client = clientOf(SocialProvider.google)
+        const accessToken = yield* Effect.promise(() => exchangeAsClient(client, callback))
+        const revoked = yield* Effect.promise(() =>
+          fetch(oidc.revocationUrl, {
+            method: 'POST',
+            body: new URLSearchParams({
+              token: accessToken,
+              token_type_hint: 'access_token',
+              client_id: client.clientId,
+              client_secret: client.clientSecret,
+            }),
+          }),
+        )
+        expect(revoked.status).toBe(200)
+
+        const failure = yield* SocialAuth.use((s) =>
+          s.profileFromAccessToken(SocialProvider.google, accessToken),
+        ).pipe(Effect.flip)
+
+        expect([failure.reason, failure.detail]).toEqual([
+          'invalidCode',
+          'tokeninfo: the provider says the token is not valid',
+        ])
+      }).pipe(withSocial()),
+    )
+
     it.effect('fails with invalidCode for a token the provider never issued', () =>
       Effect.gen(function* () {
         const failure = yield* failureOf(
@@ -458,6 +650,31 @@ describe(SocialAuth.name, () => {
       }).pipe(withSocial()),
     )
 
+    it.effect('fails with providerError when the token check is down, though user info answers', () =>
+      Effect.gen(function* () {
+        const callback = yield* signIn(SocialProvider.facebook, 'ann')
+        const accessToken = yield* Effect.promise(() =>
+          exchangeAsClient(clientOf(SocialProvider.facebook), callback),
+        )
+
+        const failure = yield* SocialAuth.use((s) =>
+          s.profileFromAccessToken(SocialProvider.facebook, accessToken),
+        ).pipe(Effect.flip)
+
+        expect([failure.reason, failure.detail]).toEqual([
+          'providerError',
+          expect.stringMatching(/^tokeninfo: .*ECONNREFUSED/),
+        ])
+      }).pipe(
+        withSocial(() => [
+          {
+            ...configFor(SocialProvider.facebook),
+            tokenInfo: { url: downUrl('/token/introspection'), protocol: 'introspection' },
+          },
+        ]),
+      ),
+    )
+
     it.effect('fails with providerError when the provider is down', () =>
       Effect.gen(function* () {
         const failure = yield* failureOf(
@@ -466,6 +683,21 @@ describe(SocialAuth.name, () => {
 
         expect(failure).toEqual({ provider: SocialProvider.facebook, reason: 'providerError' })
       }).pipe(withSocial(() => [downConfig(SocialProvider.facebook)])),
+    )
+
+    it.effect('refuses every token with notConfigured when no token check is configured', () =>
+      Effect.gen(function* () {
+        const callback = yield* signIn(SocialProvider.vk, 'ann')
+        const accessToken = yield* Effect.promise(() =>
+          exchangeAsClient(clientOf(SocialProvider.vk), callback),
+        )
+
+        const failure = yield* failureOf(
+          SocialAuth.use((s) => s.profileFromAccessToken(SocialProvider.vk, accessToken)),
+        )
+
+        expect(failure).toEqual({ provider: SocialProvider.vk, reason: 'notConfigured' })
+      }).pipe(withSocial(() => [{ ...configFor(SocialProvider.vk), tokenInfo: undefined }])),
     )
   })
 
@@ -531,12 +763,129 @@ describe(SocialAuth.name, () => {
       }).pipe(withSocial(() => [apiConfig(SocialProvider.vk, '/vkid/oauth2/user_info')])),
     )
 
-    it.effect('treats email_verified "false" (a string, as some providers send it) as no e-mail', () =>
+    it.effect.each([
+      {
+        answer: 'email_verified "false" (a string, as some providers send it)',
+        path: '/unverified/userinfo',
+      },
+      { answer: 'no email_verified at all', path: '/unflagged/userinfo' },
+      {
+        answer: 'email_verified "true" (a string, not the boolean Google sends)',
+        path: '/stringly/userinfo',
+      },
+    ])('gives no e-mail for a Google answer with $answer', ({ path }) =>
       Effect.gen(function* () {
         const profile = yield* SocialAuth.use((s) => s.profileFromAccessToken(SocialProvider.google, 't'))
 
         expect([profile.subject, profile.email, profile.firstName]).toEqual(['42', null, 'Cid'])
-      }).pipe(withSocial(() => [apiConfig(SocialProvider.google, '/unverified/userinfo')])),
+      }).pipe(withSocial(() => [apiConfig(SocialProvider.google, path)])),
+    )
+
+    it.live.each([
+      {
+        check: "Google's tokeninfo",
+        provider: SocialProvider.google,
+        token: 't',
+        userInfo: '/unflagged/userinfo',
+        subject: '42',
+      },
+      {
+        check: "Facebook's debug_token",
+        provider: SocialProvider.facebook,
+        token: 'fb-token',
+        userInfo: '/graph/me',
+        subject: '10158000000000001',
+      },
+      {
+        check: 'RFC 7662 introspection',
+        provider: SocialProvider.vk,
+        token: 'vk-token',
+        userInfo: '/vkid/oauth2/user_info',
+        subject: '1234567',
+      },
+    ])('accepts a token $check says was issued to our client', ({ provider, token, userInfo, subject }) =>
+      Effect.gen(function* () {
+        const profile = yield* SocialAuth.use((s) => s.profileFromAccessToken(provider, token))
+
+        expect([profile.provider, profile.subject]).toEqual([provider, subject])
+      }).pipe(withSocial(() => [apiConfig(provider, userInfo)])),
+    )
+
+    it.live.each([
+      {
+        check: "Google's tokeninfo",
+        provider: SocialProvider.google,
+        token: 'other-app-token',
+        why: 'the token was issued to other-app, not to google-client',
+      },
+      {
+        check: "Google's tokeninfo",
+        provider: SocialProvider.google,
+        token: 'old-token',
+        why: 'the token has expired',
+      },
+      {
+        check: "Google's tokeninfo",
+        provider: SocialProvider.google,
+        token: 'dead-token',
+        why: 'HTTP 400 invalid_token: Invalid Value',
+      },
+      {
+        check: "Facebook's debug_token",
+        provider: SocialProvider.facebook,
+        token: 'other-app-token',
+        why: 'the token was issued to 999000111, not to facebook-client',
+      },
+      {
+        check: "Facebook's debug_token",
+        provider: SocialProvider.facebook,
+        token: 'dead-token',
+        why: 'the provider says the token is not valid',
+      },
+      {
+        check: 'RFC 7662 introspection',
+        provider: SocialProvider.vk,
+        token: 'other-app-token',
+        why: 'the token was issued to other-app, not to vk-client',
+      },
+      {
+        check: 'RFC 7662 introspection',
+        provider: SocialProvider.vk,
+        token: 'old-token',
+        why: 'the token has expired',
+      },
+      {
+        check: 'RFC 7662 introspection',
+        provider: SocialProvider.vk,
+        token: 'dead-token',
+        why: 'the provider says the token is not valid',
+      },
+    ])('refuses $token with invalidCode when $check says so', ({ provider, token, why }) =>
+      Effect.gen(function* () {
+        const failure = yield* SocialAuth.use((s) => s.profileFromAccessToken(provider, token)).pipe(
+          Effect.flip,
+        )
+
+        expect([failure.provider, failure.reason, failure.detail]).toEqual([
+          provider,
+          'invalidCode',
+          `tokeninfo: ${why}`,
+        ])
+      }).pipe(withSocial(() => [apiConfig(provider, '/nameless/userinfo')])),
+    )
+
+    it.effect('fails with providerError when debug_token refuses our app credentials', () =>
+      Effect.gen(function* () {
+        const failure = yield* failureOf(
+          SocialAuth.use((s) => s.profileFromAccessToken(SocialProvider.facebook, 'fb-token')),
+        )
+
+        expect(failure).toEqual({ provider: SocialProvider.facebook, reason: 'providerError' })
+      }).pipe(
+        withSocial(() => [
+          { ...apiConfig(SocialProvider.facebook, '/graph/me'), clientSecret: 'wrong-secret' },
+        ]),
+      ),
     )
 
     it.effect.each([
@@ -619,6 +968,7 @@ describe('socialProvidersFromEnv', () => {
         tokenUrl: 'https://graph.facebook.com/oauth/access_token',
         userInfoUrl: 'https://graph.facebook.com/me?fields=id,email,first_name,last_name',
         scopes: ['email', 'public_profile'],
+        tokenInfo: { url: 'https://graph.facebook.com/debug_token', protocol: 'facebookDebugToken' },
       },
       {
         provider: SocialProvider.google,
@@ -628,6 +978,7 @@ describe('socialProvidersFromEnv', () => {
         tokenUrl: 'https://oauth2.googleapis.com/token',
         userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
         scopes: ['openid', 'email', 'profile'],
+        tokenInfo: { url: 'https://oauth2.googleapis.com/tokeninfo', protocol: 'googleTokenInfo' },
       },
       {
         provider: SocialProvider.vk,
@@ -636,9 +987,25 @@ describe('socialProvidersFromEnv', () => {
         authorizationUrl: 'https://id.vk.com/authorize',
         tokenUrl: 'https://id.vk.com/oauth2/auth',
         userInfoUrl: 'https://id.vk.com/oauth2/user_info',
+        // VK ID documents no token check: access tokens stay refused until one is configured.
         scopes: ['vkid.personal_info', 'email'],
       },
     ])
+  })
+
+  it.each([
+    ['GOOGLE', 'http://127.0.0.1:4000/token/introspection', 'introspection'],
+    ['GOOGLE', 'https://www.googleapis.com/oauth2/v3/tokeninfo', 'googleTokenInfo'],
+    ['FACEBOOK', 'https://graph.facebook.com/v19.0/debug_token', 'facebookDebugToken'],
+    ['FACEBOOK', 'http://127.0.0.1:4000/token/introspection', 'introspection'],
+    ['VK', 'http://127.0.0.1:4000/oauth2/introspect', 'introspection'],
+  ])('takes %s_TOKENINFO_URL=%s as a %s check', (prefix, url, protocol) => {
+    const [config] = socialProvidersFromEnv({
+      [`${prefix}_CLIENT_ID`]: 'id',
+      [`${prefix}_CLIENT_SECRET`]: 'secret',
+      [`${prefix}_TOKENINFO_URL`]: url,
+    })
+    expect(config?.tokenInfo).toEqual({ url, protocol })
   })
 
   it('takes endpoints and scopes from the environment', () => {
@@ -649,6 +1016,7 @@ describe('socialProvidersFromEnv', () => {
         GOOGLE_AUTH_URL: 'http://127.0.0.1:4000/auth',
         GOOGLE_TOKEN_URL: 'http://127.0.0.1:4000/token',
         GOOGLE_USERINFO_URL: 'http://127.0.0.1:4000/me',
+        GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:4000/token/introspection',
         GOOGLE_SCOPES: 'openid, email profile',
       }),
     ).toEqual([
@@ -660,6 +1028,7 @@ describe('socialProvidersFromEnv', () => {
         tokenUrl: 'http://127.0.0.1:4000/token',
         userInfoUrl: 'http://127.0.0.1:4000/me',
         scopes: ['openid', 'email', 'profile'],
+        tokenInfo: { url: 'http://127.0.0.1:4000/token/introspection', protocol: 'introspection' },
       },
     ])
   })
@@ -677,6 +1046,10 @@ describe('socialProvidersFromEnv', () => {
     [
       { GOOGLE_USERINFO_URL: 'ftp://example.test/me' },
       'GOOGLE_USERINFO_URL must be an http(s) URL, got "ftp://example.test/me"',
+    ],
+    [
+      { FACEBOOK_CLIENT_ID: 'fb-id', FACEBOOK_CLIENT_SECRET: 'fb', FACEBOOK_TOKENINFO_URL: 'debug_token' },
+      'FACEBOOK_TOKENINFO_URL must be an http(s) URL, got "debug_token"',
     ],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => socialProvidersFromEnv(env)).toThrow(new Error(message))

@@ -18,6 +18,11 @@ export interface Protocol {
   /** Parameters of the token request beyond RFC 6749 §4.1.3 and PKCE. */
   readonly tokenExtras: (callback: SocialCallback) => Record<string, string>
   readonly userInfoRequest: (config: SocialProviderConfig, accessToken: string) => RequestInit
+  /**
+   * Whether an e-mail counts only with `email_verified: true`. Whatever this says, an answer that
+   * carries `email_verified` must have it exactly true.
+   */
+  readonly emailNeedsVerifiedClaim: boolean
 }
 
 const bearer = (_config: SocialProviderConfig, accessToken: string): RequestInit => ({
@@ -26,13 +31,20 @@ const bearer = (_config: SocialProviderConfig, accessToken: string): RequestInit
 
 /** Per provider, as each documents it. */
 export const protocols: Record<SocialProviderName, Protocol> = {
-  // Graph API: GET /me?fields=… with the user access token.
-  facebook: { tokenExtras: () => ({}), userInfoRequest: bearer },
-  // OpenID Connect userinfo with a Bearer token.
-  google: { tokenExtras: () => ({}), userInfoRequest: bearer },
+  // Graph API: GET /me?fields=… with the user access token. It sends no email_verified: its
+  // User.email is "the User's primary email address listed on their profile. This field will not be
+  // returned if no valid email address is available" (Graph API reference, User), so one it sends
+  // is taken as confirmed.
+  facebook: { tokenExtras: () => ({}), userInfoRequest: bearer, emailNeedsVerifiedClaim: false },
+  // OpenID Connect userinfo with a Bearer token. Google always sends email_verified with email, so an
+  // answer without it has no confirmed address.
+  google: { tokenExtras: () => ({}), userInfoRequest: bearer, emailNeedsVerifiedClaim: true },
   // VK ID wants the device_id and state its redirect carried on the token request, and takes the
   // token and client id in a form body on user_info (a header would trigger CORS preflights there).
+  // Its user_info sends no email_verified either: it returns the e-mail linked in the person's VK ID
+  // account settings (and only when there is one), which is accepted as the account's address.
   vk: {
+    emailNeedsVerifiedClaim: false,
     tokenExtras: (callback) => ({
       ...(callback.deviceId === undefined ? {} : { device_id: callback.deviceId }),
       ...(callback.state === undefined ? {} : { state: callback.state }),
@@ -145,10 +157,13 @@ export const fetchProfile = Effect.fnUntraced(function* (
       detail: 'userinfo: the answer names no user id',
     })
   }
+  // Only a boolean true counts: a string "true" (some older OpenID providers) is not what Google sends,
+  // and doubt means no e-mail rather than an unconfirmed one taken as confirmed.
   const verified = person.email_verified
+  const confirmed = verified === undefined ? !protocol.emailNeedsVerifiedClaim : verified === true
   return {
     subject: String(subject),
-    email: verified === false || verified === 'false' ? null : text(person.email),
+    email: confirmed ? text(person.email) : null,
     firstName: text(person.first_name ?? person.given_name),
     lastName: text(person.last_name ?? person.family_name),
   } satisfies ProfileClaims
