@@ -85,6 +85,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
   if (!isStorage(storage)) {
     throw new ConfigError(`STORAGE must be one of ${storages.join(', ')} (got ${JSON.stringify(storage)})`)
   }
+  // Uploaded files must not land on local disk while the operator believes they go elsewhere (decision 013).
+  if (storage !== 'local') {
+    throw new ConfigError(`STORAGE=${storage} is not available in this version yet; use local (the default)`)
+  }
   const adminEmail = env.ADMIN_EMAIL?.trim() || 'admin@kibitz.local'
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL is not an e-mail address (got ${JSON.stringify(adminEmail)})`)

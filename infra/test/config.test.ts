@@ -29,4 +29,19 @@ describe('loadConfig', () => {
       },
     )
   })
+
+  describe('storage', () => {
+    it('is local by default', () => {
+      expect(loadConfig({}).storage).toBe('local')
+    })
+
+    it.each(['s3', 'uploadthing'])(
+      'refuses %s until its adapter exists, rather than writing to local disk',
+      (value) => {
+        expect(() => loadConfig({ STORAGE: value })).toThrow(
+          `STORAGE=${value} is not available in this version yet; use local (the default)`,
+        )
+      },
+    )
+  })
 })
