@@ -339,7 +339,8 @@ export class AccountService extends Context.Service<
         })
         yield* mail(user, {
           kind: 'activation',
-          firstName: user.firstName ?? '',
+          // The address is not proven yet: nothing the sign-up form let anyone type goes to it.
+          firstName: '',
           link: link(`/activate-user/${token}`),
         })
       })
@@ -940,7 +941,8 @@ export class AccountService extends Context.Service<
                   user,
                   {
                     kind: 'emailConfirm',
-                    firstName: user.firstName ?? '',
+                    // The new address is not proven yet: no user-typed text goes to it.
+                    firstName: '',
                     newEmail: email,
                     link: link(`/confirm-email/${token}`),
                     validHours: AccountLimits.emailChangeValidMs / hour,
