@@ -141,6 +141,8 @@ describe(AccountService.name, () => {
           kind: 'accounts.activation',
           language: 'en',
         })
+        // The address is unproven: the name typed on the form is not sent to it.
+        expect(mail?.text_body).not.toMatch(/\bOna\b/)
         expect(yield* failureCode(login('ona@example.test'))).toBe(ErrorCode.notActivated)
 
         const path = yield* linkIn('ona@example.test', 'accounts.activation')
