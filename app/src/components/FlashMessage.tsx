@@ -31,6 +31,8 @@ export function FlashMessage({ flash }: { flash: FlashKey }) {
         return <Trans>Your organiser application has been sent.</Trans>
       case 'accountSwitched':
         return <Trans>You switched accounts.</Trans>
+      case 'emailChanged':
+        return <Trans>Your e-mail address is changed. From now on, log in with it.</Trans>
       case 'emailConfirmSent':
         return (
           <Trans>

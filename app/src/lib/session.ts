@@ -38,6 +38,7 @@ export const flashKeys = [
   'organiserApplied',
   'accountSwitched',
   'emailConfirmSent',
+  'emailChanged',
 ] as const
 export type FlashKey = (typeof flashKeys)[number]
 export const isFlashKey = (value: unknown): value is FlashKey => flashKeys.some((key) => key === value)

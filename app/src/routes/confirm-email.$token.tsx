@@ -1,31 +1,51 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { FormCard, useCodeMessage } from '../components/Forms.tsx'
-import { confirmEmailChange } from '../server/account.functions.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { FormCard, FormProblem, Submit, useCodeMessage } from '../components/Forms.tsx'
+import { fetchEmailChange, fetchFormState } from '../server/account.functions.ts'
 
-/** The link mailed to a new address: the account's e-mail changes once it is opened. */
+/**
+ * The link mailed to a new address. Opening it only shows what would change; the change needs a press of
+ * the button, so a mail scanner following links changes nothing.
+ */
 export const Route = createFileRoute('/confirm-email/$token')({
-  loader: ({ params }) => confirmEmailChange({ data: { token: params.token } }),
+  loader: async ({ params }) => ({
+    change: await fetchEmailChange({ data: { token: params.token } }),
+    state: await fetchFormState({ data: { form: 'confirm-email' } }),
+  }),
   head: () => ({ meta: [{ title: 'Confirm your e-mail — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  server: {
+    handlers: {
+      POST: async ({ request, params }) =>
+        (await import('../server/accountForms.server.ts')).confirmEmailPost(request, params.token),
+    },
+  },
   component: ConfirmEmail,
 })
 
 function ConfirmEmail() {
-  const outcome = Route.useLoaderData()
+  const { change, state } = Route.useLoaderData()
+  const { token } = Route.useParams()
   const { t } = useLingui()
   const codeMessage = useCodeMessage()
+  if (!change.ok) {
+    return (
+      <FormCard title={t`The e-mail address was not changed`}>
+        <p role="alert">{codeMessage(change.code)}</p>
+      </FormCard>
+    )
+  }
+  const address = change.newEmail
   return (
-    <FormCard title={outcome.ok ? t`Your e-mail address is changed` : t`The e-mail address was not changed`}>
-      <p role={outcome.ok ? 'status' : 'alert'}>
-        {outcome.ok ? (
-          <Trans>From now on, log in with your new e-mail address.</Trans>
-        ) : (
-          codeMessage(outcome.code)
-        )}
+    <FormCard title={t`Confirm your new e-mail address`}>
+      <FormProblem state={state} />
+      <p>
+        <Trans>Make {address} the e-mail address of your Kibitz account?</Trans>
       </p>
-      <Link to="/profile-settings" className="font-semibold text-brand-700 underline">
-        <Trans>Profile settings</Trans>
-      </Link>
+      <form method="post" action={`/confirm-email/${encodeURIComponent(token)}`}>
+        <Submit>
+          <Trans>Confirm the new address</Trans>
+        </Submit>
+      </form>
     </FormCard>
   )
 }

@@ -9,14 +9,21 @@ export const Route = createFileRoute('/cookie-consent')({
   server: {
     handlers: {
       POST: async ({ request }) => {
-        const form = await request.formData()
-        const accepted = form.get('choice') === 'accept'
+        const { BodyTooLarge, postedForm, tooLarge } = await import('../server/forms.server.ts')
+        let fields: Readonly<Record<string, string>>
+        try {
+          fields = (await postedForm(request)).fields
+        } catch (error) {
+          if (error instanceof BodyTooLarge) return tooLarge()
+          throw error
+        }
+        const accepted = fields.choice === 'accept'
         const value = accepted ? CookieConsent.accepted : CookieConsent.declined
         const maxAge = (accepted ? cookieConsentAcceptedDays : cookieConsentDeclinedDays) * day
         return new Response(null, {
           status: 303,
           headers: {
-            location: safeBackPath(form.get('to')),
+            location: safeBackPath(fields.to),
             'set-cookie': preferenceCookie(request, 'cookie_consent', String(value), maxAge),
           },
         })

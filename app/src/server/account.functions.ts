@@ -49,7 +49,7 @@ export const fetchPublicOrganiser = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ id: ProfileId })))
   .handler(async ({ data }) => (await import('./account.server.ts')).publicOrganiser(data.id))
 
-/** Confirms an e-mail change from the link mailed to the new address. */
-export const confirmEmailChange = createServerFn({ method: 'POST' })
+/** What the link mailed to a new address would confirm. */
+export const fetchEmailChange = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ token: Token })))
-  .handler(async ({ data }) => (await import('./account.server.ts')).confirmEmail(data.token))
+  .handler(async ({ data }) => (await import('./account.server.ts')).emailChange(data.token))

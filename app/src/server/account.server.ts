@@ -90,9 +90,16 @@ export const publicOrganiser = async (id: number) => {
   return Result.isFailure(result) ? null : { ...result.success }
 }
 
-export const confirmEmail = async (token: string): Promise<LinkOutcome> => {
+/** What an e-mail change link would confirm (the confirmation itself needs a button press). */
+export const emailChange = async (
+  token: string,
+): Promise<
+  { readonly ok: true; readonly newEmail: string } | { readonly ok: false; readonly code: number }
+> => {
   personal()
   if (!plausible(token)) return expiredLink
-  const result = await attempt(AccountService.use((a) => a.confirmEmail(token)))
-  return Result.isFailure(result) ? { ok: false, code: result.failure.code } : { ok: true }
+  const result = await attempt(AccountService.use((a) => a.viewEmailChange(token)))
+  return Result.isFailure(result)
+    ? { ok: false, code: result.failure.code }
+    : { ok: true, newEmail: result.success.newEmail }
 }

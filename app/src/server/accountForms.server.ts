@@ -323,3 +323,13 @@ export const avatarPost = guarded(async (request: Request): Promise<Response> =>
   if (Result.isFailure(result)) return back(request, screen, 'profile-avatar', result.failure, {})
   return forward(request, screen, 'profileSaved')
 })
+
+/** Confirms an e-mail change: the button on the page the link mailed to the new address opens. */
+export const confirmEmailPost = guarded(async (request: Request, token: string): Promise<Response> => {
+  const result = await attempt(AccountService.use((a) => a.confirmEmail(token)))
+  if (Result.isFailure(result)) {
+    return back(request, `/confirm-email/${encodeURIComponent(token)}`, 'confirm-email', result.failure, {})
+  }
+  const session = await sessionOf(request)
+  return forward(request, session.user ? '/profile-settings' : '/login', 'emailChanged')
+})

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { type AccountFailure, AccountService, type CurrentUser, type RequestInfo } from '@kibitz/accounts'
 import { ErrorCode, resolveInterfaceLocale } from '@kibitz/kernel'
 import { Effect } from 'effect'
@@ -73,18 +74,53 @@ export const shortCookie = (
 export const accountSwitchCookie = (request: Request, value: 'player' | 'organiser' | null): string =>
   `${accountCookie}=${value ?? ''}; Path=/; SameSite=Lax${secureAttribute(request)}; Max-Age=${value === null ? 0 : 365 * 86_400}`
 
+/** The first four groups of an IPv6 address: one household or server usually holds a whole /64. */
+const ipv6Prefix = (address: string): string => {
+  const [head = '', tail] = address.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  const missing = 8 - headGroups.length - tailGroups.length
+  const groups = [
+    ...headGroups,
+    ...Array.from({ length: tail === undefined ? 0 : missing }, () => '0'),
+    ...tailGroups,
+  ]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+/**
+ * One throttling key per client: an IPv4 address as it is, an IPv4-mapped IPv6 address as IPv4, any other
+ * IPv6 address by its /64; a port or brackets a proxy added are dropped. Anything that is not an address
+ * gives null.
+ */
+export const addressKey = (raw: string): string | null => {
+  let value = raw.trim()
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value)
+  if (bracketed?.[1]) value = bracketed[1]
+  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'))
+  value = value.replace(/%.*$/, '')
+  if (/^::ffff:/i.test(value) && isIP(value.slice(7)) === 4) value = value.slice(7)
+  const kind = isIP(value)
+  if (kind === 4) return value
+  if (kind === 6) return ipv6Prefix(value)
+  return null
+}
+
 /**
  * The client's address for throttling. Behind one reverse proxy set TRUST_PROXY=1: the proxy appends the
  * address it saw to X-Forwarded-For, so the LAST entry is the one to trust (earlier ones are whatever the
- * client sent). Otherwise the socket address the server saw.
+ * client sent). Otherwise, or when that entry is not an address, the socket address the server saw.
  */
 export const clientIp = (request: Request): string => {
   if (process.env.TRUST_PROXY === '1') {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
-    if (forwarded) return forwarded.slice(0, 64)
+    const forwarded = addressKey(request.headers.get('x-forwarded-for')?.split(',').at(-1) ?? '')
+    if (forwarded) return forwarded
   }
   const ip = 'ip' in request ? request.ip : undefined
-  return typeof ip === 'string' && ip.length > 0 ? ip.slice(0, 64) : 'unknown'
+  return (typeof ip === 'string' ? addressKey(ip) : null) ?? 'unknown'
 }
 
 /** Who is asking, for the accounts domain. */

@@ -100,6 +100,7 @@ export const AccountLimits = {
   activationResendAfterMs: 10 * minute,
   emailChangeValidMs: 24 * hour,
   passwordChecksPerWindow: 5,
+  emailChangesPerWindow: 5,
 } as const
 
 type Failure = AccountFailure
@@ -242,6 +243,8 @@ export class AccountService extends Context.Service<
       userId: number,
       bytes: Uint8Array | null,
     ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
+    /** The holder of the link mailed to a new address: which address it would confirm (1013 when dead). */
+    viewEmailChange(token: string): Effect.Effect<{ readonly newEmail: string }, Failure, Em>
     /** The holder of the link mailed to a new address: makes it the account's e-mail (1013, 1001). */
     confirmEmail(
       token: string,
@@ -478,7 +481,8 @@ export class AccountService extends Context.Service<
             })
             yield* mail(user, {
               kind: 'passwordReset',
-              firstName: user.firstName ?? '',
+              // A never-activated address was never proven: no user-typed text goes to it.
+              firstName: user.activatedAt ? (user.firstName ?? '') : '',
               link: link(`/forgot-password/${token}`),
               validHours: AccountLimits.resetValidMs / hour,
             })
@@ -499,6 +503,9 @@ export class AccountService extends Context.Service<
         input: unknown,
       ) {
         const form = yield* validate(ResetInput, input)
+        // Only a live link is worth an Argon2 hash: anyone can post to a made-up link.
+        const live = yield* Repo.findToken(tokenHash(token), TokenPurpose.passwordReset)
+        if (!usableToken(live, yield* now)) return yield* fail(ErrorCode.resetTokenExpired)
         const passwordHash = yield* hashPassword(form.password)
         yield* inTransaction(
           Effect.gen(function* () {
@@ -639,6 +646,12 @@ export class AccountService extends Context.Service<
         )
       })
 
+      const viewEmailChange = Effect.fn('AccountService.viewEmailChange')(function* (token: string) {
+        const row = yield* Repo.findToken(tokenHash(token), TokenPurpose.emailChange)
+        if (!row?.email || !usableToken(row, yield* now)) return yield* fail(ErrorCode.resetTokenExpired)
+        return { newEmail: row.email }
+      })
+
       const confirmEmail = Effect.fn('AccountService.confirmEmail')(function* (token: string) {
         return yield* inTransaction(
           Effect.gen(function* () {
@@ -647,6 +660,8 @@ export class AccountService extends Context.Service<
             if (!row?.email || !usableToken(row, at)) return yield* fail(ErrorCode.resetTokenExpired)
             const user = yield* Repo.findUserForUpdate(row.userId)
             if (!user) return yield* fail(ErrorCode.userNotFound)
+            // The account may have become the configured super user since the link was sent.
+            if (emailLocked(user)) return yield* fail(ErrorCode.emailChangeNotAllowed, 'email')
             const holder = yield* Repo.findUserByEmail(row.email)
             if (holder && holder.id !== user.id) return yield* fail(ErrorCode.emailExists, 'email')
             const previous = user.email
@@ -707,7 +722,8 @@ export class AccountService extends Context.Service<
               }))
         return yield* inTransaction(
           Effect.gen(function* () {
-            const user = yield* Repo.findUserById(userId)
+            // The user row stays locked: two applications sent at once run one after the other.
+            const user = yield* Repo.findUserForUpdate(userId)
             if (!user) return yield* fail(ErrorCode.userNotFound)
             let organiser = yield* Repo.findOrganiserOfUser(userId)
             // A pending or accepted application stands as it is; a declined one may apply again.
@@ -717,15 +733,10 @@ export class AccountService extends Context.Service<
               Object.assign(organiser, fields, { status: OrganiserStatus.pending, decidedAt: null })
               yield* Repo.flush()
             } else {
-              const created = yield* Repo.createOrganiser({ ...fields, userId, email: user.email }).pipe(
-                Effect.map((row) => ({ row, raced: false })),
-                // Sent twice at once: the first application stands.
-                Effect.catchTag('Duplicate', () =>
-                  Effect.map(Repo.findOrganiserOfUser(userId), (row) => ({ row, raced: true })),
-                ),
+              // The lock above rules out a second row; a clash would mean a writer outside this service.
+              organiser = yield* Repo.createOrganiser({ ...fields, userId, email: user.email }).pipe(
+                Effect.catchTag('Duplicate', () => fail(ErrorCode.unknown)),
               )
-              if (created.raced || !created.row) return currentUser(user, created.row)
-              organiser = created.row
             }
             user.isCompany = fields.type === OrganiserKind.company
             if (fields.type === OrganiserKind.company) user.companyName = fields.name
@@ -924,9 +935,13 @@ export class AccountService extends Context.Service<
             const email = normaliseEmail(form.email)
             if (email === user.email) break
             if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
+            // Every request mails a stranger's address: five per 15 minutes, right password or not.
+            yield* reserve('email-change', String(userId), AccountLimits.emailChangesPerWindow)
             // Nothing changes until the new address proves it reaches its owner (confirmEmail).
             yield* inTransaction(
               Effect.gen(function* () {
+                // Locked, so two requests at once cannot both leave a live link.
+                yield* Repo.findUserForUpdate(userId)
                 yield* Repo.voidTokens(userId, TokenPurpose.emailChange, at)
                 const token = newToken()
                 yield* Repo.createToken({
@@ -1096,6 +1111,7 @@ export class AccountService extends Context.Service<
         profileData,
         changeProfile,
         changeAvatar,
+        viewEmailChange,
         confirmEmail,
         publicProfile,
         publicOrganiserProfile,

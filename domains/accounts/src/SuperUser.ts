@@ -32,6 +32,8 @@ export const ensureSuperUser = Effect.fn('ensureSuperUser')(function* (email: st
     // keep a way in, so its password becomes ADMIN_PASSWORD and its sessions and social accounts go.
     existing.passwordHash = password.length > 0 ? yield* hashPassword(password) : null
     yield* Repo.revokeSessionsOf(existing.id, now)
+    // Links the previous holder asked for (a reset, an e-mail change) must not outlive the takeover.
+    for (const purpose of Object.values(Repo.TokenPurpose)) yield* Repo.voidTokens(existing.id, purpose, now)
     for (const identity of yield* Repo.identitiesOf(existing.id)) {
       yield* Repo.removeIdentity(existing.id, identity.provider)
     }

@@ -171,6 +171,28 @@ describe(AccountService.name, () => {
       }),
     )
 
+    it.effect('answers simultaneous sign-ups for one address with one account and 1001 for the rest', () =>
+      Effect.gen(function* () {
+        const outcomes = yield* Effect.forEach(
+          [1, 2, 3],
+          (i) =>
+            run(signUp('twin@example.test')).pipe(
+              Effect.as('ok'),
+              Effect.catch((error) =>
+                Effect.succeed(error instanceof AccountFailure ? error.code : error._tag),
+              ),
+              Effect.map((outcome) => [i, outcome] as const),
+            ),
+          { concurrency: 'unbounded' },
+        )
+        expect(outcomes.map(([, o]) => o).sort()).toEqual([
+          ErrorCode.emailExists,
+          ErrorCode.emailExists,
+          'ok',
+        ])
+      }),
+    )
+
     it.effect('names every invalid field with its rule', () =>
       Effect.gen(function* () {
         const error = yield* run(
@@ -552,6 +574,20 @@ describe(AccountService.name, () => {
         }),
     )
 
+    it.effect('takes one application when the form is sent several times at once', () =>
+      Effect.gen(function* () {
+        yield* superUser()
+        const id = yield* activeUser('ona@example.test')
+        const users = yield* Effect.forEach(
+          [1, 2, 3],
+          () => run(Effect.flatMap(accounts, (a) => a.applyAsOrganiser(id, 'company', company))),
+          { concurrency: 'unbounded' },
+        )
+        expect(new Set(users.map((u) => u.organizer?.organizerId)).size).toBe(1)
+        expect((yield* mails()).filter((m) => m.kind === 'accounts.organiserApplication')).toHaveLength(1)
+      }),
+    )
+
     it.effect('a declined organiser counts as none and may apply again', () =>
       Effect.gen(function* () {
         yield* superUser()
@@ -654,6 +690,18 @@ describe(AccountService.name, () => {
         expect(yield* failureCode(Effect.flatMap(accounts, (a) => a.checkResetToken(reset)))).toBe(
           ErrorCode.resetTokenExpired,
         )
+      }),
+    )
+
+    it.effect('mails at most five confirmation links in 15 minutes', () =>
+      Effect.gen(function* () {
+        const id = yield* activeUser('ona@example.test')
+        const change = (n: number) =>
+          Effect.flatMap(accounts, (a) =>
+            a.changeProfile(id, 7, { email: `target${n}@example.test`, currentPassword: password }),
+          )
+        for (let n = 0; n < 5; n++) yield* run(change(n))
+        expect(yield* run(change(5)).pipe(Effect.flip)).toMatchObject({ _tag: 'Throttled' })
       }),
     )
 

@@ -74,7 +74,21 @@ describe('ensureSuperUser', () => {
           },
         ]),
       )
+      yield* Effect.promise(() =>
+        insertRows(db.orm, 'auth_token', [
+          {
+            token_hash: 'a'.repeat(64),
+            purpose: 4,
+            user_id: id,
+            email: 'attacker@evil.test',
+            created_at: new Date().toISOString(),
+            expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+          },
+        ]),
+      )
       yield* ensure('boss@example.test', 'Long-enough-pass1')
+      // The e-mail change the previous holder asked for is void.
+      expect(yield* count('select 1 from auth_token where user_id = ? and used_at is null', [id])).toBe(0)
       const row = yield* userRow('boss@example.test')
       expect(row?.role).toBe(2)
       expect(row?.password_hash).not.toBe('squatter-hash')

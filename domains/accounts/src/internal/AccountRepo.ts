@@ -1,5 +1,5 @@
 import { Em } from '@kibitz/kernel'
-import { UniqueConstraintViolationException } from '@mikro-orm/core'
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Data, Effect, Schema } from 'effect'
 import {
@@ -24,12 +24,12 @@ export class Duplicate extends Data.TaggedError('Duplicate') {}
 const dbUnique = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, Duplicate, Em> =>
   Effect.flatMap(Em, (em) =>
     Effect.tryPromise({ try: () => f(em), catch: (error) => error }).pipe(
-      Effect.catchIf(
-        (error): error is UniqueConstraintViolationException =>
-          error instanceof UniqueConstraintViolationException,
-        () => Effect.fail(new Duplicate()),
+      // One handler: a second catch-all after it would turn the Duplicate back into a defect.
+      Effect.catch((error) =>
+        error instanceof UniqueConstraintViolationException
+          ? Effect.fail(new Duplicate())
+          : Effect.die(error),
       ),
-      Effect.catch((error) => Effect.die(error)),
     ),
   )
 
@@ -73,7 +73,8 @@ export const flush = () => db((em) => em.flush())
 export const flushUnique = () => dbUnique((em) => em.flush())
 
 /** The user row, locked until the transaction ends (for changes that must not interleave). */
-export const findUserForUpdate = (id: number) => db((em) => em.findOne(UserEntity, { id }, { lockMode: 4 }))
+export const findUserForUpdate = (id: number) =>
+  db((em) => em.findOne(UserEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }))
 
 /** Whether a currency id exists (the kernel's lookup table). */
 export const currencyExists = (id: number) =>
@@ -125,7 +126,9 @@ export const createToken = (data: {
 
 /** The token with this hash and purpose, locked for the transition that uses it. */
 export const findTokenForUpdate = (hash: string, purpose: TokenPurpose) =>
-  db((em) => em.findOne(AuthTokenEntity, { tokenHash: hash, purpose }, { lockMode: 4 }))
+  db((em) =>
+    em.findOne(AuthTokenEntity, { tokenHash: hash, purpose }, { lockMode: LockMode.PESSIMISTIC_WRITE }),
+  )
 
 export const findToken = (hash: string, purpose: TokenPurpose) =>
   db((em) => em.findOne(AuthTokenEntity, { tokenHash: hash, purpose }))
@@ -245,22 +248,26 @@ export const attemptsSince = (scope: string, key: string, since: Date, upTo: str
 const IdRow = Schema.Struct({ id: Schema.Union([Schema.String, Schema.Number]) })
 const decodeIdRow = Schema.decodeUnknownSync(Schema.Array(IdRow))
 
-/** Counts one attempt (committed at once, outside any transaction of the caller); returns its id. */
+/**
+ * Counts one attempt on a pooled connection of its own, so it is committed at once even when the caller
+ * runs inside a transaction that later rolls back (a refused attempt must still count). Returns its id.
+ */
 export const recordAttempt = (scope: string, key: string, now: Date) =>
   db(async (em) => {
+    const connection = em.getConnection()
     const [row] = decodeIdRow(
-      await em.execute('insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id', [
+      await connection.execute('insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id', [
         scope,
         key,
         now,
       ]),
     )
     // Old counters are useless; drop them for this key as it is touched, keeping the table small.
-    await em.nativeDelete(AuthAttemptEntity, {
+    await connection.execute('delete from auth_attempt where scope = ? and key = ? and "at" < ?', [
       scope,
       key,
-      at: { $lt: new Date(now.getTime() - 86_400_000) },
-    })
+      new Date(now.getTime() - 86_400_000),
+    ])
     return String(row?.id ?? '0')
   })
 
@@ -268,7 +275,11 @@ export const recordAttempt = (scope: string, key: string, now: Date) =>
 export const removeAttempts = (ids: ReadonlyArray<string>) =>
   ids.length === 0
     ? Effect.void
-    : db((em) => em.nativeDelete(AuthAttemptEntity, { id: { $in: [...ids] } })).pipe(Effect.asVoid)
+    : db((em) =>
+        em
+          .getConnection()
+          .execute(`delete from auth_attempt where id in (${ids.map(() => '?').join(', ')})`, [...ids]),
+      ).pipe(Effect.asVoid)
 
 export const clearAttempts = (scope: string, key: string) =>
   db((em) => em.nativeDelete(AuthAttemptEntity, { scope, key }))
