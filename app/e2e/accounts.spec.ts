@@ -275,6 +275,39 @@ test.describe('accounts', () => {
     await context.close()
   })
 
+  test('a new e-mail address counts only once its owner confirms it from the mailed link', async ({
+    browser,
+  }) => {
+    const { context, page, email } = await activePlayer(browser, 'mover')
+    const newEmail = uniqueEmail('moved')
+    await page.goto('/profile-settings')
+    await waitForHydration(page)
+    await page.getByLabel('New e-mail').fill(newEmail)
+    await page.getByLabel('Current password').first().fill(password)
+    await page.getByRole('button', { name: 'Change the e-mail' }).click()
+    await expect(page.getByRole('status')).toContainText(
+      'We have e-mailed a confirmation link to the new address',
+    )
+    await expect(page.getByText(`open the link we sent to ${newEmail}`)).toBeVisible()
+
+    await page.goto(await linkFromMail(newEmail, /\/confirm-email\//))
+    await expect(page.getByText(`Make ${newEmail} the e-mail address of your Kibitz account?`)).toBeVisible()
+    await page.getByRole('button', { name: 'Confirm the new address' }).click()
+    await expect(page.getByRole('status')).toContainText('Your e-mail address is changed')
+    // The old address hears about it.
+    await expect
+      .poll(async () => {
+        const mails: ReadonlyArray<Mail> = await (await fetch(mailboxUrl)).json()
+        return mails.some((m) => m.to.includes(email) && m.text.includes(newEmail))
+      })
+      .toBe(true)
+    await openAccountMenu(page)
+    await page.getByRole('menuitem', { name: 'Log out' }).click()
+    await logIn(page, newEmail)
+    await expect(page.getByRole('status')).toContainText('You are logged in')
+    await context.close()
+  })
+
   test('switching accounts on a settings screen goes home', async ({ browser }) => {
     const context = await visitor(browser)
     const page = await context.newPage()
