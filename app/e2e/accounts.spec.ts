@@ -308,6 +308,24 @@ test.describe('accounts', () => {
     await context.close()
   })
 
+  test('a demo organiser finds their own events and drafts under My events', async ({ browser }) => {
+    const context = await visitor(browser)
+    const page = await context.newPage()
+    await logIn(page, 'info@lbf.example', 'kibitz-demo')
+    await expect(page.getByRole('status')).toContainText('You are logged in')
+    await openAccountMenu(page)
+    await page.getByRole('menuitem', { name: 'Switch to the organiser account' }).click()
+    await openAccountMenu(page)
+    await page.getByRole('menuitem', { name: 'My events' }).click()
+    await expect(page.getByRole('heading', { name: 'My events' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible()
+    await page.getByRole('link', { name: 'Drafts' }).click()
+    await expect(page).toHaveURL(/\/user\/events\/drafts$/)
+    await expect(page.getByRole('link', { name: 'Drafts' })).toHaveAttribute('aria-current', 'page')
+    await context.close()
+  })
+
   test('switching accounts on a settings screen goes home', async ({ browser }) => {
     const context = await visitor(browser)
     const page = await context.newPage()
@@ -404,6 +422,7 @@ test.describe('roles and routes (spec section 6)', () => {
     '/login',
     '/register-user',
     '/forgot-password',
+    '/user/events',
   ] as const
   type Route = (typeof routes)[number]
   const stays = (route: Route) => route
@@ -419,6 +438,7 @@ test.describe('roles and routes (spec section 6)', () => {
       '/login': '/login',
       '/register-user': '/register-user',
       '/forgot-password': '/forgot-password',
+      '/user/events': login('/user/events'),
     },
     player: {
       '/profile-settings': stays('/profile-settings'),
@@ -429,6 +449,7 @@ test.describe('roles and routes (spec section 6)', () => {
       '/login': '/',
       '/register-user': '/',
       '/forgot-password': '/',
+      '/user/events': '/access-forbidden',
     },
     pending: {
       '/profile-settings': '/profile-settings',
@@ -439,6 +460,7 @@ test.describe('roles and routes (spec section 6)', () => {
       '/login': '/',
       '/register-user': '/',
       '/forgot-password': '/',
+      '/user/events': '/register-organizer/pending',
     },
     declined: {
       '/profile-settings': '/profile-settings',
@@ -449,6 +471,7 @@ test.describe('roles and routes (spec section 6)', () => {
       '/login': '/',
       '/register-user': '/',
       '/forgot-password': '/',
+      '/user/events': '/access-forbidden',
     },
     accepted: {
       '/profile-settings': '/profile-settings',
@@ -459,6 +482,7 @@ test.describe('roles and routes (spec section 6)', () => {
       '/login': '/',
       '/register-user': '/',
       '/forgot-password': '/',
+      '/user/events': '/user/events',
     },
     super: {
       '/profile-settings': '/profile-settings',
@@ -469,6 +493,7 @@ test.describe('roles and routes (spec section 6)', () => {
       '/login': '/',
       '/register-user': '/',
       '/forgot-password': '/',
+      '/user/events': '/user/events',
     },
   }
 

@@ -53,6 +53,8 @@ import { Route as EventEventIdIndexRouteImport } from './routes/event.$eventId.i
 import { Route as EventEventIdDetailsRouteImport } from './routes/event.$eventId.details'
 import { Route as EventEventIdProgramRouteImport } from './routes/event.$eventId.program'
 import { Route as ProfileOrganizerChar123IdChar125RouteImport } from './routes/profile.organizer.{-$id}'
+import { Route as UserEventsIndexRouteImport } from './routes/user.events.index'
+import { Route as UserEventsDraftsRouteImport } from './routes/user.events.drafts'
 import { Route as RegisterOrganizerStatusStatusTokenRouteImport } from './routes/register-organizer.status.$status.$token'
 import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from './routes/event.$eventId.tournament.$tournamentId.player-list'
 
@@ -282,6 +284,16 @@ const ProfileOrganizerChar123IdChar125Route =
     path: '/profile/organizer/{-$id}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const UserEventsIndexRoute = UserEventsIndexRouteImport.update({
+  id: '/user/events/',
+  path: '/user/events/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserEventsDraftsRoute = UserEventsDraftsRouteImport.update({
+  id: '/user/events/drafts',
+  path: '/user/events/drafts',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterOrganizerStatusStatusTokenRoute =
   RegisterOrganizerStatusStatusTokenRouteImport.update({
     id: '/register-organizer/status/$status/$token',
@@ -339,7 +351,9 @@ export interface FileRoutesByFullPath {
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
+  '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/user/events/': typeof UserEventsIndexRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
@@ -386,7 +400,9 @@ export interface FileRoutesByTo {
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
+  '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId': typeof EventEventIdIndexRoute
+  '/user/events': typeof UserEventsIndexRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
@@ -435,7 +451,9 @@ export interface FileRoutesById {
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
+  '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/user/events/': typeof UserEventsIndexRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
@@ -485,7 +503,9 @@ export interface FileRouteTypes {
     | '/event/$eventId/details'
     | '/event/$eventId/program'
     | '/profile/organizer/{-$id}'
+    | '/user/events/drafts'
     | '/event/$eventId/'
+    | '/user/events/'
     | '/register-organizer/status/$status/$token'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesByTo: FileRoutesByTo
@@ -532,7 +552,9 @@ export interface FileRouteTypes {
     | '/event/$eventId/details'
     | '/event/$eventId/program'
     | '/profile/organizer/{-$id}'
+    | '/user/events/drafts'
     | '/event/$eventId'
+    | '/user/events'
     | '/register-organizer/status/$status/$token'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   id:
@@ -580,7 +602,9 @@ export interface FileRouteTypes {
     | '/event/$eventId/details'
     | '/event/$eventId/program'
     | '/profile/organizer/{-$id}'
+    | '/user/events/drafts'
     | '/event/$eventId/'
+    | '/user/events/'
     | '/register-organizer/status/$status/$token'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesById: FileRoutesById
@@ -625,6 +649,8 @@ export interface RootRouteChildren {
   RegisterUserIndexRoute: typeof RegisterUserIndexRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
   ProfileOrganizerChar123IdChar125Route: typeof ProfileOrganizerChar123IdChar125Route
+  UserEventsDraftsRoute: typeof UserEventsDraftsRoute
+  UserEventsIndexRoute: typeof UserEventsIndexRoute
   RegisterOrganizerStatusStatusTokenRoute: typeof RegisterOrganizerStatusStatusTokenRoute
 }
 
@@ -938,6 +964,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileOrganizerChar123IdChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/events/': {
+      id: '/user/events/'
+      path: '/user/events'
+      fullPath: '/user/events/'
+      preLoaderRoute: typeof UserEventsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user/events/drafts': {
+      id: '/user/events/drafts'
+      path: '/user/events/drafts'
+      fullPath: '/user/events/drafts'
+      preLoaderRoute: typeof UserEventsDraftsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register-organizer/status/$status/$token': {
       id: '/register-organizer/status/$status/$token'
       path: '/register-organizer/status/$status/$token'
@@ -1038,6 +1078,8 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterUserIndexRoute: RegisterUserIndexRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
   ProfileOrganizerChar123IdChar125Route: ProfileOrganizerChar123IdChar125Route,
+  UserEventsDraftsRoute: UserEventsDraftsRoute,
+  UserEventsIndexRoute: UserEventsIndexRoute,
   RegisterOrganizerStatusStatusTokenRoute:
     RegisterOrganizerStatusStatusTokenRoute,
 }

@@ -138,6 +138,13 @@ function AccountMenu({ user, account }: { user: SessionUser | null; account: Acc
                 <Trans>My public profile</Trans>
               </Link>
             </DropdownMenu.Item>
+            {account === 'organiser' ? (
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/user/events">
+                  <Trans>My events</Trans>
+                </Link>
+              </DropdownMenu.Item>
+            ) : null}
             {user.isOrganizer ? (
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/profile-settings-organizer">

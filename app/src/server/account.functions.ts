@@ -53,3 +53,10 @@ export const fetchPublicOrganiser = createServerFn({ method: 'GET' })
 export const fetchEmailChange = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ token: Token })))
   .handler(async ({ data }) => (await import('./account.server.ts')).emailChange(data.token))
+
+const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 }))
+
+/** The signed-in organiser's events, or only the drafts (null for anyone else). */
+export const fetchOwnEvents = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ draftsOnly: Schema.Boolean, page: Page })))
+  .handler(async ({ data }) => (await import('./ownEvents.server.ts')).ownEvents(data.draftsOnly, data.page))

@@ -41,6 +41,15 @@ export class EventService extends Context.Service<
     ): Effect.Effect<EventPage, never, Em>
     /** Anyone: how many events have live results on `date`. */
     liveResultsCount(date: string): Effect.Effect<number, never, Em>
+    /**
+     * An organiser (their own id) or the super user (null: every organiser's): events of every state, newest
+     * first, or only the drafts. Another organiser's events are never in the page.
+     */
+    ownEvents(
+      owner: { readonly organiserId: number | null; readonly draftsOnly: boolean },
+      page: { readonly offset: number; readonly limit: number },
+      locale: string,
+    ): Effect.Effect<EventPage, never, Em>
     /** The tournaments domain only: keeps the event's tournament count and registration window. */
     recordTournamentSummary(eventId: EventId, summary: TournamentSummary): Effect.Effect<void, never, Em>
   }
@@ -90,8 +99,24 @@ export class EventService extends Context.Service<
         return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
       })
 
+      const ownEvents = Effect.fn('EventService.ownEvents')(function* (
+        owner: { readonly organiserId: number | null; readonly draftsOnly: boolean },
+        page: { readonly offset: number; readonly limit: number },
+        locale: string,
+      ) {
+        const at = yield* now
+        const { entities, total } = yield* repo.ownedBy(
+          owner.organiserId,
+          owner.draftsOnly,
+          page.offset,
+          page.limit,
+        )
+        return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
+      })
+
       return EventService.of({
         search,
+        ownEvents,
         view,
         cards,
         locationSuggestions,

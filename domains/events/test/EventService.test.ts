@@ -1016,4 +1016,34 @@ describe(EventService.name, () => {
       }),
     )
   })
+  describe('ownEvents', () => {
+    const own = (organiserId: number | null, draftsOnly = false, offset = 0, limit = 18) =>
+      runWith(
+        db.orm,
+        EventService.use((events) => events.ownEvents({ organiserId, draftsOnly }, { offset, limit }, 'en')),
+      )
+
+    it.effect('lists an organiser’s events of every state, newest first, and never another organiser’s', () =>
+      Effect.gen(function* () {
+        yield* setNow(now)
+        const mine = yield* Effect.promise(() => insertOrganiser(db.orm, { name: 'Vilnius Club' }))
+        const theirs = yield* Effect.promise(() => insertOrganiser(db.orm, { name: 'Riga Club' }))
+        yield* event({ organiserId: mine, name: 'Spring Pairs', dateStart: '2027-04-01' })
+        yield* event({ organiserId: mine, name: 'Draft Teams', state: 'draft', dateStart: '2027-05-01' })
+        yield* event({ organiserId: mine, name: 'Old Cup', state: 'canceled', dateStart: '2026-01-01' })
+        yield* event({ organiserId: theirs, name: 'Riga Open', dateStart: '2027-04-10' })
+
+        const page = yield* own(mine)
+        expect(names(page)).toEqual(['Draft Teams', 'Spring Pairs', 'Old Cup'])
+        expect(page.totalEventsCount).toBe(3)
+        expect(page.events.map((e) => e.state)).toEqual(['draft', 'accepted', 'canceled'])
+
+        expect(names(yield* own(mine, true))).toEqual(['Draft Teams'])
+        expect(names(yield* own(theirs))).toEqual(['Riga Open'])
+        // The super user sees every organiser's events.
+        expect(names(yield* own(null))).toEqual(['Draft Teams', 'Riga Open', 'Spring Pairs', 'Old Cup'])
+        expect(names(yield* own(mine, false, 1, 1))).toEqual(['Spring Pairs'])
+      }),
+    )
+  })
 })

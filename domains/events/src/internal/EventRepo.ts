@@ -43,6 +43,12 @@ export class EventRepo extends Context.Service<
       limit: number,
     ): Db<{ entities: ReadonlyArray<EventEntity>; total: number }>
     liveCount(date: string): Db<number>
+    ownedBy(
+      organiserId: number | null,
+      draftsOnly: boolean,
+      offset: number,
+      limit: number,
+    ): Db<{ entities: ReadonlyArray<EventEntity>; total: number }>
     recordTournamentSummary(eventId: number, summary: TournamentSummary): Db<void>
   }
 >()('@kibitz/events/EventRepo') {
@@ -190,6 +196,26 @@ export class EventRepo extends Context.Service<
           where ${acceptedAndVisible} and e.has_live_results and e.date_start <= ?::date and e.date_end >= ?::date
           order by e.is_recommended desc, e.date_start asc, e.id asc limit ? offset ?`
         const rows = decodeIdRows(yield* Effect.promise(() => em.execute(sql, [date, date, limit, offset])))
+        const entities = yield* loadInOrder(
+          em,
+          rows.map((r) => r.id),
+        )
+        return { entities, total: rows[0]?.total ?? 0 }
+      }),
+      ownedBy: Effect.fn('EventRepo.ownedBy')(function* (organiserId, draftsOnly, offset, limit) {
+        const em = yield* Em
+        const where: Array<string> = []
+        const params: Array<unknown> = []
+        // The owner comes from the signed-in organiser, never from the request (null: the super user, all).
+        if (organiserId !== null) {
+          where.push('e.organiser_id = ?')
+          params.push(organiserId)
+        }
+        if (draftsOnly) where.push(`e.state in ('draft', 'postponedToDraft')`)
+        const sql = `select e.id, count(*) over() as total from event e
+          ${where.length ? `where ${where.join(' and ')}` : ''}
+          order by e.date_start desc, e.id desc limit ? offset ?`
+        const rows = decodeIdRows(yield* Effect.promise(() => em.execute(sql, [...params, limit, offset])))
         const entities = yield* loadInOrder(
           em,
           rows.map((r) => r.id),

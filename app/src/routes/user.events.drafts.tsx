@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { OwnEvents } from '../components/account/OwnEvents.tsx'
+import { requireOrganiser } from '../lib/guards.ts'
+import { pageParam } from '../lib/search.ts'
+import { fetchOwnEvents } from '../server/account.functions.ts'
+
+const pageSize = 18
+
+/** Organiser-only (spec sections 2 and 4): the organiser's own events, drafts only. */
+export const Route = createFileRoute('/user/events/drafts')({
+  validateSearch: (search: Record<string, unknown>): { page?: number } =>
+    search.page === undefined ? {} : { page: pageParam(search.page) },
+  beforeLoad: ({ context, location }) => {
+    requireOrganiser(context, location.href)
+  },
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ deps }) => fetchOwnEvents({ data: { draftsOnly: true, page: deps.page } }),
+  head: () => ({ meta: [{ title: 'My draft events — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  component: () => {
+    const data = Route.useLoaderData()
+    const { page } = Route.useSearch()
+    return data ? <OwnEvents draftsOnly={true} page={page ?? 1} pageSize={pageSize} data={data} /> : null
+  },
+})
