@@ -326,6 +326,23 @@ test.describe('accounts', () => {
     await context.close()
   })
 
+  test('on a phone the menu drawer offers sign-up, and logout once signed in', async ({ browser }) => {
+    const { context, page } = await activePlayer(browser, 'phone')
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await expect(drawer.getByRole('link', { name: 'Profile settings' })).toBeVisible()
+    await drawer.getByRole('button', { name: 'Log out' }).click()
+    await expect(page.getByRole('status')).toContainText('You are logged out')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign up' }).click()
+    await expect(page).toHaveURL(/\/register-user$/)
+    await context.close()
+  })
+
   test('switching accounts on a settings screen goes home', async ({ browser }) => {
     const context = await visitor(browser)
     const page = await context.newPage()

@@ -188,7 +188,57 @@ function AccountMenu({ user, account }: { user: SessionUser | null; account: Acc
   )
 }
 
-function MobileMenu() {
+/** The account part of the phone drawer: what the header's account menu offers on wider screens. */
+function MobileAccountLinks({
+  user,
+  account,
+  onNavigate,
+}: {
+  user: SessionUser | null
+  account: AccountSwitch
+  onNavigate: () => void
+}) {
+  const linkClass = 'rounded-md px-3 py-2 text-sm font-semibold text-muted hover:bg-brand-50'
+  if (!user) {
+    return (
+      <>
+        <Link to="/login" onClick={onNavigate} className={linkClass}>
+          <Trans>Log in</Trans>
+        </Link>
+        <Link to="/register-user" onClick={onNavigate} className={linkClass}>
+          <Trans>Sign up</Trans>
+        </Link>
+      </>
+    )
+  }
+  return (
+    <>
+      <span className="px-3 pt-2 text-xs font-semibold uppercase text-muted">{user.userName}</span>
+      <Link to="/profile-settings" onClick={onNavigate} className={linkClass}>
+        <Trans>Profile settings</Trans>
+      </Link>
+      {account === 'organiser' ? (
+        <Link to="/user/events" onClick={onNavigate} className={linkClass}>
+          <Trans>My events</Trans>
+        </Link>
+      ) : null}
+      {canUseOrganiserScreens(user) ? (
+        <button type="button" onClick={() => submitForm('switch-form')} className={`${linkClass} text-left`}>
+          {account === 'organiser' ? (
+            <Trans>Switch to the player account</Trans>
+          ) : (
+            <Trans>Switch to the organiser account</Trans>
+          )}
+        </button>
+      ) : null}
+      <button type="button" onClick={() => submitForm('logout-form')} className={`${linkClass} text-left`}>
+        <Trans>Log out</Trans>
+      </button>
+    </>
+  )
+}
+
+function MobileMenu({ user, account }: { user: SessionUser | null; account: AccountSwitch }) {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
@@ -224,6 +274,9 @@ function MobileMenu() {
             >
               <Trans>Live scores</Trans>
             </Link>
+          </nav>
+          <nav className="flex flex-col border-t border-line pt-2" aria-label={t`Account`}>
+            <MobileAccountLinks user={user} account={account} onNavigate={close} />
           </nav>
         </Dialog.Content>
       </Dialog.Portal>
@@ -270,7 +323,7 @@ export function Header({
           </Link>
           <LanguageMenu locale={locale} />
           <AccountMenu user={user} account={activeAccount(user, account)} />
-          <MobileMenu />
+          <MobileMenu user={user} account={activeAccount(user, account)} />
         </div>
       </div>
     </header>
