@@ -6,7 +6,7 @@ import {
   SocialAuth,
   type SocialProviderConfig,
 } from '@kibitz/accounts'
-import { EventService } from '@kibitz/events'
+import { EventActions, EventService } from '@kibitz/events'
 import { FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
@@ -77,6 +77,7 @@ export const DomainServices = Layer.mergeAll(
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,
+  EventActions.layer,
   TournamentService.layer,
   RegistrationService.layer,
   PageService.layer,

@@ -1,5 +1,6 @@
 export { type CatalogueQueryResult, catalogueQueryFor, choosesTime } from './Catalogue.ts'
 export * from './Event.ts'
+export * from './EventActions.ts'
 export * from './EventErrors.ts'
 export { EventService } from './EventService.ts'
 export { searchTextOf } from './SearchText.ts'

@@ -5,6 +5,7 @@ import { Migration20261122170724 } from './Migration20261122170724.ts'
 import { Migration20261122172847 } from './Migration20261122172847.ts'
 import { Migration20261122175539 } from './Migration20261122175539.ts'
 import { Migration20261122180557 } from './Migration20261122180557.ts'
+import { Migration20261122184527 } from './Migration20261122184527.ts'
 import { Migration20261122190000 } from './Migration20261122190000.ts'
 import { Migration20261122200000 } from './Migration20261122200000.ts'
 
@@ -16,6 +17,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122172847', class: Migration20261122172847 },
   { name: 'Migration20261122175539', class: Migration20261122175539 },
   { name: 'Migration20261122180557', class: Migration20261122180557 },
+  { name: 'Migration20261122184527', class: Migration20261122184527 },
   { name: 'Migration20261122190000', class: Migration20261122190000 },
   { name: 'Migration20261122200000', class: Migration20261122200000 },
 ]

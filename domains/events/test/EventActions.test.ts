@@ -1,0 +1,165 @@
+import { describe, expect, it } from '@effect/vitest'
+import { type EventAction, EventActions, type EventActor } from '@kibitz/events'
+import {
+  insertEntry,
+  insertEvent,
+  insertOrganiser,
+  insertTournament,
+  runWith,
+  useDomainDatabase,
+} from '@kibitz/testing'
+import { Effect, Schema } from 'effect'
+
+const db = useDomainDatabase()
+
+const perform = (actor: EventActor, eventId: number, action: EventAction, message?: string) =>
+  runWith(
+    db.orm,
+    EventActions.use((actions) =>
+      actions.perform(actor, eventId, action, message === undefined ? {} : { message }),
+    ),
+  )
+const refusal = (actor: EventActor, eventId: number, action: EventAction) =>
+  Effect.map(Effect.flip(perform(actor, eventId, action)), (e) => ({ reason: e.reason, state: e.state }))
+
+const Row = Schema.Struct({
+  state: Schema.String,
+  status: Schema.Int,
+  state_message: Schema.NullOr(Schema.String),
+})
+const eventRow = (id: number) =>
+  Effect.promise(async () =>
+    Schema.decodeUnknownSync(Schema.Array(Row))(
+      await db.orm.em.fork().execute('select state, status, state_message from event where id = ?', [id]),
+    ),
+  )
+const AuditRow = Schema.Struct({
+  action: Schema.String,
+  from_state: Schema.String,
+  to_state: Schema.NullOr(Schema.String),
+  actor_user_id: Schema.Int,
+})
+const audit = (id: number) =>
+  Effect.promise(async () =>
+    Schema.decodeUnknownSync(Schema.Array(AuditRow))(
+      await db.orm.em
+        .fork()
+        .execute(
+          'select action, from_state, to_state, actor_user_id from event_audit where event_id = ? order by id',
+          [id],
+        ),
+    ),
+  )
+
+/** An accepted organiser and an actor acting for it. */
+const organiser = (name: string) =>
+  Effect.map(
+    Effect.promise(() => insertOrganiser(db.orm, { name })),
+    (organiserId): EventActor => ({ userId: 1000 + organiserId, organiserId, isSuper: false }),
+  )
+const superUser: EventActor = { userId: 1, organiserId: null, isSuper: true }
+const draftOf = (actor: EventActor, name = 'Spring Pairs') =>
+  Effect.promise(() =>
+    insertEvent(db.orm, {
+      organiserId: actor.organiserId ?? undefined,
+      name,
+      state: 'draft',
+      dateStart: '2027-04-01',
+    }),
+  )
+
+describe(EventActions.name, () => {
+  it.effect(
+    'publishes a draft, postpones, unpublishes after postponing, republishes and cancels, recording each',
+    () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* draftOf(me)
+        expect(yield* perform(me, id, 'publish')).toMatchObject({ from: 'draft', to: 'accepted' })
+        expect(yield* eventRow(id)).toEqual([{ state: 'accepted', status: 2, state_message: null }])
+        yield* perform(me, id, 'postpone', 'The hall is flooded; new dates soon.')
+        expect(yield* eventRow(id)).toEqual([
+          { state: 'postponed', status: 2, state_message: 'The hall is flooded; new dates soon.' },
+        ])
+        yield* perform(me, id, 'unpublishAfterPostpone', 'Back as a draft while we find a hall.')
+        expect((yield* eventRow(id))[0]).toMatchObject({ state: 'postponedToDraft', status: 1 })
+        yield* perform(me, id, 'publish')
+        yield* perform(me, id, 'cancel', 'Canceled, sorry.')
+        expect((yield* eventRow(id))[0]).toMatchObject({
+          state: 'canceled',
+          state_message: 'Canceled, sorry.',
+        })
+        expect((yield* audit(id)).map((a) => [a.action, a.from_state, a.to_state])).toEqual([
+          ['publish', 'draft', 'accepted'],
+          ['postpone', 'accepted', 'postponed'],
+          ['unpublishAfterPostpone', 'postponed', 'postponedToDraft'],
+          ['publish', 'postponedToDraft', 'accepted'],
+          ['cancel', 'accepted', 'canceled'],
+        ])
+        expect((yield* audit(id)).every((a) => a.actor_user_id === me.userId)).toBe(true)
+      }),
+  )
+
+  it.effect('refuses an action from a state it does not start from, saying the state', () =>
+    Effect.gen(function* () {
+      const me = yield* organiser('Vilnius Club')
+      const id = yield* draftOf(me)
+      expect(yield* refusal(me, id, 'postpone')).toEqual({ reason: 'wrongState', state: 'draft' })
+      expect(yield* refusal(me, id, 'cancel')).toEqual({ reason: 'wrongState', state: 'draft' })
+      yield* perform(me, id, 'publish')
+      expect(yield* refusal(me, id, 'publish')).toEqual({ reason: 'wrongState', state: 'accepted' })
+      expect(yield* refusal(me, id, 'delete')).toEqual({ reason: 'wrongState', state: 'accepted' })
+      yield* perform(me, id, 'cancel')
+      for (const action of ['publish', 'unpublish', 'postpone', 'cancel'] as const) {
+        expect(yield* refusal(me, id, action)).toEqual({ reason: 'wrongState', state: 'canceled' })
+      }
+      expect(yield* audit(id)).toHaveLength(2)
+    }),
+  )
+
+  it.effect('treats another organiser’s event as missing, while the super user may act on it', () =>
+    Effect.gen(function* () {
+      const me = yield* organiser('Vilnius Club')
+      const them = yield* organiser('Riga Club')
+      const id = yield* draftOf(me)
+      for (const action of ['publish', 'delete', 'cancel'] as const) {
+        expect(yield* refusal(them, id, action)).toEqual({ reason: 'notFound', state: undefined })
+      }
+      expect((yield* eventRow(id))[0]?.state).toBe('draft')
+      expect(yield* perform(superUser, id, 'publish')).toMatchObject({ to: 'accepted' })
+      expect(yield* refusal(me, 999_999, 'publish')).toEqual({ reason: 'notFound', state: undefined })
+    }),
+  )
+
+  it.effect('will not unpublish or delete an event players entered: postpone or cancel it instead', () =>
+    Effect.gen(function* () {
+      const me = yield* organiser('Vilnius Club')
+      const id = yield* draftOf(me)
+      yield* perform(me, id, 'publish')
+      const tournament = yield* Effect.promise(() =>
+        insertTournament(db.orm, { eventId: id, name: 'Pairs', startDate: '2027-04-01' }),
+      )
+      yield* Effect.promise(() => insertEntry(db.orm, { tournamentId: tournament.id }))
+      expect(yield* refusal(me, id, 'unpublish')).toEqual({ reason: 'hasEntries', state: 'accepted' })
+      expect((yield* perform(me, id, 'postpone', 'Later')).to).toBe('postponed')
+    }),
+  )
+
+  it.effect('deletes a draft nobody entered, keeping its audit record', () =>
+    Effect.gen(function* () {
+      const me = yield* organiser('Vilnius Club')
+      const id = yield* draftOf(me)
+      expect(yield* perform(me, id, 'delete')).toMatchObject({ from: 'draft', to: null })
+      expect(yield* eventRow(id)).toEqual([])
+      expect((yield* audit(id)).map((a) => a.action)).toEqual(['delete'])
+    }),
+  )
+
+  it.effect('refuses to publish a draft without a name', () =>
+    Effect.gen(function* () {
+      const me = yield* organiser('Vilnius Club')
+      const id = yield* draftOf(me, ' ')
+      expect(yield* refusal(me, id, 'publish')).toEqual({ reason: 'incomplete', state: 'draft' })
+    }),
+  )
+})
