@@ -15,6 +15,7 @@ import { ParticipantsCount, PlayerList } from '@kibitz/registration'
 import { Tournament } from '@kibitz/tournaments'
 import { Schema } from 'effect'
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
+import { EventActionsGroup } from './EventActionsApi.ts'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
 import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate, queryText } from './Query.ts'
 import { UserGroup } from './UserApi.ts'
@@ -263,6 +264,7 @@ export class Api extends HttpApi.make('kibitz-v1')
   .add(TournamentGroup)
   .add(ReferenceGroup)
   .add(UserGroup)
+  .add(EventActionsGroup)
   .middleware(Problems)
   // Report every invalid parameter at once, not only the first.
   .annotate(HttpApi.ParseOptions, { errors: 'all' })

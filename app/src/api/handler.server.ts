@@ -27,8 +27,13 @@ export const openApiPath = '/api/v1/openapi.json'
  */
 const publicCacheControl = `public, max-age=${restrictedTypesCacheMs / 1000}`
 
-/** User calls answer for one person: never stored by any cache, errors included. */
-const personalPath = /^\/api\/v1\/user(\/|$)/
+/**
+ * User calls and event state changes answer for one person: never stored by any cache, errors included. Only
+ * the action paths under an event are personal; its public GET pages (/event/{id}, /event/{id}/event-data...)
+ * keep their public caching.
+ */
+const personalPath =
+  /^\/api\/v1\/(user(\/|$)|event\/[^/]+\/(publish|un-publish|postpone|un-publish-after-postpone|cancel|delete)\/?$)/
 
 const statusTitles: Record<number, string> = {
   400: 'Bad Request',

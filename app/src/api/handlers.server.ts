@@ -45,6 +45,7 @@ import {
   RestrictedTypes,
   ServerStatus,
 } from './Api.ts'
+import { EventActionHandlers } from './eventActionHandlers.server.ts'
 import {
   InvalidRequest,
   invalidQueryField,
@@ -487,4 +488,5 @@ export const ApiHandlers = Layer.mergeAll(
   TournamentHandlers,
   ReferenceHandlers,
   UserHandlers,
+  EventActionHandlers,
 ).pipe(Layer.provideMerge(Layer.mergeAll(ProblemsLive, AuthenticatedLive)))

@@ -1,0 +1,147 @@
+import { EventState, EventTransition } from '@kibitz/events'
+import { Schema, SchemaTransformation } from 'effect'
+import { HttpApiEndpoint, HttpApiError, HttpApiGroup, OpenApi } from 'effect/http-api'
+import { Forbidden, NotFound, ProblemCode } from './Problems.ts'
+import { Authenticated } from './UserApi.ts'
+
+// The event state changes of spec section 7 ("Event" calls): schemas and endpoints only. The events domain
+// decides who may do what on which event; these calls only say who is asking (the session) and report
+// its refusals as problems.
+
+/** The largest id PostgreSQL's integer column holds: a larger one is refused as invalid, not looked up. */
+const maximumId = 2147483647
+
+/** The event's numeric id in the path: a positive whole number, else 400 naming `id`. */
+export const EventIdParam = Schema.String.annotate({ description: 'The numeric event id.' }).pipe(
+  Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
+  Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))),
+)
+
+/** Spec section 7: the organiser's message to the event's players, 1 to 2000 characters. */
+export const EventMessagePayload = Schema.Struct({
+  message: Schema.String.check(
+    Schema.isMinLength(1),
+    Schema.isMaxLength(2000),
+    Schema.makeFilter((value: string) => value.trim().length > 0, { expected: 'a non-blank message' }),
+    // PostgreSQL text cannot hold NUL.
+    Schema.makeFilter((value: string) => !value.includes('\u0000'), { expected: 'text without NUL' }),
+  ).annotate({ description: 'The message to the event’s players, 1 to 2000 characters.' }),
+})
+
+/** PUT v1/event/{id}/publish: an optional body. */
+export const PublishPayload = Schema.Struct({
+  notifyUsers: Schema.optionalKey(
+    Schema.Boolean.annotate({
+      description: 'Accepted and ignored for now: the e-mails to the players come with the event mail texts.',
+    }),
+  ),
+})
+
+/** 409: the event's state does not allow the action, or players have entered it. */
+export class EventConflict extends HttpApiError.Problem<EventConflict>()(
+  'EventConflict',
+  { type: 'about:blank', status: 409, title: 'Conflict' },
+  {
+    code: ProblemCode,
+    reason: Schema.Literals(['wrongState', 'hasEntries']).annotate({
+      description:
+        'wrongState: the action does not start from the event’s state; hasEntries: players have entered ' +
+        'the event, so it may only be postponed or canceled.',
+    }),
+    state: Schema.optionalKey(EventState.annotate({ description: 'The event’s state when asked.' })),
+  },
+) {}
+
+const userIdHeader = {
+  'x-user-id': Schema.optionalKey(
+    Schema.String.annotate({
+      description: 'The id of the user the client believes is signed in; a different user answers 2002.',
+    }),
+  ),
+}
+
+/** PUT/DELETE v1/event/{id}/*: the organiser's state changes of one event. */
+export class EventActionsGroup extends HttpApiGroup.make('eventActions')
+  .add(
+    HttpApiEndpoint.put('publish', '/event/:id/publish', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      // Null: an empty body is allowed (the builder decodes an empty JSON body as null only then).
+      payload: [Schema.Null, PublishPayload],
+      success: EventTransition,
+      error: [Forbidden, NotFound, EventConflict],
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Publishes a draft (or a postponed event taken back to draft): its state becomes accepted. The event ' +
+          'needs a name and a start date no later than its end date (else 400 naming `id`). `notifyUsers` is ' +
+          'accepted and ignored: the e-mails to the players come later.',
+      ),
+    HttpApiEndpoint.put('unpublish', '/event/:id/un-publish', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      success: EventTransition,
+      error: [Forbidden, NotFound, EventConflict],
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Takes a published event back to draft; refused (409 hasEntries) once players have entered.',
+      ),
+    HttpApiEndpoint.put('postpone', '/event/:id/postpone', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      payload: EventMessagePayload,
+      success: EventTransition,
+      error: [Forbidden, NotFound, EventConflict],
+    })
+      .middleware(Authenticated)
+      .annotate(OpenApi.Description, 'Postpones a published event with a message to its players.'),
+    HttpApiEndpoint.put('unpublishAfterPostpone', '/event/:id/un-publish-after-postpone', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      payload: EventMessagePayload,
+      success: EventTransition,
+      error: [Forbidden, NotFound, EventConflict],
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Takes a postponed event back to draft (postponedToDraft) with a message; publish makes it public again.',
+      ),
+    HttpApiEndpoint.put('cancel', '/event/:id/cancel', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      payload: EventMessagePayload,
+      success: EventTransition,
+      error: [Forbidden, NotFound, EventConflict],
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Cancels a published, postponed or postponed-to-draft event with a message to its players.',
+      ),
+    HttpApiEndpoint.delete('delete', '/event/:id/delete', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      success: EventTransition,
+      error: [Forbidden, NotFound, EventConflict],
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Deletes a draft nobody has entered (else 409); the reply’s `to` is null.',
+      ),
+  )
+  .prefix('/api/v1')
+  .annotateMerge(
+    OpenApi.annotations({
+      description:
+        'Personal calls (`Cache-Control: no-store`) of a signed-in user acting as their own accepted ' +
+        'organiser or as the super user; anyone else gets 403. Another organiser’s event answers 404 as a ' +
+        'missing one does. Refusals carry code 0: 409 with `reason` and `state` when the event’s state or ' +
+        'its entries forbid the action. Each answers the transition: the event id, action, and the state ' +
+        'before and after.',
+    }),
+  ) {}

@@ -1,0 +1,99 @@
+import type { CurrentUser } from '@kibitz/accounts'
+import {
+  type EventAction,
+  type EventActionRefused,
+  EventActions,
+  type EventActor,
+  type EventTransition,
+} from '@kibitz/events'
+import { Effect } from 'effect'
+import { HttpApiBuilder } from 'effect/http-api'
+import { Api } from './Api.ts'
+import { EventConflict } from './EventActionsApi.ts'
+import { Forbidden, InvalidRequest, NotFound, unknownCode } from './Problems.ts'
+import { CurrentSession } from './UserApi.ts'
+import { unitOfWork } from './unitOfWork.server.ts'
+
+// The event state changes of spec section 7 over the events domain. The actor is taken from the session
+// only: nothing a client sends can name an organiser account.
+
+/** The session's user as an event actor: the super user, or an accepted organiser acting as themselves. */
+export const eventActorOf = (user: CurrentUser): EventActor | null => {
+  const organiserId = user.isOrganizer && user.organizer ? user.organizer.organizerId : null
+  if (user.isSuper) return { userId: user.id, organiserId, isSuper: true }
+  return organiserId === null ? null : { userId: user.id, organiserId, isSuper: false }
+}
+
+const notOrganiser = new Forbidden({
+  code: unknownCode,
+  detail: 'Only an accepted organiser or the super user may change events',
+})
+
+/** The problem for a refusal of the events domain. */
+const refusal = (eventId: number, refused: EventActionRefused): NotFound | EventConflict | InvalidRequest => {
+  switch (refused.reason) {
+    case 'notFound':
+      return new NotFound({ code: unknownCode, detail: `No event ${eventId} of yours` })
+    case 'wrongState':
+      return new EventConflict({
+        code: unknownCode,
+        detail: `Cannot ${refused.action} an event in state ${refused.state ?? 'unknown'}`,
+        reason: 'wrongState',
+        ...(refused.state === undefined ? {} : { state: refused.state }),
+      })
+    case 'hasEntries':
+      return new EventConflict({
+        code: unknownCode,
+        detail: `Cannot ${refused.action} an event players have entered: postpone or cancel it`,
+        reason: 'hasEntries',
+        ...(refused.state === undefined ? {} : { state: refused.state }),
+      })
+    case 'incomplete': {
+      const message = 'The event needs a name and a start date no later than its end date'
+      return new InvalidRequest({
+        code: unknownCode,
+        detail: `Event ${eventId} is incomplete: ${message.toLowerCase()}`,
+        errors: [{ path: ['params', 'id'], field: 'id', message }],
+      })
+    }
+  }
+}
+
+/** PUT/DELETE v1/event/{id}/*. */
+export const EventActionHandlers = HttpApiBuilder.group(Api, 'eventActions', (handlers) =>
+  Effect.gen(function* () {
+    const run = yield* unitOfWork
+    const actions = yield* EventActions
+
+    const act = (
+      eventId: number,
+      action: EventAction,
+      message?: string,
+    ): Effect.Effect<
+      EventTransition,
+      Forbidden | NotFound | EventConflict | InvalidRequest,
+      CurrentSession
+    > =>
+      Effect.gen(function* () {
+        const { user } = yield* CurrentSession
+        const actor = eventActorOf(user)
+        if (actor === null) return yield* Effect.fail(notOrganiser)
+        return yield* run(
+          actions.perform(actor, eventId, action, message === undefined ? {} : { message }),
+        ).pipe(Effect.mapError((refused) => refusal(eventId, refused)))
+      })
+
+    return (
+      handlers
+        // notifyUsers is accepted and ignored until the event mail texts exist (see EventActions).
+        .handle('publish', ({ params }) => act(params.id, 'publish'))
+        .handle('unpublish', ({ params }) => act(params.id, 'unpublish'))
+        .handle('postpone', ({ params, payload }) => act(params.id, 'postpone', payload.message))
+        .handle('unpublishAfterPostpone', ({ params, payload }) =>
+          act(params.id, 'unpublishAfterPostpone', payload.message),
+        )
+        .handle('cancel', ({ params, payload }) => act(params.id, 'cancel', payload.message))
+        .handle('delete', ({ params }) => act(params.id, 'delete'))
+    )
+  }),
+)
