@@ -6,7 +6,7 @@ import {
   SocialAuth,
   type SocialProviderConfig,
 } from '@kibitz/accounts'
-import { EventActions, EventService } from '@kibitz/events'
+import { EventActions, EventService, EventsConfig } from '@kibitz/events'
 import { FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
@@ -67,6 +67,18 @@ const accountsFromEnv = Layer.unwrap(
   }),
 )
 
+/** The event actions with the outbox and the site URL their e-mails link to (PUBLIC_URL). */
+const eventActionsFromEnv = EventActions.layer.pipe(
+  Layer.provide(
+    Layer.mergeAll(
+      outboxLayer,
+      Layer.unwrap(
+        Effect.sync(() => Layer.succeed(EventsConfig, { publicUrl: loadConfig(process.env).publicUrl })),
+      ),
+    ),
+  ),
+)
+
 /** The file store configured from the environment: local disk under DATA_DIR/files. */
 const filesFromEnv = Layer.unwrap(Effect.sync(() => FileStorage.local(filesRootOf(loadConfig(process.env)))))
 
@@ -77,7 +89,7 @@ export const DomainServices = Layer.mergeAll(
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,
-  EventActions.layer,
+  eventActionsFromEnv,
   TournamentService.layer,
   RegistrationService.layer,
   PageService.layer,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { interfaceLocales } from '@kibitz/kernel'
+import { escapeHtml, interfaceLocales } from '@kibitz/kernel'
 import babelExtractor from '@lingui/cli/api/extractors/babel'
 import { type ExtractedMessage, getConfig } from '@lingui/conf'
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
@@ -13,7 +13,6 @@ import {
   compileCatalog,
   readCatalog,
 } from '../src/internal/mail/catalogs.ts'
-import { escapeHtml } from '../src/internal/mail/MailLayout.ts'
 
 const link = 'https://kibitz.example/activate?token=a1b2&next=%2Fevents'
 const confirmLink = 'https://kibitz.example/account/email/confirm?token=c3d4&next=%2Fsettings'

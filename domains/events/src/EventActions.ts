@@ -1,12 +1,21 @@
-import { type Em, inTransaction } from '@kibitz/kernel'
-import { Clock, Context, Effect, Layer, Schema } from 'effect'
+import {
+  type Em,
+  formatDateRange,
+  inTransaction,
+  MailMessage,
+  Outbox,
+  resolveInterfaceLocale,
+} from '@kibitz/kernel'
+import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
+import { EventsConfig } from './EventsConfig.ts'
 import * as Repo from './internal/EventActionRepo.ts'
+import { type EventMail, renderEventMail } from './internal/mail/EventMail.ts'
 
 // The event actions of spec section 4 that change state (publish, unpublish, postpone, unpublish after
-// postpone, cancel, delete), each one transition: check, lock, write, audit. The rules the spec leaves open
-// are in docs/decisions/014-event-transitions.md. The e-mails to the event's players (and the spec's
-// notify-event-users action) come with the event mail texts.
+// postpone, cancel, delete), each one transition: check, lock, write, audit, and the e-mails it owes the
+// event's registered players, enqueued in the same transaction. The rules the spec leaves open are in
+// docs/decisions/014-event-transitions.md.
 
 /** Who acts: a signed-in user with their accepted organiser account, or the super user. */
 export interface EventActor {
@@ -62,6 +71,20 @@ const transitions: Record<
 export const isEditable = (state: EventState): boolean => state !== 'postponed' && state !== 'canceled'
 
 const decodeState = Schema.decodeUnknownSync(EventState)
+const decodeMail = Schema.decodeUnknownOption(MailMessage)
+
+/** The e-mail a transition owes the players, by kind (and `kind` of the outbox row); none for the others. */
+const mailFor = (
+  action: EventAction,
+  from: EventState,
+): { readonly kind: EventMail['kind']; readonly outboxKind: string } | null => {
+  if (action === 'postpone') return { kind: 'eventPostponed', outboxKind: 'events.postponed' }
+  if (action === 'cancel') return { kind: 'eventCanceled', outboxKind: 'events.canceled' }
+  // A first publication has no players yet; coming back from a postponement tells them the new dates.
+  if (action === 'publish' && from === 'postponedToDraft')
+    return { kind: 'eventRepublished', outboxKind: 'events.republished' }
+  return null
+}
 
 /** The organiser side of an event's life. */
 export class EventActions extends Context.Service<
@@ -69,7 +92,8 @@ export class EventActions extends Context.Service<
   {
     /**
      * The event's organiser or the super user: performs `action` (with the organiser's message for postpone,
-     * unpublish after postpone and cancel) and records it; anything else is refused with the reason.
+     * unpublish after postpone and cancel) and records it, enqueuing in the same transaction the e-mails
+     * it owes the registered players (postpone, cancel, republish); anything else is refused with the reason.
      */
     perform(
       actor: EventActor,
@@ -79,63 +103,103 @@ export class EventActions extends Context.Service<
     ): Effect.Effect<EventTransition, EventActionRefused, Em>
   }
 >()('@kibitz/events/EventActions') {
-  static readonly layer = Layer.succeed(
+  static readonly layer = Layer.effect(
     EventActions,
-    EventActions.of({
-      perform: Effect.fn('EventActions.perform')(function* (actor, eventId, action, options) {
-        const refuse = (reason: RefusalReason, state?: EventState) =>
-          Effect.fail(
-            new EventActionRefused(state === undefined ? { action, reason } : { action, reason, state }),
-          )
-        return yield* inTransaction(
-          Effect.gen(function* () {
-            // Locked: two actions on one event run one after the other.
-            const event = yield* Repo.lockEvent(eventId)
-            // Another organiser's event reads as missing: its existence is none of their business.
-            if (!event || (!actor.isSuper && event.organiserId !== actor.organiserId))
-              return yield* refuse('notFound')
-            const from = decodeState(event.state)
-            const rule = transitions[action]
-            if (!rule.from.includes(from)) return yield* refuse('wrongState', from)
-            if (action === 'publish') {
-              const contents = event.contents.getItems()
-              const main = contents.find((c) => c.isMain) ?? contents[0]
-              if (!main?.name.trim() || event.dateStart > event.dateEnd)
-                return yield* refuse('incomplete', from)
-            }
-            // Players who entered must hear about it: postpone or cancel instead (decision 014).
-            if ((action === 'unpublish' || action === 'delete') && (yield* Repo.entryCount(eventId)) > 0) {
-              return yield* refuse('hasEntries', from)
-            }
-            const at = new Date(yield* Clock.currentTimeMillis)
-            const to = rule.to
-            const message = options?.message?.trim() ? options.message.trim().slice(0, 2000) : null
-            if (to === null) {
-              yield* Repo.deleteEvent(eventId)
-            } else {
-              event.state = to
-              event.status =
-                to === 'draft' || to === 'postponedToDraft' ? EventStatusId.draft : EventStatusId.accepted
-              if (action === 'postpone' || action === 'unpublishAfterPostpone' || action === 'cancel') {
-                event.stateMessage = message
+    Effect.gen(function* () {
+      const outbox = yield* Outbox
+      const { publicUrl } = yield* EventsConfig
+
+      /** One e-mail per registered address, each in its reader's language; runs in the caller's transaction. */
+      const notifyPlayers = Effect.fn('EventActions.notifyPlayers')(function* (
+        event: Repo.LockedEvent,
+        mail: NonNullable<ReturnType<typeof mailFor>>,
+        message: string | null,
+      ) {
+        const contents = event.contents.getItems()
+        const main = contents.find((c) => c.isMain) ?? contents[0]
+        const eventName = main?.name ?? event.alias
+        const link = `${publicUrl}/event/${encodeURIComponent(event.alias)}`
+        for (const recipient of yield* Repo.registeredRecipients(event.id)) {
+          // A player without an account reads the event's own language, when the site speaks it.
+          const language = resolveInterfaceLocale(recipient.language ?? main?.language)
+          const content: EventMail =
+            mail.kind === 'eventRepublished'
+              ? {
+                  kind: mail.kind,
+                  eventName,
+                  dates: formatDateRange(event.dateStart, event.dateEnd, language),
+                  link,
+                }
+              : { kind: mail.kind, eventName, message: message ?? '', link }
+          const rendered = renderEventMail(content, language)
+          const decoded = decodeMail({ ...rendered, to: recipient.email, kind: mail.outboxKind, language })
+          // Contestant addresses are typed by whoever entered; one SMTP would refuse is skipped, not fatal.
+          if (Option.isNone(decoded)) {
+            yield* Effect.logWarning('event mail: unusable address skipped', { eventId: event.id })
+            continue
+          }
+          yield* outbox.enqueue(decoded.value)
+        }
+      })
+
+      return EventActions.of({
+        perform: Effect.fn('EventActions.perform')(function* (actor, eventId, action, options) {
+          const refuse = (reason: RefusalReason, state?: EventState) =>
+            Effect.fail(
+              new EventActionRefused(state === undefined ? { action, reason } : { action, reason, state }),
+            )
+          return yield* inTransaction(
+            Effect.gen(function* () {
+              // Locked: two actions on one event run one after the other.
+              const event = yield* Repo.lockEvent(eventId)
+              // Another organiser's event reads as missing: its existence is none of their business.
+              if (!event || (!actor.isSuper && event.organiserId !== actor.organiserId))
+                return yield* refuse('notFound')
+              const from = decodeState(event.state)
+              const rule = transitions[action]
+              if (!rule.from.includes(from)) return yield* refuse('wrongState', from)
+              if (action === 'publish') {
+                const contents = event.contents.getItems()
+                const main = contents.find((c) => c.isMain) ?? contents[0]
+                if (!main?.name.trim() || event.dateStart > event.dateEnd)
+                  return yield* refuse('incomplete', from)
               }
-              if (action === 'publish') event.stateMessage = null
-              event.updatedAt = at
-              yield* Repo.flush()
-            }
-            yield* Repo.recordAudit({
-              eventId,
-              action,
-              actorUserId: actor.userId,
-              fromState: from,
-              toState: to,
-              message,
-              at,
-            })
-            return new EventTransition({ eventId, action, from, to })
-          }),
-        )
-      }),
+              // Players who entered must hear about it: postpone or cancel instead (decision 014).
+              if ((action === 'unpublish' || action === 'delete') && (yield* Repo.entryCount(eventId)) > 0) {
+                return yield* refuse('hasEntries', from)
+              }
+              const at = new Date(yield* Clock.currentTimeMillis)
+              const to = rule.to
+              const message = options?.message?.trim() ? options.message.trim().slice(0, 2000) : null
+              if (to === null) {
+                yield* Repo.deleteEvent(eventId)
+              } else {
+                event.state = to
+                event.status =
+                  to === 'draft' || to === 'postponedToDraft' ? EventStatusId.draft : EventStatusId.accepted
+                if (action === 'postpone' || action === 'unpublishAfterPostpone' || action === 'cancel') {
+                  event.stateMessage = message
+                }
+                if (action === 'publish') event.stateMessage = null
+                event.updatedAt = at
+                yield* Repo.flush()
+              }
+              yield* Repo.recordAudit({
+                eventId,
+                action,
+                actorUserId: actor.userId,
+                fromState: from,
+                toState: to,
+                message,
+                at,
+              })
+              const mail = mailFor(action, from)
+              if (mail !== null) yield* notifyPlayers(event, mail, message)
+              return new EventTransition({ eventId, action, from, to })
+            }),
+          )
+        }),
+      })
     }),
   )
 }

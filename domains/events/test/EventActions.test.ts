@@ -4,6 +4,7 @@ import {
   insertEntry,
   insertEvent,
   insertOrganiser,
+  insertRows,
   insertTournament,
   runWith,
   useDomainDatabase,
@@ -50,6 +51,81 @@ const audit = (id: number) =>
         ),
     ),
   )
+
+const OutboxRow = Schema.Struct({
+  recipient: Schema.String,
+  kind: Schema.String,
+  language: Schema.String,
+  subject: Schema.String,
+  text_body: Schema.String,
+  html_body: Schema.NullOr(Schema.String),
+})
+/** The e-mails waiting in the outbox, by kind and recipient. */
+const outbox = () =>
+  Effect.promise(async () =>
+    Schema.decodeUnknownSync(Schema.Array(OutboxRow))(
+      await db.orm.em
+        .fork()
+        .execute(
+          'select recipient, kind, language, subject, text_body, html_body from mail_outbox order by kind, recipient',
+        ),
+    ),
+  )
+
+/**
+ * A published event (main content in Polish) with two players registered: Jan by a contestant address
+ * (twice, once in another case), Ona through her Lithuanian account; plus a canceled entry.
+ */
+const eventWithPlayers = (actor: EventActor) =>
+  Effect.gen(function* () {
+    const id = yield* Effect.promise(() =>
+      insertEvent(db.orm, {
+        organiserId: actor.organiserId ?? undefined,
+        alias: `wiosna-${actor.organiserId}`,
+        contents: [{ name: 'Wiosenne Pary', language: 'pl' }],
+        state: 'draft',
+        dateStart: '2027-04-01',
+        dateEnd: '2027-04-03',
+      }),
+    )
+    yield* perform(actor, id, 'publish')
+    const tournament = yield* Effect.promise(() =>
+      insertTournament(db.orm, { eventId: id, name: 'Pairs', startDate: '2027-04-01' }),
+    )
+    const [onaId] = yield* Effect.promise(() =>
+      insertRows(db.orm, 'app_user', [
+        { email: 'ona@example.test', language: 'lt', created_at: '2026-01-01T00:00:00Z' },
+      ]),
+    )
+    yield* Effect.promise(() =>
+      insertEntry(db.orm, {
+        tournamentId: tournament.id,
+        userId: onaId ?? null,
+        contestants: [
+          { firstName: 'Ona', lastName: 'Ona', email: 'ona@example.test' },
+          { firstName: 'Jan', lastName: 'Nowak', email: 'Jan.Nowak@Example.test' },
+        ],
+      }),
+    )
+    yield* Effect.promise(() =>
+      insertEntry(db.orm, {
+        tournamentId: tournament.id,
+        status: 'pending',
+        contestants: [
+          { firstName: 'Jan', lastName: 'Nowak', email: ' jan.nowak@example.test ' },
+          { firstName: 'Piotr', lastName: 'Bez', email: null },
+        ],
+      }),
+    )
+    yield* Effect.promise(() =>
+      insertEntry(db.orm, {
+        tournamentId: tournament.id,
+        status: 'canceled',
+        contestants: [{ firstName: 'Gone', lastName: 'Away', email: 'gone@example.test' }],
+      }),
+    )
+    return id
+  })
 
 /** An accepted organiser and an actor acting for it. */
 const organiser = (name: string) =>
@@ -162,4 +238,77 @@ describe(EventActions.name, () => {
       expect(yield* refusal(me, id, 'publish')).toEqual({ reason: 'incomplete', state: 'draft' })
     }),
   )
+
+  describe('e-mails to the registered players', () => {
+    it.effect('postponing enqueues one e-mail per registered address, in its reader’s language', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        expect(yield* outbox()).toEqual([])
+        yield* perform(me, id, 'postpone', 'The hall is flooded.\nNew dates soon.')
+        const mails = yield* outbox()
+        expect(mails.map((m) => [m.kind, m.recipient, m.language])).toEqual([
+          ['events.postponed', 'jan.nowak@example.test', 'pl'],
+          ['events.postponed', 'ona@example.test', 'lt'],
+        ])
+        const [jan, ona] = mails
+        expect(jan?.subject).toBe('Przełożone: Wiosenne Pary')
+        expect(ona?.subject).toBe('Atidėta: Wiosenne Pary')
+        for (const mail of mails) {
+          expect(mail.text_body).toContain('The hall is flooded.\nNew dates soon.')
+          expect(mail.text_body).toContain(`/event/wiosna-${me.organiserId}\n`)
+          expect(mail.html_body).toContain('The hall is flooded.<br>New dates soon.')
+        }
+      }),
+    )
+
+    it.effect('a refused transition enqueues nothing', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const them = yield* organiser('Riga Club')
+        const id = yield* eventWithPlayers(me)
+        expect(yield* refusal(them, id, 'postpone')).toEqual({ reason: 'notFound', state: undefined })
+        expect(yield* refusal(me, id, 'publish')).toEqual({ reason: 'wrongState', state: 'accepted' })
+        expect(yield* refusal(me, id, 'unpublish')).toEqual({ reason: 'hasEntries', state: 'accepted' })
+        expect(yield* outbox()).toEqual([])
+      }),
+    )
+
+    it.effect('unpublishing after postponing is silent; republishing and canceling send their kinds', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        yield* perform(me, id, 'postpone', 'Later')
+        yield* perform(me, id, 'unpublishAfterPostpone', 'Back as a draft')
+        expect((yield* outbox()).map((m) => m.kind)).toEqual(['events.postponed', 'events.postponed'])
+        yield* perform(me, id, 'publish')
+        const republished = (yield* outbox()).filter((m) => m.kind === 'events.republished')
+        expect(republished.map((m) => [m.recipient, m.language])).toEqual([
+          ['jan.nowak@example.test', 'pl'],
+          ['ona@example.test', 'lt'],
+        ])
+        expect(republished[0]?.subject).toBe('Nowe terminy: Wiosenne Pary')
+        expect(republished[0]?.text_body).toMatch(/Terminy: 1.3 kwietnia 2027/)
+        yield* perform(me, id, 'cancel', '<script>alert(1)</script>')
+        const canceled = (yield* outbox()).filter((m) => m.kind === 'events.canceled')
+        expect(canceled.map((m) => m.recipient)).toEqual(['jan.nowak@example.test', 'ona@example.test'])
+        for (const mail of canceled) {
+          expect(mail.text_body).toContain('<script>alert(1)</script>')
+          expect(mail.html_body).not.toContain('<script')
+          expect(mail.html_body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+        }
+      }),
+    )
+
+    it.effect('a first publication and an event without players send nothing', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* draftOf(me)
+        yield* perform(me, id, 'publish')
+        yield* perform(me, id, 'postpone', 'Later')
+        yield* perform(me, id, 'cancel')
+        expect(yield* outbox()).toEqual([])
+      }),
+    )
+  })
 })

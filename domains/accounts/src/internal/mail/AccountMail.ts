@@ -1,5 +1,17 @@
-import { type InterfaceLocale, resolveInterfaceLocale } from '@kibitz/kernel'
-import { type I18n, type Messages, setupI18n } from '@lingui/core'
+import {
+  type InterfaceLocale,
+  isWebLink,
+  type MailContent,
+  type MailDetail,
+  mailAction,
+  mailParam,
+  mailTranslator,
+  type RenderedMail,
+  renderMail,
+  resolveInterfaceLocale,
+  singleLine,
+} from '@kibitz/kernel'
+import type { I18n, Messages } from '@lingui/core'
 import { messages as en } from './locales/en/messages.ts'
 import { messages as es } from './locales/es/messages.ts'
 import { messages as fr } from './locales/fr/messages.ts'
@@ -7,15 +19,6 @@ import { messages as it } from './locales/it/messages.ts'
 import { messages as lt } from './locales/lt/messages.ts'
 import { messages as pl } from './locales/pl/messages.ts'
 import { messages as ru } from './locales/ru/messages.ts'
-import {
-  isWebLink,
-  type MailAction,
-  type MailContent,
-  type MailDetail,
-  renderHtml,
-  renderText,
-  singleLine,
-} from './MailLayout.ts'
 
 /** Every e-mail the accounts domain sends, with the data it shows; all strings come from users. */
 export type AccountMail =
@@ -38,40 +41,13 @@ export type AccountMail =
   | { kind: 'emailChanged'; firstName: string; newEmail: string }
   | { kind: 'emailConfirm'; firstName: string; newEmail: string; link: string; validHours: number }
 
-/** A rendered e-mail: a one-line subject, a plain-text body and an HTML body saying the same. */
-export interface RenderedMail {
-  readonly subject: string
-  readonly text: string
-  readonly html: string
-}
-
 const catalogs: Record<InterfaceLocale, Messages> = { en, ru, lt, pl, es, it, fr }
 
-// One Lingui instance per language, never re-activated: rendering stays a pure function even when
-// mails in different languages are rendered concurrently, and the app's global `i18n` is untouched.
-const instances = new Map<InterfaceLocale, I18n>()
+const i18nFor = mailTranslator(catalogs)
 
-const i18nFor = (locale: InterfaceLocale): I18n => {
-  const existing = instances.get(locale)
-  if (existing) return existing
-  const created = setupI18n({ locale, messages: { [locale]: catalogs[locale] } })
-  instances.set(locale, created)
-  return created
-}
-
-/**
- * A parameter ready to be interpolated: on one line, and with its backslashes written as `\u005c`
- * because Lingui decodes `\uXXXX`/`\xXX` sequences in a formatted message; the decoding turns them
- * back into the user's literal text instead of letting `\u000a` become a line break.
- */
-const param = (value: string): string => singleLine(value).replaceAll('\\', '\\u005c')
-
-/** An action link; links are built by the service from the configured site URL, never by users. */
-const action = (label: string, href: string, tone: MailAction['tone']): MailAction => {
-  const url = singleLine(href)
-  if (!isWebLink(url)) throw new Error(`mail link is not an absolute http(s) URL: ${JSON.stringify(url)}`)
-  return { label, href: url, tone }
-}
+// The layout and its escaping are the kernel's, shared with the other domains' mails.
+const param = mailParam
+const action = mailAction
 
 const greeting = (i18n: I18n, firstName: string): string =>
   singleLine(firstName) === ''
@@ -358,20 +334,5 @@ export const renderAccountMail = (mail: AccountMail, language: string): Rendered
   const locale = resolveInterfaceLocale(language)
   const i18n = i18nFor(locale)
   const { copyLinkHint, signature } = common(i18n)
-  const content = contentOf(i18n, mail)
-  // Translations are single lines too; flattening them again closes the door on a header injection
-  // through a translated subject as well as through a parameter.
-  const flat: MailContent = {
-    locale,
-    subject: singleLine(content.subject),
-    heading: singleLine(content.heading),
-    greeting: singleLine(content.greeting),
-    paragraphs: content.paragraphs.map(singleLine),
-    details: content.details,
-    actions: content.actions,
-    copyLinkHint: singleLine(copyLinkHint),
-    signature: singleLine(signature),
-    footer: content.footer.map(singleLine),
-  }
-  return { subject: flat.subject, text: renderText(flat), html: renderHtml(flat) }
+  return renderMail({ locale, copyLinkHint, signature, ...contentOf(i18n, mail) })
 }

@@ -1,72 +1,30 @@
-import { parsePoFile } from '@lingui/format-po'
-import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
+import {
+  compileMailCatalogs,
+  mailCatalogFiles,
+  catalogModuleSource as moduleSource,
+} from '@kibitz/kernel/mail-catalogs'
 
-// The .po files are the source of truth, but the worker runs these modules in plain Node (type
-// stripping: no bundler, no macros, no .po loader). So each catalogue is compiled into a committed
-// TypeScript module that any runtime can import; the mail tests fail when one is stale.
+// The accounts domain's mail catalogues; reading, checking and compiling them is the kernel's
+// (domains/kernel/src/mail/MailCatalogs.ts), shared with every domain that sends mail.
+
+export {
+  type CatalogProblem,
+  catalogProblems,
+  compileCatalog,
+  readCatalog,
+} from '@kibitz/kernel/mail-catalogs'
+
+const folder = new URL('./', import.meta.url)
+
+/** The workspace whose `i18n:mail` script regenerates these modules. */
+export const packageName = '@kibitz/accounts'
 
 /** Where one language's catalogue (`messages.po`) and its compiled module (`messages.ts`) live. */
-export const catalogFiles = (locale: string): { readonly po: URL; readonly module: URL } => ({
-  po: new URL(`./locales/${locale}/messages.po`, import.meta.url),
-  module: new URL(`./locales/${locale}/messages.ts`, import.meta.url),
-})
+export const catalogFiles = (locale: string) => mailCatalogFiles(folder, locale)
 
-/** A catalogue entry that cannot ship: untranslated, marked fuzzy, or not extracted by explicit id. */
-export interface CatalogProblem {
-  readonly id: string
-  readonly problem: 'untranslated' | 'fuzzy' | 'generated id'
-}
+/** The TypeScript module compiled from one language's .po catalogue. */
+export const catalogModuleSource = (locale: string, po: string): string =>
+  moduleSource(locale, po, packageName)
 
-/** The live (non-obsolete) entries of a .po file as id → translation, in file order. */
-export const readCatalog = (po: string): ReadonlyMap<string, string> =>
-  new Map(
-    parsePoFile(po)
-      .items.filter((item) => !item.obsolete)
-      .map((item) => [item.msgid, item.msgstr[0] ?? '']),
-  )
-
-/** Everything in a .po file that would make a mail show an id, English, or a stale text. */
-export const catalogProblems = (po: string): ReadonlyArray<CatalogProblem> =>
-  parsePoFile(po).items.flatMap((item): ReadonlyArray<CatalogProblem> => {
-    if (item.obsolete) return []
-    if (item.extractedComments.includes('js-lingui-generated-id'))
-      return [{ id: item.msgid, problem: 'generated id' }]
-    if (item.flags.fuzzy) return [{ id: item.msgid, problem: 'fuzzy' }]
-    if ((item.msgstr[0] ?? '').trim() === '') return [{ id: item.msgid, problem: 'untranslated' }]
-    return []
-  })
-
-/** Compiles a complete .po catalogue, sorted by id; throws on any problem or ICU syntax error. */
-export const compileCatalog = (po: string): Record<string, CompiledMessage> => {
-  const problems = catalogProblems(po)
-  if (problems.length > 0) {
-    throw new Error(`catalogue not ready: ${problems.map((p) => `${p.id} (${p.problem})`).join(', ')}`)
-  }
-  const entries = [...readCatalog(po)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return Object.fromEntries(
-    entries.map(([id, translation]) => {
-      try {
-        return [id, compileMessageOrThrow(translation)]
-      } catch (cause) {
-        throw new Error(`cannot compile message ${id}`, { cause })
-      }
-    }),
-  )
-}
-
-/** The TypeScript module for a .po catalogue: a typed object literal, one message per line. */
-export const catalogModuleSource = (locale: string, po: string): string => {
-  const lines = Object.entries(compileCatalog(po)).map(
-    ([id, message]) => `  ${JSON.stringify(id)}: ${JSON.stringify(message)},`,
-  )
-  return [
-    `// biome-ignore-all format: generated from locales/${locale}/messages.po by compile-catalogs.ts; do not edit.`,
-    '// Edit the .po file, then run `npm run i18n:mail -w @kibitz/accounts`.',
-    "import type { Messages } from '@lingui/core'",
-    '',
-    'export const messages: Messages = {',
-    ...lines,
-    '}',
-    '',
-  ].join('\n')
-}
+/** Compiles every language's catalogue into its module. */
+export const compileCatalogs = () => compileMailCatalogs(folder, packageName)

@@ -19,6 +19,8 @@ export interface MailContent {
   readonly heading: string
   readonly greeting: string
   readonly paragraphs: ReadonlyArray<string>
+  /** A message someone typed, shown after the paragraphs with its line breaks (see `multiLine`). */
+  readonly quote?: string
   readonly details: ReadonlyArray<MailDetail>
   readonly actions: ReadonlyArray<MailAction>
   readonly copyLinkHint: string
@@ -36,6 +38,33 @@ export const singleLine = (text: string): string =>
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim()
+
+/**
+ * `text` with its line breaks kept as `\n` (CR LF, CR and line/paragraph separators included), every other
+ * control character as a space, each line trimmed and at most one blank line in a row: for a multi-line
+ * message the sender typed, which a mail shows as written but never as markup.
+ */
+export const multiLine = (text: string): string =>
+  text
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .map(singleLine)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+
+/**
+ * A parameter ready to be interpolated into a Lingui message: on one line, and with its backslashes
+ * written as `\u005c` because Lingui decodes `\uXXXX`/`\xXX` sequences in a formatted message; the
+ * decoding turns them back into the user's literal text instead of letting `\u000a` become a line break.
+ */
+export const mailParam = (value: string): string => singleLine(value).replaceAll('\\', '\\u005c')
+
+/** An action link; links are built by the service from the configured site URL, never by users. */
+export const mailAction = (label: string, href: string, tone: MailAction['tone']): MailAction => {
+  const url = singleLine(href)
+  if (!isWebLink(url)) throw new Error(`mail link is not an absolute http(s) URL: ${JSON.stringify(url)}`)
+  return { label, href: url, tone }
+}
 
 const htmlEntities: Record<string, string> = {
   '&': '&amp;',
@@ -61,6 +90,7 @@ export const renderText = (content: MailContent): string => {
   const blocks = [
     content.greeting,
     ...content.paragraphs,
+    content.quote ?? '',
     content.details.map((detail) => `${detail.label}: ${detail.value}`).join('\n'),
     ...content.actions.map((action) => `${action.label}:\n${action.href}`),
     content.signature,
@@ -72,6 +102,7 @@ export const renderText = (content: MailContent): string => {
 const font = 'font-family:Arial,Helvetica,sans-serif;'
 const paragraphStyle = 'margin:0 0 16px;'
 const smallStyle = 'margin:0 0 8px;font-size:14px;line-height:1.5;color:#52525b;'
+const quoteStyle = 'margin:0 0 16px;padding:8px 0 8px 16px;border-left:4px solid #d4d4d8;color:#3f3f46;'
 const linkStyle = 'color:#1d4ed8;text-decoration:underline;word-break:break-all;'
 const buttonStyles: Record<MailAction['tone'], string> = {
   primary:
@@ -121,6 +152,11 @@ const actionBlock = (content: MailContent): string => {
 export const renderHtml = (content: MailContent): string => {
   const lang = escapeHtml(content.locale)
   const paragraphs = content.paragraphs.map((text) => `<p style="${paragraphStyle}">${escapeHtml(text)}</p>`)
+  // Escaped line by line first, so the only markup in a quote is the <br> this code puts between lines.
+  const quote =
+    content.quote === undefined || content.quote === ''
+      ? ''
+      : `<p style="${quoteStyle}">${content.quote.split('\n').map(escapeHtml).join('<br>')}</p>`
   const lines = [
     '<!doctype html>',
     `<html lang="${lang}">`,
@@ -134,6 +170,7 @@ export const renderHtml = (content: MailContent): string => {
     `<h1 style="margin:0 0 24px;font-size:22px;line-height:1.3;">${escapeHtml(content.heading)}</h1>`,
     `<p style="${paragraphStyle}">${escapeHtml(content.greeting)}</p>`,
     ...paragraphs,
+    quote,
     detailsTable(content.details),
     actionBlock(content),
     `<p style="margin:24px 0 0;">${escapeHtml(content.signature)}</p>`,
@@ -144,4 +181,33 @@ export const renderHtml = (content: MailContent): string => {
     '</html>',
   ]
   return `${lines.filter((line) => line.length > 0).join('\n')}\n`
+}
+
+/** A rendered e-mail: a one-line subject, a plain-text body and an HTML body saying the same. */
+export interface RenderedMail {
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+}
+
+/**
+ * Lays out translated `content` as a subject and both bodies. Translations are flattened to single lines
+ * too, which closes the door on a header injection through a translated subject as well as through a
+ * parameter; only the quote keeps its (normalised) line breaks.
+ */
+export const renderMail = (content: MailContent): RenderedMail => {
+  const flat: MailContent = {
+    locale: content.locale,
+    subject: singleLine(content.subject),
+    heading: singleLine(content.heading),
+    greeting: singleLine(content.greeting),
+    paragraphs: content.paragraphs.map(singleLine),
+    ...(content.quote === undefined ? {} : { quote: multiLine(content.quote) }),
+    details: content.details,
+    actions: content.actions,
+    copyLinkHint: singleLine(content.copyLinkHint),
+    signature: singleLine(content.signature),
+    footer: content.footer.map(singleLine),
+  }
+  return { subject: flat.subject, text: renderText(flat), html: renderHtml(flat) }
 }

@@ -1,0 +1,22 @@
+// biome-ignore-all format: generated from locales/es/messages.po by compile-catalogs.ts; do not edit.
+// Edit the .po file, then run `npm run i18n:mail -w @kibitz/events`.
+import type { Messages } from '@lingui/core'
+
+export const messages: Messages = {
+  "mail.eventCanceled.body": ["Lamentamos informarle de que el organizador ha cancelado ",["eventName"],". Para cualquier pregunta sobre su inscripción, póngase en contacto con el organizador."],
+  "mail.eventCanceled.heading": ["El evento ha sido cancelado"],
+  "mail.eventCanceled.subject": ["Cancelado: ",["eventName"]],
+  "mail.eventPostponed.body": ["El organizador ha aplazado ",["eventName"],". Su inscripción se mantiene y le escribiremos de nuevo cuando el evento tenga nuevas fechas."],
+  "mail.eventPostponed.heading": ["El evento ha sido aplazado"],
+  "mail.eventPostponed.subject": ["Aplazado: ",["eventName"]],
+  "mail.eventRepublished.body": ["Buenas noticias: ",["eventName"]," se ha vuelto a publicar con nuevas fechas. Compruebe que le siguen viniendo bien."],
+  "mail.eventRepublished.dates": ["Fechas"],
+  "mail.eventRepublished.heading": ["El evento vuelve"],
+  "mail.eventRepublished.subject": ["Nuevas fechas: ",["eventName"]],
+  "mail.events.action": ["Ver el evento"],
+  "mail.events.copyLink": ["¿El botón no funciona? Copie el enlace en su navegador:"],
+  "mail.events.greeting": ["Hola:"],
+  "mail.events.messageIntro": ["Mensaje del organizador:"],
+  "mail.events.reason": ["Ha recibido este correo porque está inscrito en este evento en Kibitz."],
+  "mail.events.signature": ["El equipo de Kibitz"],
+}

@@ -1,0 +1,22 @@
+// biome-ignore-all format: generated from locales/pl/messages.po by compile-catalogs.ts; do not edit.
+// Edit the .po file, then run `npm run i18n:mail -w @kibitz/events`.
+import type { Messages } from '@lingui/core'
+
+export const messages: Messages = {
+  "mail.eventCanceled.body": ["Z przykrością informujemy, że organizator odwołał wydarzenie „",["eventName"],"”. W sprawie swojej rejestracji prosimy kontaktować się z organizatorem."],
+  "mail.eventCanceled.heading": ["Wydarzenie zostało odwołane"],
+  "mail.eventCanceled.subject": ["Odwołane: ",["eventName"]],
+  "mail.eventPostponed.body": ["Organizator przełożył wydarzenie „",["eventName"],"”. Twoja rejestracja pozostaje ważna, a gdy wydarzenie otrzyma nowe terminy, napiszemy do Ciebie ponownie."],
+  "mail.eventPostponed.heading": ["Wydarzenie zostało przełożone"],
+  "mail.eventPostponed.subject": ["Przełożone: ",["eventName"]],
+  "mail.eventRepublished.body": ["Dobra wiadomość: wydarzenie „",["eventName"],"” zostało ponownie opublikowane z nowymi terminami. Sprawdź, czy nadal Ci odpowiadają."],
+  "mail.eventRepublished.dates": ["Terminy"],
+  "mail.eventRepublished.heading": ["Wydarzenie wraca"],
+  "mail.eventRepublished.subject": ["Nowe terminy: ",["eventName"]],
+  "mail.events.action": ["Zobacz wydarzenie"],
+  "mail.events.copyLink": ["Przycisk nie działa? Skopiuj link do przeglądarki:"],
+  "mail.events.greeting": ["Dzień dobry,"],
+  "mail.events.messageIntro": ["Wiadomość od organizatora:"],
+  "mail.events.reason": ["Otrzymujesz tę wiadomość, ponieważ jesteś zarejestrowany na to wydarzenie w Kibitz."],
+  "mail.events.signature": ["Zespół Kibitz"],
+}
