@@ -2,15 +2,20 @@
 // accepted through the link the super user receives, the account switch, logout, Google through the
 // browser, the role × route matrix of spec section 6, cross-site refusals and the brute-force limit.
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { Schema } from 'effect'
 import sharp from 'sharp'
 import { waitForHydration } from './support.ts'
 
-interface Mail {
-  readonly to: ReadonlyArray<string>
-  readonly subject: string
-  readonly text: string
-  readonly links: ReadonlyArray<string>
-}
+const Mailbox = Schema.Array(
+  Schema.Struct({
+    to: Schema.Array(Schema.String),
+    subject: Schema.String,
+    text: Schema.String,
+    links: Schema.Array(Schema.String),
+  }),
+)
+/** Every e-mail the loopback SMTP server received so far (scripts/e2e.ts serves them). */
+const readMailbox = async () => Schema.decodeUnknownSync(Mailbox)(await (await fetch(mailboxUrl)).json())
 
 const mailboxUrl = process.env.E2E_MAILBOX_URL ?? ''
 const password = 'Bridge!2026'
@@ -32,7 +37,7 @@ const linkFromMail = async (to: string, link: RegExp, mentioning?: string): Prom
   await expect
     .poll(
       async () => {
-        const mails: ReadonlyArray<Mail> = await (await fetch(mailboxUrl)).json()
+        const mails = await readMailbox()
         seen = mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ')
         const matching = mails
           .filter((m) => m.to.includes(to) && (mentioning === undefined || m.text.includes(mentioning)))
@@ -297,7 +302,7 @@ test.describe('accounts', () => {
     // The old address hears about it.
     await expect
       .poll(async () => {
-        const mails: ReadonlyArray<Mail> = await (await fetch(mailboxUrl)).json()
+        const mails = await readMailbox()
         return mails.some((m) => m.to.includes(email) && m.text.includes(newEmail))
       })
       .toBe(true)
@@ -429,7 +434,8 @@ test.describe('accounts', () => {
 })
 
 test.describe('roles and routes (spec section 6)', () => {
-  type Role = 'guest' | 'player' | 'pending' | 'declined' | 'accepted' | 'super'
+  const roles = ['guest', 'player', 'pending', 'declined', 'accepted', 'super'] as const
+  type Role = (typeof roles)[number]
   const routes = [
     '/profile-settings',
     '/profile-settings-organizer',
@@ -541,7 +547,7 @@ test.describe('roles and routes (spec section 6)', () => {
     return context
   }
 
-  for (const role of Object.keys(expected) as ReadonlyArray<Role>) {
+  for (const role of roles) {
     test(`${role}`, async ({ browser }) => {
       const context = await contextFor(browser, role)
       const page = await context.newPage()

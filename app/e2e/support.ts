@@ -7,53 +7,61 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
+import { Schema } from 'effect'
 
-export interface ApiCard {
-  readonly id: number
-  readonly alias: string
-  readonly name: string
-  readonly type: number
-  readonly state: string
-  readonly timeState: string
-  readonly tournamentsCount: number
-  readonly shortAddresses: ReadonlyArray<string>
-  readonly isOnline: boolean
-  readonly isOpenRegistration: boolean
-}
+// What the tests read of the API, decoded rather than trusted (other fields are ignored).
+const ApiCard = Schema.Struct({
+  id: Schema.Int,
+  alias: Schema.String,
+  name: Schema.String,
+  type: Schema.Int,
+  state: Schema.String,
+  timeState: Schema.String,
+  tournamentsCount: Schema.Int,
+  shortAddresses: Schema.Array(Schema.String),
+  isOnline: Schema.Boolean,
+  isOpenRegistration: Schema.Boolean,
+})
+export type ApiCard = typeof ApiCard.Type
 
-export interface ApiTicket {
-  readonly type: number
-  readonly priceMinor: number
-}
+const ApiTicket = Schema.Struct({ type: Schema.Int, priceMinor: Schema.Int })
+type ApiTicket = typeof ApiTicket.Type
 
-export interface ApiTournament {
-  readonly tournamentId: number
-  readonly alias: string
-  readonly name: string
-  readonly isPlayerListViewEnabled: boolean
-  readonly tickets: ReadonlyArray<ApiTicket>
-}
+const ApiTournament = Schema.Struct({
+  tournamentId: Schema.Int,
+  alias: Schema.String,
+  name: Schema.String,
+  isPlayerListViewEnabled: Schema.Boolean,
+  tickets: Schema.Array(ApiTicket),
+})
 
-export interface ApiEventData {
-  readonly event: {
-    readonly card: ApiCard
-    readonly currencyCode: string
-    readonly stateMessage: string | null
-  }
-  readonly tournaments: ReadonlyArray<ApiTournament>
-}
+const ApiEventData = Schema.Struct({
+  event: Schema.Struct({
+    card: ApiCard,
+    currencyCode: Schema.String,
+    stateMessage: Schema.NullOr(Schema.String),
+  }),
+  tournaments: Schema.Array(ApiTournament),
+})
+export type ApiEventData = typeof ApiEventData.Type
 
-interface ApiPlayerList {
-  readonly entries: ReadonlyArray<{
-    readonly number: number
-    readonly contestants: ReadonlyArray<{ readonly firstName: string; readonly lastName: string }>
-  }>
-}
+const ApiPlayerList = Schema.Struct({
+  entries: Schema.Array(
+    Schema.Struct({
+      number: Schema.Int,
+      contestants: Schema.Array(Schema.Struct({ firstName: Schema.String, lastName: Schema.String })),
+    }),
+  ),
+})
 
-const getJson = async <T>(request: APIRequestContext, url: string): Promise<T> => {
+const getJson = async <A>(
+  request: APIRequestContext,
+  url: string,
+  schema: Schema.Codec<A, unknown>,
+): Promise<A> => {
   const response = await request.get(url)
   expect(response.status(), `GET ${url}`).toBe(200)
-  return (await response.json()) as T
+  return Schema.decodeUnknownSync(schema)(await response.json())
 }
 
 /** The catalogue's events (not ended, soonest first) matching the API's filter parameters. */
@@ -62,15 +70,16 @@ export const searchEvents = async (
   params: Record<string, string> = {},
 ): Promise<ReadonlyArray<ApiCard>> => {
   const query = new URLSearchParams({ limit: '100', ...params })
-  const page = await getJson<{ events: ReadonlyArray<ApiCard> }>(
+  const page = await getJson(
     request,
     `/api/v1/event/search-future-events?${query}`,
+    Schema.Struct({ events: Schema.Array(ApiCard) }),
   )
   return page.events
 }
 
 export const eventData = (request: APIRequestContext, id: number) =>
-  getJson<ApiEventData>(request, `/api/v1/event/${id}/event-data`)
+  getJson(request, `/api/v1/event/${id}/event-data`, ApiEventData)
 
 /** The first event that satisfies `accept`, looking at its full data; fails the test when none does. */
 export const findEvent = async (
@@ -102,9 +111,10 @@ export const findPlayerList = async (request: APIRequestContext) => {
   for (const card of await searchEvents(request)) {
     const data = await eventData(request, card.id)
     for (const tournament of data.tournaments.filter((t) => t.isPlayerListViewEnabled)) {
-      const list = await getJson<ApiPlayerList>(
+      const list = await getJson(
         request,
         `/api/v1/tournament/${tournament.tournamentId}/event/${card.id}/player-list`,
+        ApiPlayerList,
       )
       if (list.entries.length > 0) return { event: data.event.card, tournament, entries: list.entries }
     }

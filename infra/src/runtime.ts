@@ -49,6 +49,7 @@ export const accountsLayer = (settings: {
         Layer.succeed(AccountsConfig, { publicUrl: settings.publicUrl, adminEmail: settings.adminEmail }),
         SocialAuth.layer(settings.social),
         outboxLayer,
+        LookupService.layer,
         ImageStore.layer.pipe(Layer.provide(FileStorage.local(settings.filesRoot))),
       ),
     ),
@@ -72,6 +73,7 @@ const eventActionsFromEnv = EventActions.layer.pipe(
   Layer.provide(
     Layer.mergeAll(
       outboxLayer,
+      RegistrationService.layer,
       Layer.unwrap(
         Effect.sync(() => Layer.succeed(EventsConfig, { publicUrl: loadConfig(process.env).publicUrl })),
       ),

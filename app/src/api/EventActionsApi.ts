@@ -32,7 +32,9 @@ export const EventMessagePayload = Schema.Struct({
 export const PublishPayload = Schema.Struct({
   notifyUsers: Schema.optionalKey(
     Schema.Boolean.annotate({
-      description: 'Accepted and ignored for now: the e-mails to the players come with the event mail texts.',
+      description:
+        'Accepted but not yet honoured: publishing a postponed event again always e-mails its players, a first ' +
+        'publication e-mails nobody.',
     }),
   ),
 })
@@ -75,8 +77,8 @@ export class EventActionsGroup extends HttpApiGroup.make('eventActions')
       .annotate(
         OpenApi.Description,
         'Publishes a draft (or a postponed event taken back to draft): its state becomes accepted. The event ' +
-          'needs a name and a start date no later than its end date (else 400 naming `id`). `notifyUsers` is ' +
-          'accepted and ignored: the e-mails to the players come later.',
+          'needs a name and a start date no later than its end date (else 400 naming `id`). Publishing a ' +
+          'postponed event again e-mails its registered players; `notifyUsers` is not yet honoured.',
       ),
     HttpApiEndpoint.put('unpublish', '/event/:id/un-publish', {
       params: { id: EventIdParam },

@@ -1,13 +1,7 @@
-import type { CurrentUser } from '@kibitz/accounts'
-import {
-  type EventAction,
-  type EventActionRefused,
-  EventActions,
-  type EventActor,
-  type EventTransition,
-} from '@kibitz/events'
+import { type EventAction, type EventActionRefused, EventActions, type EventTransition } from '@kibitz/events'
 import { Effect } from 'effect'
 import { HttpApiBuilder } from 'effect/http-api'
+import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
 import { EventConflict } from './EventActionsApi.ts'
 import { Forbidden, InvalidRequest, NotFound, unknownCode } from './Problems.ts'
@@ -16,13 +10,6 @@ import { unitOfWork } from './unitOfWork.server.ts'
 
 // The event state changes of spec section 7 over the events domain. The actor is taken from the session
 // only: nothing a client sends can name an organiser account.
-
-/** The session's user as an event actor: the super user, or an accepted organiser acting as themselves. */
-export const eventActorOf = (user: CurrentUser): EventActor | null => {
-  const organiserId = user.isOrganizer && user.organizer ? user.organizer.organizerId : null
-  if (user.isSuper) return { userId: user.id, organiserId, isSuper: true }
-  return organiserId === null ? null : { userId: user.id, organiserId, isSuper: false }
-}
 
 const notOrganiser = new Forbidden({
   code: unknownCode,
@@ -85,7 +72,7 @@ export const EventActionHandlers = HttpApiBuilder.group(Api, 'eventActions', (ha
 
     return (
       handlers
-        // notifyUsers is accepted and ignored until the event mail texts exist (see EventActions).
+        // notifyUsers is not yet honoured: EventActions e-mails the players of a republished event always.
         .handle('publish', ({ params }) => act(params.id, 'publish'))
         .handle('unpublish', ({ params }) => act(params.id, 'unpublish'))
         .handle('postpone', ({ params, payload }) => act(params.id, 'postpone', payload.message))

@@ -9,24 +9,20 @@ export const Route = createFileRoute('/cookie-consent')({
   server: {
     handlers: {
       POST: async ({ request }) => {
-        const { BodyTooLarge, postedForm, tooLarge } = await import('../server/forms.server.ts')
-        let fields: Readonly<Record<string, string>>
-        try {
-          fields = (await postedForm(request)).fields
-        } catch (error) {
-          if (error instanceof BodyTooLarge) return tooLarge()
-          throw error
-        }
-        const accepted = fields.choice === 'accept'
-        const value = accepted ? CookieConsent.accepted : CookieConsent.declined
-        const maxAge = (accepted ? cookieConsentAcceptedDays : cookieConsentDeclinedDays) * day
-        return new Response(null, {
-          status: 303,
-          headers: {
-            location: safeBackPath(fields.to),
-            'set-cookie': preferenceCookie(request, 'cookie_consent', String(value), maxAge),
-          },
-        })
+        const { postedForm, withBodyLimit } = await import('../server/forms.server.ts')
+        return withBodyLimit(async (req: Request) => {
+          const { fields } = await postedForm(req)
+          const accepted = fields.choice === 'accept'
+          const value = accepted ? CookieConsent.accepted : CookieConsent.declined
+          const maxAge = (accepted ? cookieConsentAcceptedDays : cookieConsentDeclinedDays) * day
+          return new Response(null, {
+            status: 303,
+            headers: {
+              location: safeBackPath(fields.to),
+              'set-cookie': preferenceCookie(req, 'cookie_consent', String(value), maxAge),
+            },
+          })
+        })(request)
       },
     },
   },

@@ -29,23 +29,11 @@ import {
   postedForm,
   Result,
   seeOther,
-  tooLarge,
+  withBodyLimit,
 } from './forms.server.ts'
 import { runDomain } from './runtime.server.ts'
 
 // The POST side of the account screens. Each handler: read the form, run one domain call, answer 303.
-
-/** A form body over the limit is answered 413, unread. */
-const guarded =
-  <A extends ReadonlyArray<unknown>>(handler: (request: Request, ...rest: A) => Promise<Response>) =>
-  async (request: Request, ...rest: A): Promise<Response> => {
-    try {
-      return await handler(request, ...rest)
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return tooLarge()
-      throw error
-    }
-  }
 
 const withRedirect = (path: string, redirect: string | undefined) =>
   redirect ? `${path}?${new URLSearchParams({ redirect: safeBackPath(redirect) })}` : path
@@ -64,7 +52,7 @@ const needsLogin = (path: string) =>
     path,
   )
 
-export const loginPost = guarded(async (request: Request): Promise<Response> => {
+export const loginPost = withBodyLimit(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.login(fields, requestInfo(request))))
   if (Result.isFailure(result)) {
@@ -83,7 +71,7 @@ const endCurrentSession = async (request: Request) => {
   if (token) await runDomain(AccountService.use((a) => a.logout(token)))
 }
 
-export const logoutPost = guarded(async (request: Request): Promise<Response> => {
+export const logoutPost = withBodyLimit(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   await endCurrentSession(request)
   const to = safeBackPath(fields.to)
@@ -95,21 +83,21 @@ export const logoutPost = guarded(async (request: Request): Promise<Response> =>
   ])
 })
 
-export const registerPost = guarded(async (request: Request, path: string): Promise<Response> => {
+export const registerPost = withBodyLimit(async (request: Request, path: string): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.register(fields, requestInfo(request))))
   if (Result.isFailure(result)) return back(request, path, 'register', result.failure, fields)
   return forward(request, '/login', 'registered')
 })
 
-export const forgotPost = guarded(async (request: Request): Promise<Response> => {
+export const forgotPost = withBodyLimit(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.forgotPassword(fields, requestInfo(request))))
   if (Result.isFailure(result)) return back(request, '/forgot-password', 'forgot', result.failure, fields)
   return forward(request, '/forgot-password', 'resetSent')
 })
 
-export const resetPost = guarded(async (request: Request, token: string): Promise<Response> => {
+export const resetPost = withBodyLimit(async (request: Request, token: string): Promise<Response> => {
   const fields = await postedFields(request)
   const result = await attempt(AccountService.use((a) => a.resetPassword(token, fields)))
   if (Result.isFailure(result)) {
@@ -118,7 +106,7 @@ export const resetPost = guarded(async (request: Request, token: string): Promis
   return forward(request, '/login', 'passwordReset', [sessionCookie(request, null)])
 })
 
-export const organiserApplicationPost = guarded(
+export const organiserApplicationPost = withBodyLimit(
   async (request: Request, kind: 'company' | 'individual'): Promise<Response> => {
     const session = await sessionOf(request)
     if (!session.user) return seeOther(withRedirect('/login', `/register-organizer/${kind}`))
@@ -132,7 +120,7 @@ export const organiserApplicationPost = guarded(
   },
 )
 
-export const organiserDecisionPost = guarded(
+export const organiserDecisionPost = withBodyLimit(
   async (request: Request, status: string, token: string): Promise<Response> => {
     const path = `/register-organizer/status/${encodeURIComponent(status)}/${encodeURIComponent(token)}`
     const result = await attempt(AccountService.use((a) => a.decideOrganiser(token, Number(status))))
@@ -141,7 +129,7 @@ export const organiserDecisionPost = guarded(
   },
 )
 
-export const accountSwitchPost = guarded(async (request: Request): Promise<Response> => {
+export const accountSwitchPost = withBodyLimit(async (request: Request): Promise<Response> => {
   const fields = await postedFields(request)
   const session = await sessionOf(request)
   const to = safeBackPath(fields.to)
@@ -152,26 +140,28 @@ export const accountSwitchPost = guarded(async (request: Request): Promise<Respo
   return forward(request, target, 'accountSwitched', [accountSwitchCookie(request, wanted)])
 })
 
-export const profileChangePost = guarded(async (request: Request, screen: string): Promise<Response> => {
-  const session = await sessionOf(request)
-  if (!session.user || !session.token) return seeOther(withRedirect('/login', screen))
-  const form = await postedForm(request)
-  const fields = form.fields
-  const kind = Number(fields.kind)
-  if (!isProfileChangeKind(kind)) return seeOther(screen)
-  const input: Record<string, unknown> = { ...fields }
-  if (kind === 4) input.languages = form.list('languages')
-  if (kind === 5 || kind === 6) {
-    if (fields.currencyId) input.currencyId = Number(fields.currencyId)
-    if (fields.idProvider) input.idProvider = Number(fields.idProvider)
-  }
-  const { id } = session.user
-  const token = session.token
-  const result = await attempt(AccountService.use((a) => a.changeProfile(id, kind, input, token)))
-  if (Result.isFailure(result)) return back(request, screen, `profile-${kind}`, result.failure, fields)
-  // An e-mail change waits for the link mailed to the new address.
-  return forward(request, screen, kind === 7 ? 'emailConfirmSent' : 'profileSaved')
-})
+export const profileChangePost = withBodyLimit(
+  async (request: Request, screen: string): Promise<Response> => {
+    const session = await sessionOf(request)
+    if (!session.user || !session.token) return seeOther(withRedirect('/login', screen))
+    const form = await postedForm(request)
+    const fields = form.fields
+    const kind = Number(fields.kind)
+    if (!isProfileChangeKind(kind)) return seeOther(screen)
+    const input: Record<string, unknown> = { ...fields }
+    if (kind === 4) input.languages = form.list('languages')
+    if (kind === 5 || kind === 6) {
+      if (fields.currencyId) input.currencyId = Number(fields.currencyId)
+      if (fields.idProvider) input.idProvider = Number(fields.idProvider)
+    }
+    const { id } = session.user
+    const token = session.token
+    const result = await attempt(AccountService.use((a) => a.changeProfile(id, kind, input, token)))
+    if (Result.isFailure(result)) return back(request, screen, `profile-${kind}`, result.failure, fields)
+    // An e-mail change waits for the link mailed to the new address.
+    return forward(request, screen, kind === 7 ? 'emailConfirmSent' : 'profileSaved')
+  },
+)
 
 // --- social sign-in: POST /auth/{provider} starts, GET /auth/{provider}/callback completes
 
@@ -192,23 +182,25 @@ interface SocialState {
   readonly redirect: string
 }
 
-export const socialStartPost = guarded(async (request: Request, provider: string): Promise<Response> => {
-  const id = providerIds[provider]
-  const fields = await postedFields(request)
-  const intent = fields.intent === 'connect' ? 'connect' : 'login'
-  const errorPage = intent === 'connect' ? '/profile-settings' : '/login'
-  if (!id) return seeOther(errorPage)
-  const result = await attempt(AccountService.use((a) => a.beginSocial(id, callbackUrl(request, provider))))
-  if (Result.isFailure(result)) return back(request, errorPage, 'social', result.failure, {})
-  const state: SocialState = {
-    state: result.success.state,
-    codeVerifier: result.success.codeVerifier,
-    intent,
-    acceptRules: fields.acceptRules === 'on' || fields.acceptRules === 'true',
-    redirect: safeBackPath(fields.redirect ?? (intent === 'connect' ? '/profile-settings' : '/')),
-  }
-  return seeOther(result.success.url, [shortCookie(request, socialCookie, JSON.stringify(state), 600)])
-})
+export const socialStartPost = withBodyLimit(
+  async (request: Request, provider: string): Promise<Response> => {
+    const id = providerIds[provider]
+    const fields = await postedFields(request)
+    const intent = fields.intent === 'connect' ? 'connect' : 'login'
+    const errorPage = intent === 'connect' ? '/profile-settings' : '/login'
+    if (!id) return seeOther(errorPage)
+    const result = await attempt(AccountService.use((a) => a.beginSocial(id, callbackUrl(request, provider))))
+    if (Result.isFailure(result)) return back(request, errorPage, 'social', result.failure, {})
+    const state: SocialState = {
+      state: result.success.state,
+      codeVerifier: result.success.codeVerifier,
+      intent,
+      acceptRules: fields.acceptRules === 'on' || fields.acceptRules === 'true',
+      redirect: safeBackPath(fields.redirect ?? (intent === 'connect' ? '/profile-settings' : '/')),
+    }
+    return seeOther(result.success.url, [shortCookie(request, socialCookie, JSON.stringify(state), 600)])
+  },
+)
 
 const readSocialState = (request: Request): SocialState | null => {
   const raw = readCookie(request, socialCookie)
@@ -234,59 +226,61 @@ const readSocialState = (request: Request): SocialState | null => {
   }
 }
 
-export const socialCallbackGet = guarded(async (request: Request, provider: string): Promise<Response> => {
-  const id = providerIds[provider]
-  const params = new URL(request.url).searchParams
-  const saved = readSocialState(request)
-  const clear = shortCookie(request, socialCookie, null)
-  const errorPage = saved?.intent === 'connect' ? '/profile-settings' : '/login'
-  const failed = (failure: FormFailure) => {
-    const response = back(request, errorPage, 'social', failure, {})
-    response.headers.append('set-cookie', clear)
-    return response
-  }
-  const code = params.get('code')
-  // A missing or different state means this callback was not started here: refuse it (login CSRF).
-  if (!id || !saved || params.get('state') !== saved.state) return seeOther(errorPage, [clear])
-  // The person pressed cancel at the provider, or the provider refused: say so on the page they came from.
-  if (!code) {
-    return failed(
-      new AccountFailure({
-        code: saved.intent === 'connect' ? ErrorCode.socialConnectFailed : ErrorCode.socialLoginFailed,
-      }),
+export const socialCallbackGet = withBodyLimit(
+  async (request: Request, provider: string): Promise<Response> => {
+    const id = providerIds[provider]
+    const params = new URL(request.url).searchParams
+    const saved = readSocialState(request)
+    const clear = shortCookie(request, socialCookie, null)
+    const errorPage = saved?.intent === 'connect' ? '/profile-settings' : '/login'
+    const failed = (failure: FormFailure) => {
+      const response = back(request, errorPage, 'social', failure, {})
+      response.headers.append('set-cookie', clear)
+      return response
+    }
+    const code = params.get('code')
+    // A missing or different state means this callback was not started here: refuse it (login CSRF).
+    if (!id || !saved || params.get('state') !== saved.state) return seeOther(errorPage, [clear])
+    // The person pressed cancel at the provider, or the provider refused: say so on the page they came from.
+    if (!code) {
+      return failed(
+        new AccountFailure({
+          code: saved.intent === 'connect' ? ErrorCode.socialConnectFailed : ErrorCode.socialLoginFailed,
+        }),
+      )
+    }
+    const deviceId = params.get('device_id')
+    const credential = {
+      code,
+      codeVerifier: saved.codeVerifier,
+      redirectUri: callbackUrl(request, provider),
+      state: saved.state,
+      ...(deviceId ? { deviceId } : {}),
+    }
+    if (saved.intent === 'connect') {
+      const session = await sessionOf(request)
+      if (!session.user) return seeOther('/login', [clear])
+      const userId = session.user.id
+      const result = await attempt(AccountService.use((a) => a.connectSocial(userId, id, credential)))
+      if (Result.isFailure(result)) return failed(result.failure)
+      return forward(request, '/profile-settings', 'socialConnected', [clear])
+    }
+    const result = await attempt(
+      AccountService.use((a) =>
+        a.socialLogin(id, credential, { ...requestInfo(request), acceptRules: saved.acceptRules }),
+      ),
     )
-  }
-  const deviceId = params.get('device_id')
-  const credential = {
-    code,
-    codeVerifier: saved.codeVerifier,
-    redirectUri: callbackUrl(request, provider),
-    state: saved.state,
-    ...(deviceId ? { deviceId } : {}),
-  }
-  if (saved.intent === 'connect') {
-    const session = await sessionOf(request)
-    if (!session.user) return seeOther('/login', [clear])
-    const userId = session.user.id
-    const result = await attempt(AccountService.use((a) => a.connectSocial(userId, id, credential)))
     if (Result.isFailure(result)) return failed(result.failure)
-    return forward(request, '/profile-settings', 'socialConnected', [clear])
-  }
-  const result = await attempt(
-    AccountService.use((a) =>
-      a.socialLogin(id, credential, { ...requestInfo(request), acceptRules: saved.acceptRules }),
-    ),
-  )
-  if (Result.isFailure(result)) return failed(result.failure)
-  await endCurrentSession(request)
-  return forward(request, saved.redirect, 'signedIn', [
-    clear,
-    sessionCookie(request, result.success.token),
-    accountSwitchCookie(request, null),
-  ])
-})
+    await endCurrentSession(request)
+    return forward(request, saved.redirect, 'signedIn', [
+      clear,
+      sessionCookie(request, result.success.token),
+      accountSwitchCookie(request, null),
+    ])
+  },
+)
 
-export const socialDisconnectPost = guarded(async (request: Request): Promise<Response> => {
+export const socialDisconnectPost = withBodyLimit(async (request: Request): Promise<Response> => {
   const session = await sessionOf(request)
   if (!session.user) return seeOther(withRedirect('/login', '/profile-settings'))
   const fields = await postedFields(request)
@@ -301,7 +295,7 @@ export const socialDisconnectPost = guarded(async (request: Request): Promise<Re
 /** The largest upload request read at all; the image itself may be 5 MB (the files domain decides). */
 const maxUploadRequestBytes = 6 * 1024 * 1024
 
-export const avatarPost = guarded(async (request: Request): Promise<Response> => {
+export const avatarPost = withBodyLimit(async (request: Request): Promise<Response> => {
   const screen = '/profile-settings'
   const session = await sessionOf(request)
   if (!session.user) return seeOther(withRedirect('/login', screen))
@@ -325,7 +319,7 @@ export const avatarPost = guarded(async (request: Request): Promise<Response> =>
 })
 
 /** Confirms an e-mail change: the button on the page the link mailed to the new address opens. */
-export const confirmEmailPost = guarded(async (request: Request, token: string): Promise<Response> => {
+export const confirmEmailPost = withBodyLimit(async (request: Request, token: string): Promise<Response> => {
   const result = await attempt(AccountService.use((a) => a.confirmEmail(token)))
   if (Result.isFailure(result)) {
     return back(request, `/confirm-email/${encodeURIComponent(token)}`, 'confirm-email', result.failure, {})

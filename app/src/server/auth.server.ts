@@ -141,8 +141,21 @@ export interface SessionState {
   readonly ended: boolean
 }
 
-/** Resolves the request's session cookie to the signed-in user. */
-export const sessionOf = async (request: Request): Promise<SessionState> => {
+const resolved = new WeakMap<Request, Promise<SessionState>>()
+
+/**
+ * Resolves the request's session cookie to the signed-in user, once per request: the root, the page's
+ * loaders and its server functions all ask during one server render.
+ */
+export const sessionOf = (request: Request): Promise<SessionState> => {
+  const known = resolved.get(request)
+  if (known) return known
+  const session = resolve(request)
+  resolved.set(request, session)
+  return session
+}
+
+const resolve = async (request: Request): Promise<SessionState> => {
   const token = readCookie(request, sessionCookieName(request))
   if (!token) return { user: null, token: null, ended: false }
   // A token is 43 URL-safe characters; anything else is not worth a database round trip.

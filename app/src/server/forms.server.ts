@@ -92,8 +92,20 @@ export const postedFields = async (request: Request): Promise<Record<string, str
 })
 
 /** 413 for a form too large to read. */
-export const tooLarge = (): Response =>
+const tooLarge = (): Response =>
   new Response('Request too large', { status: 413, headers: { 'cache-control': 'no-store' } })
+
+/** Wraps a form handler so a body over the limit (BodyTooLarge from postedForm) is answered 413, unread. */
+export const withBodyLimit =
+  <A extends ReadonlyArray<unknown>>(handler: (request: Request, ...rest: A) => Promise<Response>) =>
+  async (request: Request, ...rest: A): Promise<Response> => {
+    try {
+      return await handler(request, ...rest)
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return tooLarge()
+      throw error
+    }
+  }
 
 /** A 303 to `location` setting `cookies`. */
 export const seeOther = (location: string, cookies: ReadonlyArray<string> = []): Response => {

@@ -1,6 +1,6 @@
 import { EventService } from '@kibitz/events'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
-import { canUseOrganiserScreens } from '../lib/session.ts'
+import { eventActorOf } from './actor.server.ts'
 import { sessionOf } from './auth.server.ts'
 import { requestLocale } from './request.server.ts'
 import { runDomain } from './runtime.server.ts'
@@ -15,11 +15,10 @@ export const ownEventsPageSize = 18
 export const ownEvents = async (draftsOnly: boolean, page: number) => {
   setResponseHeader('cache-control', 'private, no-store')
   const { user } = await sessionOf(getRequest())
-  if (!user || !canUseOrganiserScreens(user)) return null
-  const organiserId = user.isOrganizer && user.organizer ? user.organizer.organizerId : null
+  const actor = user ? eventActorOf(user) : null
+  if (!actor) return null
   // A super user who is also an organiser sees their own events here; one who is not sees everyone's.
-  const owner = { organiserId: user.isSuper && organiserId === null ? null : organiserId, draftsOnly }
-  if (owner.organiserId === null && !user.isSuper) return null
+  const owner = { organiserId: actor.organiserId, draftsOnly }
   const result = await runDomain(
     EventService.use((events) =>
       events.ownEvents(

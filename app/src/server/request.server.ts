@@ -57,12 +57,16 @@ export interface RequestContext {
 
 const providerNames = { 1: 'facebook', 2: 'google', 3: 'vk' } as const
 
-const enabledProviders = () =>
-  runDomain(
+// The enabled providers come from the configuration, which cannot change while the process runs.
+let providers: Promise<ReadonlyArray<'facebook' | 'google' | 'vk'>> | undefined
+const enabledProviders = () => {
+  providers ??= runDomain(
     AccountService.use((accounts) =>
       Effect.succeed(accounts.socialProviders().map((id) => providerNames[id])),
     ),
   )
+  return providers
+}
 
 const appendCookie = (value: string) => setResponseHeader('set-cookie', value)
 

@@ -15,9 +15,6 @@ import { Schema } from 'effect'
 // The accounts domain's public shapes: who is signed in, what a profile holds, what the forms send, and
 // how a request fails. Failures carry catalogue codes (spec section 8), never English prose.
 
-/** Spec section 6: account kind player 1, organiser 2 (the account switch). */
-export const AccountKind = { player: 1, organiser: 2 } as const
-
 /** The organiser account as its owner sees it. */
 export class OwnOrganiser extends Schema.Class<OwnOrganiser>('@kibitz/accounts/OwnOrganiser')({
   organizerId: Schema.Int,

@@ -6,6 +6,7 @@ import {
   type ErrorCodeValue,
   type FormSchema,
   inTransaction,
+  LookupService,
   MailMessage,
   Outbox,
   resolveInterfaceLocale,
@@ -262,6 +263,7 @@ export class AccountService extends Context.Service<
       const outbox = yield* Outbox
       const social = yield* SocialAuth
       const images = yield* ImageStore
+      const lookups = yield* LookupService
 
       const link = (path: string) => `${config.publicUrl}${path}`
 
@@ -914,7 +916,8 @@ export class AccountService extends Context.Service<
             break
           case 5: {
             const { currencyId } = yield* validate(profileChangeForms[5], input)
-            if (!(yield* Repo.currencyExists(currencyId))) {
+            // The currencies are the kernel's reference data.
+            if (!(yield* lookups.currencies(false)).some((c) => c.id === currencyId)) {
               return yield* new InvalidInput({
                 errors: { currencyId: { rule: 'required', message: 'The currencyId is required' } },
               })

@@ -6,6 +6,7 @@ import {
   Outbox,
   resolveInterfaceLocale,
 } from '@kibitz/kernel'
+import { RegistrationService } from '@kibitz/registration'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
 import { EventsConfig } from './EventsConfig.ts'
@@ -67,9 +68,6 @@ const transitions: Record<
   delete: { from: ['draft'], to: null },
 }
 
-/** Spec sections 2 and 4: an event is editable only when it is neither postponed nor canceled. */
-export const isEditable = (state: EventState): boolean => state !== 'postponed' && state !== 'canceled'
-
 const decodeState = Schema.decodeUnknownSync(EventState)
 const decodeMail = Schema.decodeUnknownOption(MailMessage)
 
@@ -107,6 +105,7 @@ export class EventActions extends Context.Service<
     EventActions,
     Effect.gen(function* () {
       const outbox = yield* Outbox
+      const registrations = yield* RegistrationService
       const { publicUrl } = yield* EventsConfig
 
       /** One e-mail per registered address, each in its reader's language; runs in the caller's transaction. */
@@ -119,7 +118,7 @@ export class EventActions extends Context.Service<
         const main = contents.find((c) => c.isMain) ?? contents[0]
         const eventName = main?.name ?? event.alias
         const link = `${publicUrl}/event/${encodeURIComponent(event.alias)}`
-        for (const recipient of yield* Repo.registeredRecipients(event.id)) {
+        for (const recipient of yield* registrations.recipientsOfEvent(event.id)) {
           // A player without an account reads the event's own language, when the site speaks it.
           const language = resolveInterfaceLocale(recipient.language ?? main?.language)
           const content: EventMail =
@@ -165,7 +164,10 @@ export class EventActions extends Context.Service<
                   return yield* refuse('incomplete', from)
               }
               // Players who entered must hear about it: postpone or cancel instead (decision 014).
-              if ((action === 'unpublish' || action === 'delete') && (yield* Repo.entryCount(eventId)) > 0) {
+              if (
+                (action === 'unpublish' || action === 'delete') &&
+                (yield* registrations.entriesOfEvent(eventId)) > 0
+              ) {
                 return yield* refuse('hasEntries', from)
               }
               const at = new Date(yield* Clock.currentTimeMillis)

@@ -76,10 +76,6 @@ export const flushUnique = () => dbUnique((em) => em.flush())
 export const findUserForUpdate = (id: number) =>
   db((em) => em.findOne(UserEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }))
 
-/** Whether a currency id exists (the kernel's lookup table). */
-export const currencyExists = (id: number) =>
-  db(async (em) => (await em.execute('select 1 from currency where id = ?', [id])).length > 0)
-
 export const createOrganiser = (data: {
   userId: number
   type: number
@@ -283,3 +279,33 @@ export const removeAttempts = (ids: ReadonlyArray<string>) =>
 
 export const clearAttempts = (scope: string, key: string) =>
   db((em) => em.nativeDelete(AuthAttemptEntity, { scope, key }))
+
+// --- upkeep
+
+const GoneRow = Schema.Struct({ n: Schema.Int })
+const decodeGone = Schema.decodeUnknownSync(Schema.Array(GoneRow))
+
+/** The accounts tables that only ever grow, with the time columns their rows age by. */
+export type Expiring =
+  | { readonly table: 'auth_attempt'; readonly column: 'at' }
+  | { readonly table: 'user_session'; readonly column: 'expires_at' | 'revoked_at' }
+  | { readonly table: 'auth_token'; readonly column: 'expires_at' | 'used_at' }
+
+/**
+ * Deletes at most `limit` rows whose time column is before `before`, as a range on its index (see the
+ * migrations), so a backlog never holds a long lock; how many went.
+ */
+export const deleteBatchBefore = ({ table, column }: Expiring, before: Date, limit: number) =>
+  db(async (em) => {
+    const rows = decodeGone(
+      await em.execute(
+        `with gone as (
+           delete from "${table}" where id in (select id from "${table}" where "${column}" < ? limit ?)
+           returning 1
+         )
+         select count(*)::int as n from gone`,
+        [before, limit],
+      ),
+    )
+    return rows[0]?.n ?? 0
+  })

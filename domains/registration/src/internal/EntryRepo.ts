@@ -9,6 +9,10 @@ const CountRow = Schema.Struct({
   players: Schema.Union([Schema.Int, Schema.NumberFromString]),
 })
 const decodeCounts = Schema.decodeUnknownSync(Schema.Array(CountRow))
+const TotalRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
+const decodeTotal = Schema.decodeUnknownSync(Schema.Array(TotalRow))
+const RecipientRow = Schema.Struct({ email: Schema.String, language: Schema.NullOr(Schema.String) })
+const decodeRecipients = Schema.decodeUnknownSync(Schema.Array(RecipientRow))
 
 /** The only code that touches the entry tables. */
 export class EntryRepo extends Context.Service<
@@ -16,6 +20,8 @@ export class EntryRepo extends Context.Service<
   {
     confirmedForTournament(tournamentId: number): Db<ReadonlyArray<EntryEntity>>
     countsForEvent(eventId: number): Db<ReadonlyArray<typeof CountRow.Type>>
+    entriesOfEvent(eventId: number): Db<number>
+    recipientsOfEvent(eventId: number): Db<ReadonlyArray<typeof RecipientRow.Type>>
   }
 >()('@kibitz/registration/EntryRepo') {
   static readonly layer = Layer.succeed(
@@ -42,6 +48,38 @@ export class EntryRepo extends Context.Service<
           ),
         )
         return decodeCounts(rows)
+      }),
+      entriesOfEvent: Effect.fn('EntryRepo.entriesOfEvent')(function* (eventId) {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.execute('select count(*) as count from entry where event_id = ?', [eventId]),
+        )
+        return decodeTotal(rows)[0]?.count ?? 0
+      }),
+      recipientsOfEvent: Effect.fn('EntryRepo.recipientsOfEvent')(function* (eventId) {
+        const em = yield* Em
+        // The account behind an entry (or behind a contestant's address) is read through the user id and the
+        // unique account address, for its language only (docs/decisions/003); an account's address wins.
+        const rows = yield* Effect.promise(() =>
+          em.execute(
+            `select distinct on (r.email) r.email, r.language
+         from (
+           select lower(btrim(u.email)) as email, u.language, 0 as rank
+           from entry en join app_user u on u.id = en.user_id
+           where en.event_id = ? and en.status <> 'canceled'
+           union all
+           select lower(btrim(c.email)) as email,
+                  (select a.language from app_user a where lower(a.email) = lower(btrim(c.email)) limit 1),
+                  1 as rank
+           from contestant c join entry en on en.id = c.entry_id
+           where en.event_id = ? and en.status <> 'canceled' and c.email is not null
+         ) r
+         where r.email <> ''
+         order by r.email, r.rank`,
+            [eventId, eventId],
+          ),
+        )
+        return decodeRecipients(rows)
       }),
     }),
   )
