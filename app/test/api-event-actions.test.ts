@@ -119,7 +119,15 @@ const signedInAdmin = async () => {
 }
 
 const eventOf = (organiserId: number, state: string, extra: { dateEnd?: string } = {}) =>
-  insertEvent(orm, { organiserId, state, name: 'Spring Cup', dateStart: '2030-05-10', ...extra })
+  insertEvent(orm, {
+    organiserId,
+    state,
+    name: 'Spring Cup',
+    dateStart: '2030-05-10',
+    countryCode: 'LT',
+    locations: [{ name: 'Bridge Club', addressLine: 'Gedimino pr. 1, Vilnius', shortAddressLine: 'Vilnius' }],
+    ...extra,
+  })
 
 const EventRow = Schema.Array(
   Schema.Struct({ state: Schema.String, state_message: Schema.NullOr(Schema.String) }),
@@ -240,12 +248,24 @@ describe('event actions of the event organiser', () => {
     })
   })
 
-  it('refuses to publish an incomplete event with 400 naming the event', async () => {
+  it('refuses to publish an incomplete event with 400 naming every problem by step and field', async () => {
     const owner = await signedInOrganiser()
-    const eventId = await eventOf(owner.organiserId, 'draft', { dateEnd: '2030-05-01' })
+    const eventId = await insertEvent(orm, {
+      organiserId: owner.organiserId,
+      state: 'draft',
+      name: 'Spring Cup',
+      dateStart: '2030-05-10',
+      dateEnd: '2030-05-01',
+    })
     const problem = await expectProblem(await act(eventId, 'publish', owner.token), 400)
     expect(problem.detail).toContain(`Event ${eventId}`)
-    expect(problem.errors).toEqual([expect.objectContaining({ path: ['params', 'id'], field: 'id' })])
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: ['general-information', 'dateEnd'], field: 'dateEnd', rule: 'dateRange' }),
+        expect.objectContaining({ path: ['general-information', 'locations'], field: 'locations', rule: 'required' }),
+        expect.objectContaining({ field: 'countryCode', rule: 'required' }),
+      ]),
+    )
     expect(await stored(eventId)).toMatchObject({ state: 'draft' })
   })
 

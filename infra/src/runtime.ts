@@ -6,7 +6,7 @@ import {
   SocialAuth,
   type SocialProviderConfig,
 } from '@kibitz/accounts'
-import { EventActions, EventService, EventsConfig } from '@kibitz/events'
+import { EventActions, EventEditor, EventService, EventsConfig } from '@kibitz/events'
 import { FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
@@ -92,6 +92,7 @@ export const DomainServices = Layer.mergeAll(
   OrganiserService.layer,
   EventService.layer,
   eventActionsFromEnv,
+  EventEditor.layer.pipe(Layer.provide(OrganiserService.layer)),
   TournamentService.layer,
   RegistrationService.layer,
   PageService.layer,

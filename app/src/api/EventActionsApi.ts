@@ -45,10 +45,11 @@ export class EventConflict extends HttpApiError.Problem<EventConflict>()(
   { type: 'about:blank', status: 409, title: 'Conflict' },
   {
     code: ProblemCode,
-    reason: Schema.Literals(['wrongState', 'hasEntries']).annotate({
+    reason: Schema.Literals(['wrongState', 'hasEntries', 'notEditable']).annotate({
       description:
         'wrongState: the action does not start from the event’s state; hasEntries: players have entered ' +
-        'the event, so it may only be postponed or canceled.',
+        'the event, so it may only be postponed or canceled; notEditable: a postponed or canceled event ' +
+        'cannot be edited.',
     }),
     state: Schema.optionalKey(EventState.annotate({ description: 'The event’s state when asked.' })),
   },
@@ -76,8 +77,9 @@ export class EventActionsGroup extends HttpApiGroup.make('eventActions')
       .middleware(Authenticated)
       .annotate(
         OpenApi.Description,
-        'Publishes a draft (or a postponed event taken back to draft): its state becomes accepted. The event ' +
-          'needs a name and a start date no later than its end date (else 400 naming `id`). Publishing a ' +
+        'Publishes a draft (or a postponed event taken back to draft): its state becomes accepted. An event ' +
+          'with problems (see POST v1/event/validate) is refused with 400 naming each, its path being the ' +
+          'wizard step then the field. Publishing a ' +
           'postponed event again e-mails its registered players; `notifyUsers` is not yet honoured.',
       ),
     HttpApiEndpoint.put('unpublish', '/event/:id/un-publish', {

@@ -1,4 +1,5 @@
 import { type EventAction, type EventActionRefused, EventActions, type EventTransition } from '@kibitz/events'
+import { ruleMessages } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
@@ -36,11 +37,17 @@ const refusal = (eventId: number, refused: EventActionRefused): NotFound | Event
         ...(refused.state === undefined ? {} : { state: refused.state }),
       })
     case 'incomplete': {
-      const message = 'The event needs a name and a start date no later than its end date'
+      // Every problem the validate call reports, by step and field (POST v1/event/validate gives the same).
+      const problems = refused.problems ?? []
       return new InvalidRequest({
         code: unknownCode,
-        detail: `Event ${eventId} is incomplete: ${message.toLowerCase()}`,
-        errors: [{ path: ['params', 'id'], field: 'id', message }],
+        detail: `Event ${eventId} is not ready to publish: fix ${problems.map((p) => `${p.step} ${p.field}`).join(', ')}`,
+        errors: problems.map((p) => ({
+          path: [p.step, ...p.field.split('.')],
+          field: p.field,
+          message: ruleMessages[p.rule].replace('{field}', () => p.field),
+          rule: p.rule,
+        })),
       })
     }
   }

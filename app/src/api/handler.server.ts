@@ -33,7 +33,7 @@ const publicCacheControl = `public, max-age=${restrictedTypesCacheMs / 1000}`
  * keep their public caching.
  */
 const personalPath =
-  /^\/api\/v1\/(user(\/|$)|event\/[^/]+\/(publish|un-publish|postpone|un-publish-after-postpone|cancel|delete)\/?$)/
+  /^\/api\/v1\/(user(\/|$)|event\/[^/]+\/(publish|un-publish|postpone|un-publish-after-postpone|cancel|delete|event-preview-data)\/?$)/
 
 const statusTitles: Record<number, string> = {
   400: 'Bad Request',
@@ -86,9 +86,9 @@ const withCaching = (
   request: HttpServerRequest.HttpServerRequest,
   response: HttpServerResponse.HttpServerResponse,
 ): HttpServerResponse.HttpServerResponse => {
-  if (personalPath.test(pathOf(request)))
+  // Writes are personal too: nothing a POST, PUT or DELETE answers may be kept by a cache.
+  if (personalPath.test(pathOf(request)) || (request.method !== 'GET' && request.method !== 'HEAD'))
     return HttpServerResponse.setHeader(response, 'cache-control', 'no-store')
-  if (request.method !== 'GET' && request.method !== 'HEAD') return response
   if (response.status !== 200) return HttpServerResponse.setHeader(response, 'cache-control', 'no-store')
   const headers = {
     'cache-control': response.headers['cache-control'] ?? publicCacheControl,

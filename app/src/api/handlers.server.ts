@@ -46,6 +46,7 @@ import {
   ServerStatus,
 } from './Api.ts'
 import { EventActionHandlers } from './eventActionHandlers.server.ts'
+import { EventEditorHandlers } from './eventEditorHandlers.server.ts'
 import {
   InvalidRequest,
   invalidQueryField,
@@ -489,4 +490,5 @@ export const ApiHandlers = Layer.mergeAll(
   ReferenceHandlers,
   UserHandlers,
   EventActionHandlers,
+  EventEditorHandlers,
 ).pipe(Layer.provideMerge(Layer.mergeAll(ProblemsLive, AuthenticatedLive)))

@@ -24,7 +24,10 @@ export const Problem = Schema.Struct({
         path: Schema.Array(Schema.Union([Schema.String, Schema.Number])),
         field: Schema.String,
         message: Schema.String,
+        rule: Schema.optionalKey(Schema.String),
       }),
     ),
   ),
+  reason: Schema.optionalKey(Schema.String),
+  state: Schema.optionalKey(Schema.String),
 })

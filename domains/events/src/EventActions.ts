@@ -9,6 +9,7 @@ import {
 import { RegistrationService } from '@kibitz/registration'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
+import { EventProblem, generalProblems } from './EventEditor.ts'
 import { EventsConfig } from './EventsConfig.ts'
 import * as Repo from './internal/EventActionRepo.ts'
 import { type EventMail, renderEventMail } from './internal/mail/EventMail.ts'
@@ -45,6 +46,8 @@ export class EventActionRefused extends Schema.TaggedError<EventActionRefused>()
   action: EventAction,
   reason: RefusalReason,
   state: Schema.optional(EventState),
+  /** With 'incomplete': everything the draft still lacks. */
+  problems: Schema.optional(Schema.Array(EventProblem)),
 }) {}
 
 /** The event after an action (null once deleted). */
@@ -158,10 +161,12 @@ export class EventActions extends Context.Service<
               const rule = transitions[action]
               if (!rule.from.includes(from)) return yield* refuse('wrongState', from)
               if (action === 'publish') {
-                const contents = event.contents.getItems()
-                const main = contents.find((c) => c.isMain) ?? contents[0]
-                if (!main?.name.trim() || event.dateStart > event.dateEnd)
-                  return yield* refuse('incomplete', from)
+                // Publication refuses an event the validate call would fault (decision 014).
+                const problems = generalProblems(event)
+                if (problems.length > 0)
+                  return yield* Effect.fail(
+                    new EventActionRefused({ action, reason: 'incomplete', state: from, problems }),
+                  )
               }
               // Players who entered must hear about it: postpone or cancel instead (decision 014).
               if (

@@ -86,6 +86,8 @@ const eventWithPlayers = (actor: EventActor) =>
         state: 'draft',
         dateStart: '2027-04-01',
         dateEnd: '2027-04-03',
+        countryCode: 'PL',
+        locations: [{ name: 'Klub Brydżowy', addressLine: 'Rynek 1, Wrocław', shortAddressLine: 'Wrocław' }],
       }),
     )
     yield* perform(actor, id, 'publish')
@@ -141,6 +143,8 @@ const draftOf = (actor: EventActor, name = 'Spring Pairs') =>
       name,
       state: 'draft',
       dateStart: '2027-04-01',
+      countryCode: 'PL',
+      locations: [{ name: 'Klub Brydżowy', addressLine: 'Rynek 1, Wrocław', shortAddressLine: 'Wrocław' }],
     }),
   )
 

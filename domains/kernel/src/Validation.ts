@@ -34,6 +34,24 @@ export const ValidationRule = {
   mustAccept: 'mustAccept',
   notAnImage: 'notAnImage',
   fileTooLarge: 'fileTooLarge',
+  invalidDate: 'invalidDate',
+  invalidTime: 'invalidTime',
+  outOfRange: 'outOfRange',
+  oneMain: 'oneMain',
+  duplicate: 'duplicate',
+  unknownChoice: 'unknownChoice',
+  // Tournaments, tickets and prizes: date-times, ids, what sales allow, and the publish-time consistency rules.
+  invalidDateTime: 'invalidDateTime',
+  unknownId: 'unknownId',
+  belowSold: 'belowSold',
+  hasSales: 'hasSales',
+  freeTicketPrice: 'freeTicketPrice',
+  outsideEvent: 'outsideEvent',
+  outsideTournament: 'outsideTournament',
+  afterStart: 'afterStart',
+  noTicketForSale: 'noTicketForSale',
+  prizePlaces: 'prizePlaces',
+  prizesOverPool: 'prizesOverPool',
 } as const
 export type RuleId = (typeof ValidationRule)[keyof typeof ValidationRule]
 
@@ -60,6 +78,23 @@ export const ruleMessages: { readonly [R in RuleId]: string } = {
   mustAccept: 'The {field} must be accepted',
   notAnImage: 'The {field} must be a JPEG, PNG, WebP, GIF or AVIF image',
   fileTooLarge: 'The {field} is too large',
+  invalidDate: 'The {field} must be a date (YYYY-MM-DD)',
+  invalidTime: 'The {field} must be a time (HH:mm)',
+  outOfRange: 'The {field} is out of the allowed range',
+  oneMain: 'Exactly one {field} must be marked as the main one',
+  duplicate: 'The {field} is given twice',
+  unknownChoice: 'The {field} is not one of the offered choices',
+  invalidDateTime: 'The {field} must be a date and time (YYYY-MM-DDTHH:mm)',
+  unknownId: 'The {field} does not belong here',
+  belowSold: 'The {field} cannot be lower than the number already sold',
+  hasSales: 'The {field} cannot be removed: some are already sold',
+  freeTicketPrice: 'A free ticket must have the {field} 0',
+  outsideEvent: "The {field} must be within the event's dates",
+  outsideTournament: "The {field} must be within the tournament's dates",
+  afterStart: 'The {field} must not be after the tournament starts',
+  noTicketForSale: 'Registration needs at least one ticket for sale',
+  prizePlaces: 'The {field} does not match the number of prize places',
+  prizesOverPool: 'The prizes add up to more than the {field}',
 }
 
 /** Length limits of spec section 5, for the inputs' minLength / maxLength attributes. */
@@ -74,7 +109,7 @@ export const validationLimits = {
 const isRuleId = Schema.is(ValidationRuleSchema)
 
 /** A check failing with the given rule; abort stops the field's later checks, so the first failure is the only one. */
-const rule = <T>(id: RuleId, valid: (value: T) => boolean): SchemaAST.Filter<T> =>
+export const rule = <T>(id: RuleId, valid: (value: T) => boolean): SchemaAST.Filter<T> =>
   Schema.makeFilter<T>((value) => valid(value), { rule: id, message: ruleMessages[id] }).abort()
 
 /** Length in characters (code points), as PostgreSQL counts them, so a Cyrillic or emoji letter counts once. */

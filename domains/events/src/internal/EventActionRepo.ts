@@ -13,7 +13,11 @@ const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em
 /** The event with its contents, locked until the transaction ends. */
 export const lockEvent = (id: number) =>
   db((em) =>
-    em.findOne(EventEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['contents'] }),
+    em.findOne(
+      EventEntity,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['contents', 'locations'] },
+    ),
   )
 
 export const recordAudit = (entry: {

@@ -27,6 +27,8 @@ const EventSchema = defineEntity({
     dateStart: p.date(),
     dateEnd: p.date(),
     countryCode: p.string().length(2).nullable(),
+    // The languages spoken at the event (content language codes), in the organiser's order.
+    languages: p.json<ReadonlyArray<string>>().default('[]'),
     currencyCode: p.string().length(3).default('EUR'),
     timeZone: p.string().length(64).default('Europe/Vilnius'),
     organiserEmail: p.string().length(254).nullable(),

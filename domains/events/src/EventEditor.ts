@@ -1,0 +1,457 @@
+import { OrganiserService } from '@kibitz/accounts'
+import {
+  decodeWithProblems,
+  type Em,
+  FieldProblem,
+  inTransaction,
+  slugify,
+  ValidationRule,
+  ValidationRuleSchema,
+} from '@kibitz/kernel'
+import { Clock, Context, Effect, Layer, Schema } from 'effect'
+import { EventState, EventStatusId } from './Event.ts'
+import type { EventActor } from './EventActions.ts'
+import {
+  AdditionalInformationInput,
+  ContentLanguageInput,
+  EditorStep,
+  EventTypeInput,
+  GeneralInformationInput,
+  type GeneralInformationInput as GeneralInput,
+} from './EventInput.ts'
+import { recordAudit } from './internal/EventActionRepo.ts'
+import * as Repo from './internal/EventEditorRepo.ts'
+import type { EventEntity } from './internal/entities/EventEntity.ts'
+import { searchTextOf } from './SearchText.ts'
+
+// The organiser's editor of spec section 2 (creation wizard and event management): who may edit which event,
+// and what a draft still lacks before it can be published. Tournaments are written by the tournaments domain
+// through the same door (EventEditor checks the actor, then calls TournamentStore).
+
+/** Why the editor refused: not the actor's event (or none), not editable in its state, or no organiser account. */
+export const EditRefusal = Schema.Literals(['notFound', 'notEditable', 'notOrganiser'])
+export type EditRefusal = typeof EditRefusal.Type
+
+export class EventEditRefused extends Schema.TaggedError<EventEditRefused>()('EventEditRefused', {
+  reason: EditRefusal,
+}) {}
+
+/** The input breaks field rules; every problem at once, each with its dotted field path. */
+export class EventInputInvalid extends Schema.TaggedError<EventInputInvalid>()('EventInputInvalid', {
+  problems: Schema.Array(FieldProblem),
+}) {}
+
+/** One thing a draft lacks before publication: the step and field to fix, and the rule it breaks. */
+export class EventProblem extends Schema.Class<EventProblem>('@kibitz/events/EventProblem')({
+  step: EditorStep,
+  field: Schema.String,
+  rule: ValidationRuleSchema,
+  tournamentId: Schema.NullOr(Schema.Int),
+}) {}
+
+/** Permissions of spec section 6 the viewer holds on the event. */
+export const EventPermission = Schema.Literals(['read', 'update', 'delete', 'publish'])
+export type EventPermission = typeof EventPermission.Type
+
+/** Everything the editor screens show of one event, for its organiser or the super user. */
+export class EventEditorView extends Schema.Class<EventEditorView>('@kibitz/events/EventEditorView')({
+  id: Schema.Int,
+  alias: Schema.String,
+  organiserId: Schema.Int,
+  state: EventState,
+  status: Schema.Int,
+  stateMessage: Schema.NullOr(Schema.String),
+  general: GeneralInformationInput,
+  additional: AdditionalInformationInput,
+  imageUrl: Schema.NullOr(Schema.String),
+  thumbUrl: Schema.NullOr(Schema.String),
+  imageAlt: Schema.NullOr(Schema.String),
+  tournamentsCount: Schema.Int,
+  /** Spec sections 2 and 6: update only while the event is neither postponed nor canceled. */
+  permissions: Schema.Array(EventPermission),
+  updatedAt: Schema.String,
+}) {}
+
+const decodeState = Schema.decodeUnknownSync(EventState)
+const decodeLanguage = Schema.decodeUnknownSync(ContentLanguageInput)
+const decodeEventType = Schema.decodeUnknownSync(EventTypeInput)
+/** Spec section 4: editing is allowed only when the event is neither postponed nor canceled. */
+const editableStates: ReadonlyArray<EventState> = ['draft', 'pending', 'accepted', 'postponedToDraft']
+
+const nullable = <A>(value: A | null | undefined): A | null => value ?? null
+
+/** The actor's view of an event: null when it is not theirs to see (another organiser's reads as missing). */
+const ownedBy = (actor: EventActor, event: EventEntity | null): event is EventEntity =>
+  event !== null && (actor.isSuper || (actor.organiserId !== null && event.organiserId === actor.organiserId))
+
+const permissionsOf = (state: EventState): ReadonlyArray<EventPermission> => {
+  const permissions: Array<EventPermission> = ['read']
+  if (editableStates.includes(state)) permissions.push('update')
+  if (state === 'draft') permissions.push('delete')
+  if (state === 'draft' || state === 'postponedToDraft') permissions.push('publish')
+  return permissions
+}
+
+const generalOf = (e: EventEntity): GeneralInput => ({
+  contents: e.contents.getItems().map((c) => ({
+    language: decodeLanguage(c.language),
+    name: c.name,
+    description: nullable(c.description),
+    isMain: c.isMain,
+    type: c.type === 2 ? 2 : 1,
+  })),
+  type: decodeEventType(Number(e.type)),
+  isLive: e.isLive,
+  isOnline: e.isOnline,
+  editionType: e.editionType === 2 ? 2 : 1,
+  editionYear: nullable(e.editionYear),
+  editionSeason: nullable(e.editionSeason),
+  dateStart: e.dateStart,
+  dateEnd: e.dateEnd,
+  countryCode: nullable(e.countryCode),
+  languages: Schema.decodeUnknownSync(GeneralInformationInput.fields.languages)(e.languages),
+  currencyCode: e.currencyCode,
+  timeZone: e.timeZone,
+  organiserEmail: nullable(e.organiserEmail),
+  locations: e.locations.getItems().map((l) => ({
+    name: nullable(l.name),
+    addressLine: nullable(l.addressLine),
+    shortAddressLine: nullable(l.shortAddressLine),
+    countryCode: nullable(l.countryCode),
+    lat: l.lat == null ? null : Number(l.lat),
+    long: l.long == null ? null : Number(l.long),
+    dateStart: nullable(l.dateStart),
+    dateEnd: nullable(l.dateEnd),
+    startTime: nullable(l.startTime),
+    endTime: nullable(l.endTime),
+    isMain: l.isMain,
+    externalUrl: nullable(l.externalUrl),
+  })),
+  organiserId: e.organiserId,
+})
+
+const toEditorView = (e: EventEntity): EventEditorView => {
+  const state = decodeState(e.state)
+  return new EventEditorView({
+    id: e.id,
+    alias: e.alias,
+    organiserId: e.organiserId,
+    state,
+    status: e.status,
+    stateMessage: nullable(e.stateMessage),
+    general: generalOf(e),
+    additional: {
+      externalPageUrl: nullable(e.externalPageUrl),
+      liveResultsUrl: nullable(e.liveResultsUrl),
+      championshipTypeText: nullable(e.championshipTypeText),
+      isYouth: e.isYouth,
+      fbCommentsEnabled: e.fbCommentsEnabled,
+      showNativeName: e.showNativeName,
+    },
+    imageUrl: nullable(e.imageUrl),
+    thumbUrl: nullable(e.thumbUrl),
+    imageAlt: nullable(e.imageAlt),
+    tournamentsCount: e.tournamentsCount,
+    permissions: permissionsOf(state),
+    updatedAt: e.updatedAt.toISOString(),
+  })
+}
+
+/** The problems of the general and additional steps of a stored event (the tournaments add theirs). */
+export const generalProblems = (e: EventEntity): ReadonlyArray<EventProblem> => {
+  const problems: Array<EventProblem> = []
+  const add = (step: EditorStep, field: string, rule: FieldProblem['rule']) =>
+    problems.push(new EventProblem({ step, field, rule, tournamentId: null }))
+  const decoded = decodeWithProblems(GeneralInformationInput, generalOf(e))
+  if (!decoded.ok) for (const p of decoded.problems) add('general-information', p.field, p.rule)
+  const locations = e.locations.getItems()
+  const main = locations.find((l) => l.isMain) ?? locations[0]
+  if (e.isLive && !e.isOnline) {
+    if (!main) add('general-information', 'locations', ValidationRule.required)
+    else if (!main.addressLine?.trim() && !main.name?.trim())
+      add('general-information', `locations.${locations.indexOf(main)}.addressLine`, ValidationRule.required)
+    if (!e.countryCode) add('general-information', 'countryCode', ValidationRule.required)
+  }
+  // Online events use the main location's external url as their home page (spec section 3).
+  if (e.isOnline && !main?.externalUrl && !e.externalPageUrl)
+    add(
+      'general-information',
+      main ? `locations.${locations.indexOf(main)}.externalUrl` : 'locations',
+      ValidationRule.required,
+    )
+  return problems
+}
+
+/** Lower-case slug of `text` (at most 100 characters), or `fallback` when nothing latin is left. */
+const slugOf = (text: string, fallback: string): string => {
+  const slug = slugify(text).slice(0, 100).replace(/-+$/, '')
+  return slug.length > 0 ? slug : fallback
+}
+
+/** `base`, or `base-2`, `base-3`, …: the first that no event or content uses (nor `reserved`). */
+const freeAlias = Effect.fn('EventEditor.freeAlias')(function* (base: string, reserved: ReadonlySet<string>) {
+  const candidates = [base, ...Array.from({ length: 30 }, (_, i) => `${base}-${i + 2}`)]
+  const taken = yield* Repo.takenAliases(candidates)
+  const free = candidates.find((c) => !taken.has(c) && !reserved.has(c))
+  if (free !== undefined) return free
+  // Thirty namesakes: a random suffix ends the search.
+  return `${base}-${crypto.randomUUID().slice(0, 8)}`
+})
+
+/** Writes the general information onto `event`, keeping the aliases of languages it already had. */
+const applyGeneral = Effect.fn('EventEditor.applyGeneral')(function* (
+  event: EventEntity,
+  input: GeneralInput,
+) {
+  event.type = input.type
+  event.isLive = input.isLive
+  event.isOnline = input.isOnline
+  event.editionType = input.editionType
+  event.editionYear = nullable(input.editionYear)
+  event.editionSeason = nullable(input.editionSeason)
+  event.dateStart = input.dateStart
+  event.dateEnd = input.dateEnd
+  event.countryCode = nullable(input.countryCode)
+  event.languages = [...input.languages]
+  event.currencyCode = input.currencyCode
+  event.timeZone = input.timeZone
+  event.organiserEmail = nullable(input.organiserEmail)
+
+  const existing = new Map(event.contents.getItems().map((c) => [c.language, c]))
+  const reserved = new Set<string>([event.alias])
+  for (const content of input.contents) {
+    const kept = existing.get(content.language)
+    existing.delete(content.language)
+    if (kept) {
+      kept.name = content.name
+      kept.description = nullable(content.description)
+      kept.isMain = content.isMain
+      kept.type = content.type
+      reserved.add(kept.alias)
+      continue
+    }
+    const alias = yield* freeAlias(slugOf(content.name, `${event.alias}-${content.language}`), reserved)
+    reserved.add(alias)
+    event.contents.add(
+      yield* Repo.newContent({
+        event,
+        language: content.language,
+        name: content.name,
+        description: nullable(content.description),
+        alias,
+        isMain: content.isMain,
+        type: content.type,
+      }),
+    )
+  }
+  for (const dropped of existing.values()) {
+    event.contents.remove(dropped)
+    yield* Repo.removeEntity(dropped)
+  }
+
+  // Locations carry no identity of their own (tournaments name their place in words): replaced wholesale.
+  for (const old of event.locations.getItems()) {
+    event.locations.remove(old)
+    yield* Repo.removeEntity(old)
+  }
+  for (const l of input.locations) {
+    event.locations.add(
+      yield* Repo.newLocation({
+        event,
+        name: nullable(l.name),
+        addressLine: nullable(l.addressLine),
+        formattedAddress: nullable(l.addressLine),
+        shortAddressLine: nullable(l.shortAddressLine),
+        countryCode: nullable(l.countryCode),
+        lat: nullable(l.lat),
+        long: nullable(l.long),
+        dateStart: nullable(l.dateStart),
+        dateEnd: nullable(l.dateEnd),
+        hasStartTime: l.startTime != null,
+        hasEndTime: l.endTime != null,
+        startTime: nullable(l.startTime),
+        endTime: nullable(l.endTime),
+        isMain: l.isMain,
+        type: 1,
+        externalUrl: nullable(l.externalUrl),
+      }),
+    )
+  }
+  const contents = event.contents.getItems()
+  event.searchText = searchTextOf(
+    [event.alias, ...contents.map((c) => c.alias)],
+    [
+      ...contents.map((c) => c.name),
+      ...input.locations.flatMap((l) => [l.name ?? '', l.shortAddressLine ?? '', l.addressLine ?? '']),
+    ],
+  )
+})
+
+/** The organiser's side of an event's contents. */
+export class EventEditor extends Context.Service<
+  EventEditor,
+  {
+    /**
+     * An accepted organiser (or the super user, for the organiser named in the input): a new draft from the
+     * general-information step. Its alias comes from the main name and never changes afterwards.
+     */
+    create(
+      actor: EventActor,
+      input: unknown,
+    ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
+    /** The event's organiser or the super user: the editor's view of any of their events, in any state. */
+    view(actor: EventActor, eventId: number): Effect.Effect<EventEditorView, EventEditRefused, Em>
+    /** Same actors, while the event is editable: replaces the general information. */
+    updateGeneral(
+      actor: EventActor,
+      eventId: number,
+      input: unknown,
+    ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
+    /** Same actors, while the event is editable: replaces the additional information. */
+    updateAdditional(
+      actor: EventActor,
+      eventId: number,
+      input: unknown,
+    ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
+    /** Same actors: every problem that stops publication, per step and field, at once. */
+    problems(
+      actor: EventActor,
+      eventId: number,
+    ): Effect.Effect<ReadonlyArray<EventProblem>, EventEditRefused, Em>
+  }
+>()('@kibitz/events/EventEditor') {
+  static readonly layer = Layer.effect(
+    EventEditor,
+    Effect.gen(function* () {
+      const organisers = yield* OrganiserService
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      /** The actor's event locked for writing, refused when it is not theirs or not editable. */
+      const lockEditable = Effect.fn('EventEditor.lockEditable')(function* (
+        actor: EventActor,
+        eventId: number,
+      ) {
+        const event = yield* Repo.lockForEdit(eventId)
+        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
+        if (!editableStates.includes(decodeState(event.state)))
+          return yield* new EventEditRefused({ reason: 'notEditable' })
+        return event
+      })
+
+      const audit = (actor: EventActor, event: EventEntity, action: string, from: string | null, at: Date) =>
+        recordAudit({
+          eventId: event.id,
+          action,
+          actorUserId: actor.userId,
+          fromState: from ?? event.state,
+          toState: event.state,
+          message: null,
+          at,
+        })
+
+      const decode = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, input: unknown) => {
+        const decoded = decodeWithProblems(schema, input)
+        return decoded.ok
+          ? Effect.succeed(decoded.value)
+          : Effect.fail(new EventInputInvalid({ problems: decoded.problems }))
+      }
+
+      const create = Effect.fn('EventEditor.create')(function* (actor: EventActor, raw: unknown) {
+        const input = yield* decode(GeneralInformationInput, raw)
+        // The super user creates for the accepted organiser they name, or for their own organiser account.
+        const organiserId = actor.isSuper ? (input.organiserId ?? actor.organiserId) : actor.organiserId
+        if (organiserId === null) return yield* new EventEditRefused({ reason: 'notOrganiser' })
+        if (actor.isSuper && organiserId !== actor.organiserId) {
+          const accepted = yield* organisers.publicOrganisers([organiserId])
+          if (accepted.length === 0)
+            return yield* new EventInputInvalid({
+              problems: [new FieldProblem({ field: 'organiserId', rule: ValidationRule.unknownChoice })],
+            })
+        }
+        const at = yield* now
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const main = input.contents.find((c) => c.isMain) ?? input.contents[0]
+            const year = input.dateStart.slice(0, 4)
+            const name = main?.name ?? 'event'
+            const base = slugOf(name.includes(year) ? name : `${name} ${year}`, `event-${year}`)
+            const alias = yield* freeAlias(base, new Set())
+            const event = yield* Repo.newEvent({
+              key: crypto.randomUUID(),
+              alias,
+              organiserId,
+              status: EventStatusId.draft,
+              state: 'draft',
+              dateStart: input.dateStart,
+              dateEnd: input.dateEnd,
+              createdAt: at,
+              updatedAt: at,
+            })
+            yield* applyGeneral(event, input)
+            yield* Repo.flush()
+            yield* audit(actor, event, 'create', 'draft', at)
+            return toEditorView(event)
+          }),
+        )
+      })
+
+      const view = Effect.fn('EventEditor.view')(function* (actor: EventActor, eventId: number) {
+        const event = yield* Repo.findForEdit(eventId)
+        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
+        return toEditorView(event)
+      })
+
+      const updateGeneral = Effect.fn('EventEditor.updateGeneral')(function* (
+        actor: EventActor,
+        eventId: number,
+        raw: unknown,
+      ) {
+        const input = yield* decode(GeneralInformationInput, raw)
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            const at = yield* now
+            yield* applyGeneral(event, input)
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'updateGeneral', null, at)
+            return toEditorView(event)
+          }),
+        )
+      })
+
+      const updateAdditional = Effect.fn('EventEditor.updateAdditional')(function* (
+        actor: EventActor,
+        eventId: number,
+        raw: unknown,
+      ) {
+        const input = yield* decode(AdditionalInformationInput, raw)
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            const at = yield* now
+            event.externalPageUrl = nullable(input.externalPageUrl)
+            event.liveResultsUrl = nullable(input.liveResultsUrl)
+            event.hasLiveResults = input.liveResultsUrl != null
+            event.championshipTypeText = nullable(input.championshipTypeText)
+            event.isYouth = input.isYouth
+            event.fbCommentsEnabled = input.fbCommentsEnabled
+            event.showNativeName = input.showNativeName
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'updateAdditional', null, at)
+            return toEditorView(event)
+          }),
+        )
+      })
+
+      const problems = Effect.fn('EventEditor.problems')(function* (actor: EventActor, eventId: number) {
+        const event = yield* Repo.findForEdit(eventId)
+        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
+        return generalProblems(event)
+      })
+
+      return EventEditor.of({ create, view, updateGeneral, updateAdditional, problems })
+    }),
+  )
+}

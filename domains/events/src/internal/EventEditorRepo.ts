@@ -1,0 +1,54 @@
+import { Em } from '@kibitz/kernel'
+import { LockMode, type RequiredEntityData } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Effect } from 'effect'
+import { EventContentEntity, EventEntity, LocationEntity } from './entities/EventEntity.ts'
+
+// The ORM side of the event editor; every function runs on the caller's (transactional) EntityManager.
+
+const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
+  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+
+/** The event with contents and locations, locked until the transaction ends. */
+export const lockForEdit = (id: number) =>
+  db((em) =>
+    em.findOne(
+      EventEntity,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['contents', 'locations'] },
+    ),
+  )
+
+/** The event with contents and locations, for the editor screens. */
+export const findForEdit = (id: number) =>
+  db((em) => em.findOne(EventEntity, { id }, { populate: ['contents', 'locations'] }))
+
+/**
+ * Which of `candidates` are taken as an event alias or a content alias (any event's). Aliases live in URLs,
+ * so they are unique across both.
+ */
+export const takenAliases = (candidates: ReadonlyArray<string>) =>
+  db(async (em) => {
+    if (candidates.length === 0) return new Set<string>()
+    const [events, contents] = await Promise.all([
+      em.find(EventEntity, { alias: { $in: [...candidates] } }, { fields: ['alias'] }),
+      em.find(EventContentEntity, { alias: { $in: [...candidates] } }, { fields: ['alias'] }),
+    ])
+    return new Set([...events, ...contents].map((r) => r.alias))
+  })
+
+export const newEvent = (data: RequiredEntityData<EventEntity>) =>
+  db(async (em) => em.create(EventEntity, data))
+
+export const newContent = (data: RequiredEntityData<EventContentEntity>) =>
+  db(async (em) => em.create(EventContentEntity, data))
+
+export const newLocation = (data: RequiredEntityData<LocationEntity>) =>
+  db(async (em) => em.create(LocationEntity, data))
+
+export const removeEntity = (entity: EventContentEntity | LocationEntity) =>
+  db(async (em) => {
+    em.remove(entity)
+  })
+
+export const flush = () => db((em) => em.flush())

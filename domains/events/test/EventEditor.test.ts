@@ -1,0 +1,278 @@
+import { describe, expect, it } from '@effect/vitest'
+import { EventActions, type EventActor, EventEditor, type GeneralInformationInput } from '@kibitz/events'
+import { insertEvent, insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
+import { Effect, Schema } from 'effect'
+
+const db = useDomainDatabase()
+
+const actorFor = (organiserId: number, userId = 1000 + organiserId): EventActor => ({
+  userId,
+  organiserId,
+  isSuper: false,
+})
+const organiser = () => Effect.promise(() => insertOrganiser(db.orm)).pipe(Effect.map((id) => actorFor(id)))
+const superUser: EventActor = { userId: 1, organiserId: null, isSuper: true }
+
+const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R>) =>
+  runWith(
+    db.orm,
+    EventEditor.use((e) => f(e)),
+  )
+
+const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput => ({
+  contents: [
+    { language: 'lt', name: 'Vilniaus poros', description: 'Poros prie jūros', isMain: true, type: 2 },
+    { language: 'en', name: 'Vilnius Pairs', description: null, isMain: false, type: 1 },
+  ],
+  type: 3,
+  isLive: true,
+  isOnline: false,
+  editionType: 1,
+  editionYear: 2027,
+  editionSeason: null,
+  dateStart: '2027-06-10',
+  dateEnd: '2027-06-12',
+  countryCode: 'LT',
+  languages: ['lt', 'en'],
+  currencyCode: 'EUR',
+  timeZone: 'Europe/Vilnius',
+  organiserEmail: 'info@lbf.example',
+  locations: [
+    {
+      name: 'Bridžo klubas',
+      addressLine: 'Gedimino pr. 1, Vilnius',
+      shortAddressLine: 'Vilnius',
+      countryCode: 'LT',
+      isMain: true,
+    },
+  ],
+  ...overrides,
+})
+
+const Row = Schema.Struct({
+  organiser_id: Schema.Int,
+  state: Schema.String,
+  status: Schema.Int,
+  alias: Schema.String,
+  search_text: Schema.String,
+})
+const eventRow = (id: number) =>
+  Effect.promise(async () => {
+    const rows = Schema.decodeUnknownSync(Schema.Array(Row))(
+      await db.orm.em
+        .fork()
+        .execute('select organiser_id, state, status, alias, search_text from event where id = ?', [id]),
+    )
+    const [row] = rows
+    if (!row) throw new Error(`no event ${id}`)
+    return row
+  })
+
+describe('EventEditor', () => {
+  it.effect('creates a draft owned by the organiser, with an alias from the main name and the year', () =>
+    Effect.gen(function* () {
+      const actor = yield* organiser()
+      const view = yield* editor((e) => e.create(actor, general()))
+      expect(view.state).toBe('draft')
+      expect(view.alias).toBe('vilniaus-poros-2027')
+      expect(view.permissions).toEqual(['read', 'update', 'delete', 'publish'])
+      expect(view.general.contents.map((c) => c.language).sort()).toEqual(['en', 'lt'])
+      expect(view.general.locations[0]?.addressLine).toBe('Gedimino pr. 1, Vilnius')
+      const row = yield* eventRow(view.id)
+      expect(row).toMatchObject({ organiser_id: actor.organiserId, state: 'draft', status: 1 })
+      // The catalogue finds it by any name and place, also without diacritics.
+      expect(row.search_text).toContain('vilnius pairs')
+      expect(row.search_text).toContain('bridzo klubas')
+      // A second event of the same name gets its own alias.
+      const again = yield* editor((e) => e.create(actor, general()))
+      expect(again.alias).toBe('vilniaus-poros-2027-2')
+    }),
+  )
+
+  it.effect('reports every field problem at once with its path, never a defect', () =>
+    Effect.gen(function* () {
+      const actor = yield* organiser()
+      const error = yield* Effect.flip(
+        editor((e) =>
+          e.create(actor, {
+            ...general(),
+            contents: [
+              { language: 'en', name: ' Padded', isMain: true, type: 1 },
+              { language: 'xx', name: 'Unknown', isMain: false, type: 1 },
+            ],
+            dateStart: '2027-02-30',
+            currencyCode: 'euro',
+            timeZone: 'Mars/Olympus',
+            organiserEmail: 'not-an-address',
+            locations: [
+              { isMain: true, externalUrl: 'ftp://x', dateStart: '2027-06-12', dateEnd: '2027-06-10' },
+            ],
+          }),
+        ),
+      )
+      expect(error._tag).toBe('EventInputInvalid')
+      const byField = Object.fromEntries(
+        (error._tag === 'EventInputInvalid' ? error.problems : []).map((p) => [p.field, p.rule]),
+      )
+      expect(byField).toMatchObject({
+        'contents.0.name': 'noEdgeSpaces',
+        'contents.1.language': 'unknownChoice',
+        dateStart: 'invalidDate',
+        currencyCode: 'unknownChoice',
+        timeZone: 'unknownChoice',
+        organiserEmail: 'email',
+        'locations.0.externalUrl': 'url',
+      })
+      const odd = yield* Effect.flip(editor((e) => e.create(actor, 'not an object')))
+      expect(odd._tag).toBe('EventInputInvalid')
+      const twoMains = yield* Effect.flip(
+        editor((e) =>
+          e.create(actor, {
+            ...general(),
+            contents: general().contents.map((c) => ({ ...c, isMain: true })),
+          }),
+        ),
+      )
+      expect(
+        twoMains._tag === 'EventInputInvalid' && twoMains.problems.map((p) => [p.field, p.rule]),
+      ).toEqual([['contents', 'oneMain']])
+      const backwards = yield* Effect.flip(editor((e) => e.create(actor, general({ dateEnd: '2027-06-01' }))))
+      expect(
+        backwards._tag === 'EventInputInvalid' && backwards.problems.map((p) => [p.field, p.rule]),
+      ).toEqual([['dateEnd', 'dateRange']])
+    }),
+  )
+
+  it.effect(
+    'refuses a user without an organiser account and lets the super user create for an organiser',
+    () =>
+      Effect.gen(function* () {
+        const refused = yield* Effect.flip(editor((e) => e.create(superUser, general())))
+        expect(refused).toMatchObject({ _tag: 'EventEditRefused', reason: 'notOrganiser' })
+        const organiserId = yield* Effect.promise(() => insertOrganiser(db.orm))
+        const view = yield* editor((e) => e.create(superUser, general({ organiserId })))
+        expect(view.organiserId).toBe(organiserId)
+        const pending = yield* Effect.promise(() => insertOrganiser(db.orm, { status: 1 }))
+        const notAccepted = yield* Effect.flip(
+          editor((e) => e.create(superUser, general({ organiserId: pending }))),
+        )
+        expect(notAccepted._tag === 'EventInputInvalid' && notAccepted.problems[0]?.field).toBe('organiserId')
+        // An organiser cannot create for somebody else: the named organiser is ignored.
+        const actor = yield* organiser()
+        const own = yield* editor((e) => e.create(actor, general({ organiserId })))
+        expect(own.organiserId).toBe(actor.organiserId)
+      }),
+  )
+
+  it.effect('updates general and additional information and keeps the aliases', () =>
+    Effect.gen(function* () {
+      const actor = yield* organiser()
+      const created = yield* editor((e) => e.create(actor, general()))
+      const enAlias = created.general.contents
+      const updated = yield* editor((e) =>
+        e.updateGeneral(
+          actor,
+          created.id,
+          general({
+            contents: [
+              { language: 'lt', name: 'Vilniaus poros 2027', isMain: true, type: 2 },
+              { language: 'pl', name: 'Pary Wilno', isMain: false, type: 1 },
+            ],
+            isOnline: true,
+            dateEnd: '2027-06-13',
+          }),
+        ),
+      )
+      expect(enAlias.length).toBe(2)
+      expect(updated.alias).toBe(created.alias)
+      expect(updated.general.contents.map((c) => c.language).sort()).toEqual(['lt', 'pl'])
+      expect(updated.general.dateEnd).toBe('2027-06-13')
+      const additional = yield* editor((e) =>
+        e.updateAdditional(actor, created.id, {
+          externalPageUrl: 'https://lbf.example/pairs',
+          liveResultsUrl: null,
+          championshipTypeText: 'Open',
+          isYouth: true,
+          fbCommentsEnabled: false,
+          showNativeName: true,
+        }),
+      )
+      expect(additional.additional).toMatchObject({
+        externalPageUrl: 'https://lbf.example/pairs',
+        isYouth: true,
+      })
+      const bad = yield* Effect.flip(
+        editor((e) => e.updateAdditional(actor, created.id, { externalPageUrl: 'javascript:alert(1)' })),
+      )
+      expect(bad._tag === 'EventInputInvalid' && bad.problems.map((p) => p.field).sort()).toEqual([
+        'externalPageUrl',
+        'fbCommentsEnabled',
+        'isYouth',
+        'showNativeName',
+      ])
+    }),
+  )
+
+  it.effect('another organiser can neither see nor change the event; a canceled event is not editable', () =>
+    Effect.gen(function* () {
+      const owner = yield* organiser()
+      const other = yield* organiser()
+      const created = yield* editor((e) => e.create(owner, general()))
+      const refusals = [
+        yield* Effect.flip(editor((e) => e.view(other, created.id))),
+        yield* Effect.flip(editor((e) => e.updateGeneral(other, created.id, general()))),
+        yield* Effect.flip(editor((e) => e.updateAdditional(other, created.id, {}))),
+        yield* Effect.flip(editor((e) => e.problems(other, created.id))),
+      ]
+      for (const refused of refusals)
+        expect(refused).toMatchObject({ _tag: 'EventEditRefused', reason: 'notFound' })
+      expect((yield* editor((e) => e.view(superUser, created.id))).id).toBe(created.id)
+      const canceled = yield* Effect.promise(() =>
+        insertEvent(db.orm, {
+          organiserId: owner.organiserId ?? undefined,
+          state: 'canceled',
+          dateStart: '2027-05-01',
+        }),
+      )
+      const refused = yield* Effect.flip(editor((e) => e.updateGeneral(owner, canceled, general())))
+      expect(refused).toMatchObject({ _tag: 'EventEditRefused', reason: 'notEditable' })
+      expect((yield* editor((e) => e.view(owner, canceled))).permissions).toEqual(['read'])
+    }),
+  )
+
+  it.effect('lists what a draft lacks per step and field, and publish refuses it', () =>
+    Effect.gen(function* () {
+      const actor = yield* organiser()
+      const online = yield* editor((e) =>
+        e.create(
+          actor,
+          general({
+            isLive: false,
+            isOnline: true,
+            countryCode: null,
+            locations: [{ name: 'BBO', isMain: true }],
+          }),
+        ),
+      )
+      const problems = yield* editor((e) => e.problems(actor, online.id))
+      expect(problems.map((p) => [p.step, p.field, p.rule])).toContainEqual([
+        'general-information',
+        'locations.0.externalUrl',
+        'required',
+      ])
+      const live = yield* editor((e) => e.create(actor, general({ countryCode: null, locations: [] })))
+      const liveProblems = yield* editor((e) => e.problems(actor, live.id))
+      expect(liveProblems.map((p) => p.field)).toEqual(expect.arrayContaining(['locations', 'countryCode']))
+      const refused = yield* Effect.flip(
+        runWith(
+          db.orm,
+          EventActions.use((a) => a.perform(actor, live.id, 'publish')),
+        ),
+      )
+      expect(refused).toMatchObject({ reason: 'incomplete' })
+      expect(refused.problems?.map((p) => p.field)).toEqual(
+        expect.arrayContaining(['locations', 'countryCode']),
+      )
+    }),
+  )
+})
