@@ -1,3 +1,12 @@
 export * from './Tournament.ts'
 export * from './TournamentErrors.ts'
+export * from './TournamentInput.ts'
 export { type EventTournamentSummary, TournamentService } from './TournamentService.ts'
+export {
+  TournamentHasSales,
+  TournamentInputInvalid,
+  TournamentOrderInvalid,
+  TournamentProblem,
+  TournamentStore,
+  uniqueAlias,
+} from './TournamentStore.ts'

@@ -46,7 +46,7 @@ const TournamentSchema = defineEntity({
     sessions: () => p.oneToMany(TournamentSessionEntity).mappedBy('tournament').orderBy({ id: 'asc' }),
     stages: () => p.oneToMany(TournamentStageEntity).mappedBy('tournament').orderBy({ orderNumber: 'asc' }),
     programDays: () => p.oneToMany(ProgramDayEntity).mappedBy('tournament').orderBy({ date: 'asc' }),
-    tickets: () => p.oneToMany(TicketEntity).mappedBy('tournament').orderBy({ type: 'asc' }),
+    tickets: () => p.oneToMany(TicketEntity).mappedBy('tournament').orderBy({ type: 'asc', id: 'asc' }),
     prizes: () => p.oneToMany(PrizeEntity).mappedBy('tournament').orderBy({ placeNumber: 'asc' }),
   },
   uniques: [{ properties: ['eventId', 'alias'] }],
