@@ -1,4 +1,12 @@
 import { type SocialProviderConfig, socialProvidersFromEnv } from '@kibitz/accounts'
+import { parseUploadThingToken, type S3StorageConfig, type UploadThingStorageConfig } from '@kibitz/files'
+import { Option } from 'effect'
+
+/** Where uploaded files go (STORAGE): local disk under DATA_DIR/files, an S3-compatible bucket, or UploadThing. */
+export type StorageSettings =
+  | { readonly kind: 'local' }
+  | { readonly kind: 's3'; readonly s3: S3StorageConfig }
+  | { readonly kind: 'uploadthing'; readonly uploadthing: UploadThingStorageConfig }
 
 /** The runtime contract of ARCHITECTURE.md: every setting comes from the environment, checked at start. */
 export interface AppConfig {
@@ -12,7 +20,7 @@ export interface AppConfig {
   readonly mailFrom: string
   /** Social sign-in providers with a client id and secret (FACEBOOK_*, GOOGLE_*, VK_*). */
   readonly social: ReadonlyArray<SocialProviderConfig>
-  readonly storage: 'local' | 's3' | 'uploadthing'
+  readonly storage: StorageSettings
   readonly adminEmail: string
   readonly adminPassword: string
   readonly production: boolean
@@ -25,7 +33,7 @@ export class ConfigError extends Error {
 }
 
 const storages = ['local', 's3', 'uploadthing'] as const
-const isStorage = (value: string): value is AppConfig['storage'] => storages.some((s) => s === value)
+const isStorage = (value: string): value is StorageSettings['kind'] => storages.some((s) => s === value)
 
 const url = (name: string, value: string, protocols: ReadonlyArray<string>): string => {
   let parsed: URL
@@ -38,6 +46,87 @@ const url = (name: string, value: string, protocols: ReadonlyArray<string>): str
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')} (got ${parsed.protocol})`)
   }
   return value
+}
+
+/** Checks that `names` are all set (a ConfigError for `what` names every one that is not); reads them trimmed. */
+const required = <const N extends string>(
+  env: Readonly<Record<string, string | undefined>>,
+  what: string,
+  names: ReadonlyArray<N>,
+): ((name: N) => string) => {
+  const missing = names.filter((name) => !env[name]?.trim())
+  if (missing.length > 0) throw new ConfigError(`${what} needs ${missing.join(', ')} to be set`)
+  return (name) => env[name]?.trim() ?? ''
+}
+
+const flag = (name: string, value: string | undefined): boolean => {
+  const v = value?.trim().toLowerCase() ?? ''
+  if (v === '' || v === 'false' || v === '0') return false
+  if (v === 'true' || v === '1') return true
+  throw new ConfigError(`${name} must be true or false (got ${JSON.stringify(value)})`)
+}
+
+/** S3 bucket names (AWS rules, which MinIO, R2 and the other compatible stores follow). */
+const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+
+const s3From = (env: Readonly<Record<string, string | undefined>>): S3StorageConfig => {
+  const value = required(env, 'STORAGE=s3', [
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ])
+  const bucket = value('S3_BUCKET')
+  if (!bucketName.test(bucket)) {
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got ${JSON.stringify(bucket)})`,
+    )
+  }
+  const region = value('S3_REGION')
+  if (!/^[a-z0-9-]+$/.test(region)) {
+    throw new ConfigError(
+      `S3_REGION must be a region name such as eu-central-1 (got ${JSON.stringify(region)})`,
+    )
+  }
+  return {
+    endpoint: url('S3_ENDPOINT', value('S3_ENDPOINT'), ['http:', 'https:']).replace(/\/+$/, ''),
+    region,
+    bucket,
+    accessKeyId: value('S3_ACCESS_KEY_ID'),
+    secretAccessKey: value('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
+  }
+}
+
+const uploadThingFrom = (env: Readonly<Record<string, string | undefined>>): UploadThingStorageConfig => {
+  const token = required(env, 'STORAGE=uploadthing', ['UPLOADTHING_TOKEN'])('UPLOADTHING_TOKEN')
+  if (Option.isNone(parseUploadThingToken(token))) {
+    throw new ConfigError(
+      'UPLOADTHING_TOKEN is not an UploadThing token (base64 JSON of apiKey, appId and regions, as the dashboard gives it)',
+    )
+  }
+  const optionalUrl = (name: string) => {
+    const value = env[name]?.trim()
+    return value ? url(name, value, ['http:', 'https:']).replace(/\/+$/, '') : undefined
+  }
+  return { token, apiUrl: optionalUrl('UPLOADTHING_API_URL'), ufsUrl: optionalUrl('UPLOADTHING_UFS_URL') }
+}
+
+/** STORAGE, defaulting to uploadthing when UPLOADTHING_TOKEN is set and to local otherwise. */
+const storageFrom = (env: Readonly<Record<string, string | undefined>>): StorageSettings => {
+  const kind = env.STORAGE?.trim() || (env.UPLOADTHING_TOKEN?.trim() ? 'uploadthing' : 'local')
+  if (!isStorage(kind)) {
+    throw new ConfigError(`STORAGE must be one of ${storages.join(', ')} (got ${JSON.stringify(kind)})`)
+  }
+  switch (kind) {
+    case 'local':
+      return { kind }
+    case 's3':
+      return { kind, s3: s3From(env) }
+    case 'uploadthing':
+      return { kind, uploadthing: uploadThingFrom(env) }
+  }
 }
 
 /** `a@b` or `Display Name <a@b>`: one mailbox, as an SMTP From header may hold it, no line breaks. */
@@ -81,14 +170,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
       `MAIL_FROM must be an e-mail address, optionally with a name as in "Kibitz <no-reply@example.org>" (got ${JSON.stringify(mailFrom)})`,
     )
   }
-  const storage = env.STORAGE?.trim() || 'local'
-  if (!isStorage(storage)) {
-    throw new ConfigError(`STORAGE must be one of ${storages.join(', ')} (got ${JSON.stringify(storage)})`)
-  }
-  // Uploaded files must not land on local disk while the operator believes they go elsewhere (decision 013).
-  if (storage !== 'local') {
-    throw new ConfigError(`STORAGE=${storage} is not available in this version yet; use local (the default)`)
-  }
+  const storage = storageFrom(env)
   const adminEmail = env.ADMIN_EMAIL?.trim() || 'admin@kibitz.local'
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL is not an e-mail address (got ${JSON.stringify(adminEmail)})`)

@@ -7,12 +7,12 @@ import {
   type SocialProviderConfig,
 } from '@kibitz/accounts'
 import { EventActions, EventEditor, EventService, EventsConfig } from '@kibitz/events'
-import { FileStorage, ImageStore } from '@kibitz/files'
+import { EventFiles, FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
 import { RegistrationService } from '@kibitz/registration'
-import { TournamentService } from '@kibitz/tournaments'
+import { TournamentService, TournamentStore } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
 import { type AppConfig, loadConfig } from './config.ts'
@@ -35,14 +35,25 @@ export class Database extends Context.Service<Database, MikroORM>()('@kibitz/inf
 /** Uploaded files live in DATA_DIR/files (an absolute DATA_DIR keeps them out of the checkout). */
 export const filesRootOf = (config: AppConfig): string => path.resolve(config.dataDir, 'files')
 
-/** The accounts service with its settings: links to `publicUrl`, the configured super user, social providers. */
-export const accountsLayer = (settings: {
+/** The file store STORAGE names: local disk under DATA_DIR/files, an S3-compatible bucket, or UploadThing. */
+export const fileStorageOf = (config: AppConfig): Layer.Layer<FileStorage> => {
+  switch (config.storage.kind) {
+    case 'local':
+      return FileStorage.local(filesRootOf(config))
+    case 's3':
+      return FileStorage.s3(config.storage.s3)
+    case 'uploadthing':
+      return FileStorage.uploadthing(config.storage.uploadthing)
+  }
+}
+
+interface AccountsSettings {
   readonly publicUrl: string
   readonly adminEmail: string
   readonly social: ReadonlyArray<SocialProviderConfig>
-  /** Where uploaded files are kept on disk (DATA_DIR/files). */
-  readonly filesRoot: string
-}) =>
+}
+
+const accountsWith = (settings: AccountsSettings, storage: Layer.Layer<FileStorage>) =>
   AccountService.layer.pipe(
     Layer.provide(
       Layer.mergeAll(
@@ -50,21 +61,30 @@ export const accountsLayer = (settings: {
         SocialAuth.layer(settings.social),
         outboxLayer,
         LookupService.layer,
-        ImageStore.layer.pipe(Layer.provide(FileStorage.local(settings.filesRoot))),
+        ImageStore.layer.pipe(Layer.provide(storage)),
       ),
     ),
   )
+
+/** The accounts service with its settings: links to `publicUrl`, the configured super user, social providers. */
+export const accountsLayer = (
+  settings: AccountsSettings & {
+    /** Where uploaded files are kept on disk (DATA_DIR/files). */
+    readonly filesRoot: string
+  },
+) => accountsWith(settings, FileStorage.local(settings.filesRoot))
+
+/** The file store configured from the environment (validated by the launcher at start). */
+const filesFromEnv = Layer.unwrap(Effect.sync(() => fileStorageOf(loadConfig(process.env))))
 
 /** The accounts layer configured from the environment (validated by the launcher at start). */
 const accountsFromEnv = Layer.unwrap(
   Effect.sync(() => {
     const config = loadConfig(process.env)
-    return accountsLayer({
-      publicUrl: config.publicUrl,
-      adminEmail: config.adminEmail,
-      social: config.social,
-      filesRoot: filesRootOf(config),
-    })
+    return accountsWith(
+      { publicUrl: config.publicUrl, adminEmail: config.adminEmail, social: config.social },
+      filesFromEnv,
+    )
   }),
 )
 
@@ -74,6 +94,7 @@ const eventActionsFromEnv = EventActions.layer.pipe(
     Layer.mergeAll(
       outboxLayer,
       RegistrationService.layer,
+      TournamentStore.layer,
       Layer.unwrap(
         Effect.sync(() => Layer.succeed(EventsConfig, { publicUrl: loadConfig(process.env).publicUrl })),
       ),
@@ -81,19 +102,22 @@ const eventActionsFromEnv = EventActions.layer.pipe(
   ),
 )
 
-/** The file store configured from the environment: local disk under DATA_DIR/files. */
-const filesFromEnv = Layer.unwrap(Effect.sync(() => FileStorage.local(filesRootOf(loadConfig(process.env)))))
-
 /** Every domain service, for app/ and jobs/ to build their runtime from. */
 export const DomainServices = Layer.mergeAll(
   accountsFromEnv,
   filesFromEnv,
+  EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,
   eventActionsFromEnv,
-  EventEditor.layer.pipe(Layer.provide(OrganiserService.layer)),
+  EventEditor.layer.pipe(
+    Layer.provide(
+      Layer.mergeAll(OrganiserService.layer, TournamentStore.layer, TournamentService.layer, RegistrationService.layer),
+    ),
+  ),
   TournamentService.layer,
+  TournamentStore.layer,
   RegistrationService.layer,
   PageService.layer,
   HotelService.layer,

@@ -31,17 +31,93 @@ describe('loadConfig', () => {
   })
 
   describe('storage', () => {
+    const s3Env = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com/',
+      S3_BUCKET: 'kibitz-files',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: ' secret ',
+    }
+    const token = Buffer.from(
+      JSON.stringify({ apiKey: 'sk_live_x', appId: 'app1', regions: ['fra1'] }),
+    ).toString('base64')
+
     it('is local by default', () => {
-      expect(loadConfig({}).storage).toBe('local')
+      expect(loadConfig({}).storage).toEqual({ kind: 'local' })
     })
 
-    it.each(['s3', 'uploadthing'])(
-      'refuses %s until its adapter exists, rather than writing to local disk',
-      (value) => {
-        expect(() => loadConfig({ STORAGE: value })).toThrow(
-          `STORAGE=${value} is not available in this version yet; use local (the default)`,
-        )
-      },
-    )
+    it('reads the S3 bucket, region, endpoint and keys, virtual-hosted unless S3_FORCE_PATH_STYLE is true', () => {
+      expect(loadConfig(s3Env).storage).toEqual({
+        kind: 's3',
+        s3: {
+          endpoint: 'https://s3.eu-central-1.amazonaws.com',
+          region: 'eu-central-1',
+          bucket: 'kibitz-files',
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'secret',
+          forcePathStyle: false,
+        },
+      })
+      expect(loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'true' }).storage).toMatchObject({
+        s3: { forcePathStyle: true },
+      })
+    })
+
+    it('refuses STORAGE=s3 with a one-line ConfigError naming every missing variable', () => {
+      const load = () => loadConfig({ ...s3Env, S3_BUCKET: '', S3_SECRET_ACCESS_KEY: undefined })
+      expect(load).toThrow(ConfigError)
+      expect(load).toThrow(/^STORAGE=s3 needs S3_BUCKET, S3_SECRET_ACCESS_KEY to be set$/)
+      expect(() => loadConfig({ STORAGE: 's3' })).toThrow(
+        'STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY to be set',
+      )
+    })
+
+    it.each([
+      ['S3_ENDPOINT', 'ftp://files.example.org', /^S3_ENDPOINT must start with http: or https:/],
+      ['S3_BUCKET', 'Kibitz_Files', /^S3_BUCKET must be a bucket name/],
+      ['S3_REGION', 'EU Central', /^S3_REGION must be a region name/],
+      ['S3_FORCE_PATH_STYLE', 'yes', /^S3_FORCE_PATH_STYLE must be true or false/],
+    ])('refuses a bad %s naming it', (name, value, message) => {
+      expect(() => loadConfig({ ...s3Env, [name]: value })).toThrow(message)
+    })
+
+    it('uses UploadThing when UPLOADTHING_TOKEN is set, with its API and file URLs overridable', () => {
+      expect(loadConfig({ UPLOADTHING_TOKEN: token }).storage).toEqual({
+        kind: 'uploadthing',
+        uploadthing: { token, apiUrl: undefined, ufsUrl: undefined },
+      })
+      expect(
+        loadConfig({
+          STORAGE: 'uploadthing',
+          UPLOADTHING_TOKEN: token,
+          UPLOADTHING_API_URL: 'http://127.0.0.1:7001/',
+          UPLOADTHING_UFS_URL: 'https://app1.ufs.sh',
+        }).storage,
+      ).toEqual({
+        kind: 'uploadthing',
+        uploadthing: { token, apiUrl: 'http://127.0.0.1:7001', ufsUrl: 'https://app1.ufs.sh' },
+      })
+      // An explicit STORAGE wins over a token left in the environment.
+      expect(loadConfig({ STORAGE: 'local', UPLOADTHING_TOKEN: token }).storage).toEqual({ kind: 'local' })
+    })
+
+    it('refuses STORAGE=uploadthing without a token, with a token that is not one, or a bad API URL', () => {
+      expect(() => loadConfig({ STORAGE: 'uploadthing' })).toThrow(
+        /^STORAGE=uploadthing needs UPLOADTHING_TOKEN to be set$/,
+      )
+      expect(() => loadConfig({ STORAGE: 'uploadthing', UPLOADTHING_TOKEN: 'sk_live_x' })).toThrow(
+        /^UPLOADTHING_TOKEN is not an UploadThing token/,
+      )
+      expect(() =>
+        loadConfig({ UPLOADTHING_TOKEN: token, UPLOADTHING_API_URL: 'api.uploadthing.com' }),
+      ).toThrow('UPLOADTHING_API_URL is not a valid URL: "api.uploadthing.com"')
+    })
+
+    it('refuses an unknown STORAGE', () => {
+      expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(
+        'STORAGE must be one of local, s3, uploadthing (got "ftp")',
+      )
+    })
   })
 })

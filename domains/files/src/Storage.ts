@@ -1,9 +1,22 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Context, Effect, Layer, Option } from 'effect'
+import { contentTypeOf, isObjectKey, unsafeKey } from './internal/ObjectKeys.ts'
+import { makeS3Storage, type S3StorageConfig } from './internal/S3Storage.ts'
+import { makeUploadThingStorage, type UploadThingStorageConfig } from './internal/UploadThingStorage.ts'
 
-// Where file bytes live. ARCHITECTURE.md names local disk, any S3-compatible store and UploadThing; this
-// version ships the local adapter (docs/decisions/013-avatars.md), and the port keeps the others open.
+// Where file bytes live: local disk, any S3-compatible store, or UploadThing (ARCHITECTURE.md). Every adapter
+// keeps the same object keys, and the web edge serves them all under /files/<key>
+// (docs/decisions/013-avatars-and-file-store.md, 016-file-storage-adapters.md).
+
+export { contentTypeOf, isObjectKey } from './internal/ObjectKeys.ts'
+export { objectUrl, type S3StorageConfig } from './internal/S3Storage.ts'
+export {
+  parseUploadThingToken,
+  type UploadThingStorageConfig,
+  type UploadThingToken,
+  uploadThingCustomId,
+} from './internal/UploadThingStorage.ts'
 
 /** A stored object's bytes and media type. */
 export interface StoredObject {
@@ -11,24 +24,7 @@ export interface StoredObject {
   readonly contentType: string
 }
 
-/** Object keys are relative paths of safe segments: letters, digits, dot, dash, underscore. */
-export const isObjectKey = (key: string): boolean =>
-  key.length > 0 &&
-  key.length <= 300 &&
-  key.split('/').every((segment) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(segment) && !segment.includes('..'))
-
-const contentTypes: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.pdf': 'application/pdf',
-}
-
-/** The media type a key's extension stands for (the store only writes keys it named itself). */
-export const contentTypeOf = (key: string): string =>
-  contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream'
-
-/** The byte store behind every uploaded file. */
+/** The byte store behind every uploaded file. A provider that fails or refuses is a defect, never a typed error. */
 export class FileStorage extends Context.Service<
   FileStorage,
   {
@@ -47,7 +43,7 @@ export class FileStorage extends Context.Service<
       FileStorage.of({
         put: (key, bytes) =>
           Effect.promise(async () => {
-            if (!isObjectKey(key)) throw new Error(`unsafe object key ${JSON.stringify(key)}`)
+            if (!isObjectKey(key)) throw unsafeKey(key)
             const file = path.join(root, key)
             await mkdir(path.dirname(file), { recursive: true })
             // Write then rename, so a reader never sees half a file.
@@ -72,4 +68,12 @@ export class FileStorage extends Context.Service<
           isObjectKey(key) ? Effect.promise(() => rm(path.join(root, key), { force: true })) : Effect.void,
       }),
     )
+
+  /** Objects in an S3-compatible bucket, signed with AWS Signature V4 (STORAGE=s3). */
+  static readonly s3 = (config: S3StorageConfig) =>
+    Layer.sync(FileStorage, () => FileStorage.of(makeS3Storage(config)))
+
+  /** Files in an UploadThing app, addressed by custom ids derived from the keys (STORAGE=uploadthing). */
+  static readonly uploadthing = (config: UploadThingStorageConfig) =>
+    Layer.sync(FileStorage, () => FileStorage.of(makeUploadThingStorage(config)))
 }

@@ -1,3 +1,4 @@
+export * from './EventFiles.ts'
 export { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
 export * from './Images.ts'
 export * from './Storage.ts'

@@ -4,11 +4,17 @@ import { defineEntity, p } from '@mikro-orm/postgresql'
 const StoredFileSchema = defineEntity({
   name: 'StoredFileEntity',
   tableName: 'stored_file',
+  // The file manager lists one owner's folder at a time.
+  indexes: [{ properties: ['ownerOrganiserId', 'folder'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     ownerOrganiserId: p.integer().index(),
+    /** 'image' or 'document'. */
     kind: p.string().length(20),
-    path: p.string().length(500),
+    /** The folder of spec section 9 the file lives in (FolderPaths), e.g. `event/event-7/gallery`. */
+    folder: p.string().length(300),
+    /** The object key in the file store: `<folder>/<name>`; the thumbnail's key is in `thumbUrl`. */
+    path: p.string().length(500).unique(),
     filename: p.string().length(255),
     url: p.string().length(500),
     thumbUrl: p.string().length(500).nullable(),

@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto'
+import { type Em, slugify } from '@kibitz/kernel'
+import { Context, Effect, Layer, Schema } from 'effect'
+import sharp from 'sharp'
+import { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
+import * as Repo from './internal/StoredFileRepo.ts'
+import { FileStorage } from './Storage.ts'
+
+// Images and documents of events and tournaments (spec sections 3 and 9): bytes go to the FileStorage port,
+// then a stored_file row records owner, kind and folder for the file manager. Bytes first, row second, and the
+// bytes are removed again when the row cannot be written, so a failed upload leaves no row behind.
+
+/** The most an event image may weigh before it is even decoded. */
+export const maxEventImageBytes = 10 * 1024 * 1024
+/** The most a PDF document may weigh. */
+export const maxDocumentBytes = 20 * 1024 * 1024
+/** Images are decoded only up to this many pixels (a small file can still claim a huge canvas). */
+export const maxImagePixels = 40_000_000
+/** Stored event images fit within this many pixels each way; larger photos are scaled down. */
+export const eventImageMaxPx = 2560
+/** Thumbnail widths a caller may ask for (spec section 9 default: 500). */
+export const thumbWidthRange = { min: 50, max: 2000 } as const
+
+/** A stored file's id (stored_file.id). */
+export const StoredFileId = Schema.Int.pipe(Schema.brand('StoredFileId'))
+export type StoredFileId = typeof StoredFileId.Type
+
+/** Where a document goes: the event's documents, a tournament's documents, or a tournament's results. */
+export const DocumentFolder = Schema.Union([
+  Schema.TaggedStruct('eventDocuments', { eventId: Schema.Int }),
+  Schema.TaggedStruct('tournamentDocuments', { eventId: Schema.Int, tournamentId: Schema.Int }),
+  Schema.TaggedStruct('tournamentResults', { eventId: Schema.Int, tournamentId: Schema.Int }),
+])
+export type DocumentFolder = typeof DocumentFolder.Type
+
+/** The folder path of spec section 9 for a document folder. */
+export const documentFolderPath = (folder: DocumentFolder): string => {
+  switch (folder._tag) {
+    case 'eventDocuments':
+      return FolderPaths.eventDocuments(folder.eventId)
+    case 'tournamentDocuments':
+      return FolderPaths.tournamentDocuments(folder.eventId, folder.tournamentId)
+    case 'tournamentResults':
+      return FolderPaths.tournamentResults(folder.eventId, folder.tournamentId)
+  }
+}
+
+/** An event image (spec section 3 Image): public paths under /files/, its size in pixels and its object key. */
+export class EventImage extends Schema.Class<EventImage>('@kibitz/files/EventImage')({
+  imageId: StoredFileId,
+  url: Schema.String,
+  thumbUrl: Schema.String,
+  width: Schema.Int,
+  height: Schema.Int,
+  key: Schema.String,
+  filename: Schema.String,
+}) {}
+
+/** A PDF document (spec section 3 Document); `size` in bytes, `uploadedAt` an ISO instant. */
+export class EventDocument extends Schema.Class<EventDocument>('@kibitz/files/EventDocument')({
+  fileId: StoredFileId,
+  url: Schema.String,
+  filename: Schema.String,
+  key: Schema.String,
+  size: Schema.Int,
+  uploadedAt: Schema.String,
+}) {}
+
+/**
+ * An upload refused before anything was stored: `field` is the input at fault ('file', 'thumbWidth' or
+ * 'filename') and `rule` why. The rule ids are the kernel's validation rules, plus 'notAPdf'.
+ */
+export class FileRejected extends Schema.TaggedError<FileRejected>()('FileRejected', {
+  field: Schema.Literals(['file', 'thumbWidth', 'filename']),
+  rule: Schema.Literals(['required', 'notAnImage', 'notAPdf', 'fileTooLarge', 'outOfRange', 'tooLong']),
+}) {}
+
+/** The owner has no stored file under this key. */
+export class StoredFileNotFound extends Schema.TaggedError<StoredFileNotFound>()('StoredFileNotFound', {
+  key: Schema.String,
+}) {}
+
+const publicPath = (key: string) => `/files/${key}`
+const keyOfPublicPath = (url: string) => (url.startsWith('/files/') ? url.slice('/files/'.length) : undefined)
+
+/** The name a person gave the file, without any folder part or control characters; refused when empty or long. */
+const cleanFilename = (filename: string) =>
+  Effect.gen(function* () {
+    const name = (filename.split(/[/\\]/).pop() ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+    if (name === '') return yield* new FileRejected({ field: 'filename', rule: 'required' })
+    if (name.length > 255) return yield* new FileRejected({ field: 'filename', rule: 'tooLong' })
+    return name
+  })
+
+/** `<folder>/<readable stem>-<random>`: a new name for every upload, since stored files are cached for good. */
+const newBase = (folder: string, filename: string, fallback: string) => {
+  const stem =
+    slugify(filename.replace(/\.[^.]*$/, ''))
+      .slice(0, 60)
+      .replace(/-+$/, '') || fallback
+  return `${folder}/${stem}-${randomBytes(8).toString('hex')}`
+}
+
+const isPositiveId = (id: number) => Number.isSafeInteger(id) && id > 0
+
+/** Ids come from the caller's authorised event and tournament; anything else is a bug in the caller. */
+const checkIds = (...ids: ReadonlyArray<number>) =>
+  ids.every(isPositiveId)
+    ? Effect.void
+    : Effect.die(new Error(`invalid event or tournament id ${ids.join(', ')}`))
+
+const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d] // %PDF-
+
+export class EventFiles extends Context.Service<
+  EventFiles,
+  {
+    /**
+     * Event management, after authorising the event: re-encodes `bytes` as WebP (metadata dropped) within
+     * `eventImageMaxPx`, with a thumbnail `thumbWidth` wide (default 500, never enlarged), in the event's gallery
+     * folder, recorded as owned by `owner` (the event's organiser). Nothing is stored when it fails.
+     */
+    storeEventImage(
+      owner: number,
+      eventId: number,
+      bytes: Uint8Array,
+      options: { readonly filename: string; readonly thumbWidth?: number | undefined },
+    ): Effect.Effect<EventImage, FileRejected, Em>
+    /**
+     * Event or tournament management, after authorising the event: stores a PDF in `folder`, recorded as owned
+     * by `owner` (the event's organiser). Refuses anything without the PDF signature. Nothing is stored when it fails.
+     */
+    storeEventDocument(
+      owner: number,
+      folder: DocumentFolder,
+      bytes: Uint8Array,
+      options: { readonly filename: string },
+    ): Effect.Effect<EventDocument, FileRejected, Em>
+    /**
+     * Event management, when a file is replaced or deleted: removes `owner`'s file stored under `key` (an image
+     * with its thumbnail). Another owner's key is not found, so nobody removes someone else's files.
+     */
+    removeFile(owner: number, key: string): Effect.Effect<void, StoredFileNotFound, Em>
+  }
+>()('@kibitz/files/EventFiles') {
+  static readonly layer = Layer.effect(
+    EventFiles,
+    Effect.gen(function* () {
+      const storage = yield* FileStorage
+
+      /** Removes what an unfinished upload wrote; a failing store must not hide the original failure. */
+      const discard = (keys: ReadonlyArray<string>) =>
+        Effect.forEach(keys, (key) => Effect.exit(storage.remove(key)), { discard: true })
+
+      /** Writes the objects, then the row; on any failure the objects are removed again. */
+      const storeThenRecord = (
+        objects: ReadonlyArray<readonly [string, Uint8Array]>,
+        row: Repo.NewStoredFile,
+      ) =>
+        Effect.gen(function* () {
+          for (const [key, bytes] of objects) yield* storage.put(key, bytes)
+          return yield* Repo.insert(row)
+        }).pipe(Effect.onError(() => discard(objects.map(([key]) => key))))
+
+      const encode = (bytes: Uint8Array, thumbWidth: number) =>
+        Effect.tryPromise({
+          try: async () => {
+            // Decoding is bounded in pixels, and any corrupt input is an error; rotate() applies EXIF orientation
+            // before the metadata is dropped.
+            const source = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: 'error' }).rotate()
+            const image = await source
+              .clone()
+              .resize(eventImageMaxPx, eventImageMaxPx, { fit: 'inside', withoutEnlargement: true })
+              .webp({ quality: 82 })
+              .toBuffer({ resolveWithObject: true })
+            const thumb = await source
+              .clone()
+              .resize({ width: thumbWidth, withoutEnlargement: true })
+              .webp({ quality: 80 })
+              .toBuffer()
+            return { image, thumb }
+          },
+          catch: () => new FileRejected({ field: 'file', rule: 'notAnImage' }),
+        })
+
+      const storeEventImage = Effect.fn('EventFiles.storeEventImage')(function* (
+        owner: number,
+        eventId: number,
+        bytes: Uint8Array,
+        options: { readonly filename: string; readonly thumbWidth?: number | undefined },
+      ) {
+        yield* checkIds(owner, eventId)
+        if (bytes.byteLength === 0) return yield* new FileRejected({ field: 'file', rule: 'required' })
+        if (bytes.byteLength > maxEventImageBytes)
+          return yield* new FileRejected({ field: 'file', rule: 'fileTooLarge' })
+        const thumbWidth = options.thumbWidth ?? defaultThumbnailWidth
+        if (
+          !Number.isInteger(thumbWidth) ||
+          thumbWidth < thumbWidthRange.min ||
+          thumbWidth > thumbWidthRange.max
+        )
+          return yield* new FileRejected({ field: 'thumbWidth', rule: 'outOfRange' })
+        const filename = yield* cleanFilename(options.filename)
+        const { image, thumb } = yield* encode(bytes, thumbWidth)
+        const folder = FolderPaths.eventGallery(eventId)
+        const base = newBase(folder, filename, 'image')
+        const key = `${base}.webp`
+        const thumbKey = `${base}-thumb.webp`
+        const row = yield* storeThenRecord(
+          [
+            [key, image.data],
+            [thumbKey, thumb],
+          ],
+          {
+            ownerOrganiserId: owner,
+            kind: 'image',
+            folder,
+            path: key,
+            filename,
+            url: publicPath(key),
+            thumbUrl: publicPath(thumbKey),
+            width: image.info.width,
+            height: image.info.height,
+            size: image.data.byteLength,
+          },
+        )
+        return new EventImage({
+          imageId: StoredFileId.make(row.id),
+          url: row.url,
+          thumbUrl: publicPath(thumbKey),
+          width: image.info.width,
+          height: image.info.height,
+          key,
+          filename,
+        })
+      })
+
+      const storeEventDocument = Effect.fn('EventFiles.storeEventDocument')(function* (
+        owner: number,
+        target: DocumentFolder,
+        bytes: Uint8Array,
+        options: { readonly filename: string },
+      ) {
+        yield* checkIds(
+          owner,
+          target.eventId,
+          ...(target._tag === 'eventDocuments' ? [] : [target.tournamentId]),
+        )
+        if (bytes.byteLength === 0) return yield* new FileRejected({ field: 'file', rule: 'required' })
+        if (bytes.byteLength > maxDocumentBytes)
+          return yield* new FileRejected({ field: 'file', rule: 'fileTooLarge' })
+        if (!pdfMagic.every((byte, i) => bytes[i] === byte))
+          return yield* new FileRejected({ field: 'file', rule: 'notAPdf' })
+        const filename = yield* cleanFilename(options.filename)
+        const folder = documentFolderPath(target)
+        const key = `${newBase(folder, filename, 'document')}.pdf`
+        const row = yield* storeThenRecord([[key, bytes]], {
+          ownerOrganiserId: owner,
+          kind: 'document',
+          folder,
+          path: key,
+          filename,
+          url: publicPath(key),
+          thumbUrl: null,
+          width: null,
+          height: null,
+          size: bytes.byteLength,
+        })
+        return new EventDocument({
+          fileId: StoredFileId.make(row.id),
+          url: row.url,
+          filename,
+          key,
+          size: bytes.byteLength,
+          uploadedAt: row.uploadedAt.toISOString(),
+        })
+      })
+
+      const removeFile = Effect.fn('EventFiles.removeFile')(function* (owner: number, key: string) {
+        const row = yield* Repo.findOwned(owner, key)
+        if (!row) return yield* new StoredFileNotFound({ key })
+        // The row goes first: bytes without a row are only wasted space, a row without bytes is a broken link.
+        yield* Repo.deleteById(row.id)
+        const thumbKey = row.thumbUrl ? keyOfPublicPath(row.thumbUrl) : undefined
+        yield* storage.remove(row.path)
+        if (thumbKey !== undefined) yield* storage.remove(thumbKey)
+      })
+
+      return EventFiles.of({ storeEventImage, storeEventDocument, removeFile })
+    }),
+  )
+}

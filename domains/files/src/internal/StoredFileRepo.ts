@@ -1,0 +1,40 @@
+import { Em } from '@kibitz/kernel'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Effect } from 'effect'
+import { StoredFileEntity } from './entities/StoredFileEntity.ts'
+
+// The only code of the files domain that touches MikroORM; every call runs on the caller's EntityManager.
+
+/** Runs one ORM call on the current EntityManager; database failures are defects. */
+const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
+  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+
+export type StoredFile = StoredFileEntity
+
+export interface NewStoredFile {
+  readonly ownerOrganiserId: number
+  readonly kind: 'image' | 'document'
+  readonly folder: string
+  readonly path: string
+  readonly filename: string
+  readonly url: string
+  readonly thumbUrl: string | null
+  readonly width: number | null
+  readonly height: number | null
+  readonly size: number
+}
+
+/** Records a stored file; the row is written (flushed) before this succeeds. */
+export const insert = (data: NewStoredFile) =>
+  db(async (em) => {
+    const row = em.create(StoredFileEntity, { ...data })
+    await em.flush()
+    return row
+  })
+
+/** The owner's file stored under `key`, if any: another owner's file is never found. */
+export const findOwned = (ownerOrganiserId: number, key: string) =>
+  db((em) => em.findOne(StoredFileEntity, { ownerOrganiserId, path: key }))
+
+/** Deletes the row of `id`. */
+export const deleteById = (id: number) => db((em) => em.nativeDelete(StoredFileEntity, { id }))
