@@ -76,7 +76,7 @@ export class EventEditorGroup extends HttpApiGroup.make('eventEditor')
       params: { id: EventIdParam },
       headers: userIdHeader,
       success: EventEditorView,
-      error: [Forbidden, NotFound, EventConflict],
+      error: [Forbidden, NotFound, EventConflict, InvalidRequest],
     })
       .middleware(Authenticated)
       .annotate(
@@ -87,7 +87,7 @@ export class EventEditorGroup extends HttpApiGroup.make('eventEditor')
       headers: userIdHeader,
       payload: ValidatePayload,
       success: ValidationReport,
-      error: [Forbidden, NotFound, EventConflict],
+      error: [Forbidden, NotFound, EventConflict, InvalidRequest],
     })
       .middleware(Authenticated)
       .annotate(

@@ -39,6 +39,18 @@ export const editRefusal = (eventId: number | null, refused: EventEditRefused) =
       })
     case 'notOrganiser':
       return notOrganiser
+    case 'hasEntries':
+      return new EventConflict({
+        code: unknownCode,
+        detail: 'Players have entered this tournament: it cannot be removed',
+        reason: 'hasEntries',
+      })
+    case 'badOrder':
+      return new InvalidRequest({
+        code: unknownCode,
+        detail: 'The order must name each of the event’s tournaments once',
+        errors: [{ path: ['payload', 'tournamentIds'], field: 'tournamentIds', message: 'Name each tournament once' }],
+      })
   }
 }
 

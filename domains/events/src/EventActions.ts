@@ -7,9 +7,11 @@ import {
   resolveInterfaceLocale,
 } from '@kibitz/kernel'
 import { RegistrationService } from '@kibitz/registration'
+import { TournamentStore } from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
-import { EventProblem, generalProblems } from './EventEditor.ts'
+import { EventProblem, eventProblems } from './EventEditor.ts'
+import { EventAction } from './EventInput.ts'
 import { EventsConfig } from './EventsConfig.ts'
 import * as Repo from './internal/EventActionRepo.ts'
 import { type EventMail, renderEventMail } from './internal/mail/EventMail.ts'
@@ -27,15 +29,7 @@ export interface EventActor {
   readonly isSuper: boolean
 }
 
-export const EventAction = Schema.Literals([
-  'publish',
-  'unpublish',
-  'postpone',
-  'unpublishAfterPostpone',
-  'cancel',
-  'delete',
-])
-export type EventAction = typeof EventAction.Type
+export { EventAction }
 
 /** Why an action was refused. */
 export const RefusalReason = Schema.Literals(['notFound', 'wrongState', 'hasEntries', 'incomplete'])
@@ -109,6 +103,7 @@ export class EventActions extends Context.Service<
     Effect.gen(function* () {
       const outbox = yield* Outbox
       const registrations = yield* RegistrationService
+      const store = yield* TournamentStore
       const { publicUrl } = yield* EventsConfig
 
       /** One e-mail per registered address, each in its reader's language; runs in the caller's transaction. */
@@ -162,7 +157,9 @@ export class EventActions extends Context.Service<
               if (!rule.from.includes(from)) return yield* refuse('wrongState', from)
               if (action === 'publish') {
                 // Publication refuses an event the validate call would fault (decision 014).
-                const problems = generalProblems(event)
+                const problems = yield* eventProblems(event).pipe(
+                  Effect.provideService(TournamentStore, store),
+                )
                 if (problems.length > 0)
                   return yield* Effect.fail(
                     new EventActionRefused({ action, reason: 'incomplete', state: from, problems }),

@@ -8,6 +8,20 @@ import {
   ValidationRule,
   ValidationRuleSchema,
 } from '@kibitz/kernel'
+import { RegistrationService } from '@kibitz/registration'
+import {
+  type Tournament,
+  type TournamentContext,
+  type TournamentHasSales,
+  TournamentId,
+  TournamentInput,
+  type TournamentInputInvalid,
+  type TournamentNotFound,
+  type TournamentOrderInvalid,
+  TournamentService,
+  TournamentStore,
+  tournamentToInput,
+} from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
 import type { EventActor } from './EventActions.ts'
@@ -28,8 +42,18 @@ import { searchTextOf } from './SearchText.ts'
 // and what a draft still lacks before it can be published. Tournaments are written by the tournaments domain
 // through the same door (EventEditor checks the actor, then calls TournamentStore).
 
-/** Why the editor refused: not the actor's event (or none), not editable in its state, or no organiser account. */
-export const EditRefusal = Schema.Literals(['notFound', 'notEditable', 'notOrganiser'])
+/**
+ * Why the editor refused: not the actor's event or tournament (or none), not editable in its state, no organiser
+ * account, a tournament players entered (or bought tickets for) cannot be removed, or an order that does not
+ * name each of the event's tournaments once.
+ */
+export const EditRefusal = Schema.Literals([
+  'notFound',
+  'notEditable',
+  'notOrganiser',
+  'hasEntries',
+  'badOrder',
+])
 export type EditRefusal = typeof EditRefusal.Type
 
 export class EventEditRefused extends Schema.TaggedError<EventEditRefused>()('EventEditRefused', {
@@ -182,6 +206,50 @@ export const generalProblems = (e: EventEntity): ReadonlyArray<EventProblem> => 
   return problems
 }
 
+/** The wizard step a tournament problem belongs to, from its field. */
+const stepOfTournamentField = (field: string): EditorStep => {
+  const head = field.split('.')[0]
+  if (head === 'tickets' || head === 'prizes' || head === 'prizeSetup')
+    return 'registration-entry-fees-and-prizes'
+  if (head === 'programs') return 'event-program'
+  return 'tournaments'
+}
+
+const contextOf = (e: EventEntity): TournamentContext => ({
+  timeZone: e.timeZone,
+  currencyCode: e.currencyCode,
+  eventStart: e.dateStart,
+  eventEnd: e.dateEnd,
+})
+
+/** Every problem of a stored event, its tournaments' included: what the validate call reports and publish refuses. */
+export const eventProblems = Effect.fn('EventEditor.eventProblems')(function* (e: EventEntity) {
+  const store = yield* TournamentStore
+  const ofTournaments = yield* store.problemsOf(e.id, contextOf(e))
+  return [
+    ...generalProblems(e),
+    ...ofTournaments.map(
+      (p) =>
+        new EventProblem({
+          step: stepOfTournamentField(p.field),
+          field: p.field,
+          rule: p.rule,
+          tournamentId: p.tournamentId,
+        }),
+    ),
+  ]
+})
+
+/** One tournament as the editor shows it: the stored tournament (with tickets left) and its form values. */
+export class TournamentForEdit extends Schema.Class<TournamentForEdit>('@kibitz/events/TournamentForEdit')({
+  tournamentId: Schema.Int,
+  alias: Schema.String,
+  input: TournamentInput,
+  /** Per ticket id: how many are sold (quantities may not go below). */
+  sold: Schema.Record(Schema.String, Schema.Int),
+  hasEntries: Schema.Boolean,
+}) {}
+
 /** Lower-case slug of `text` (at most 100 characters), or `fallback` when nothing latin is left. */
 const slugOf = (text: string, fallback: string): string => {
   const slug = slugify(text).slice(0, 100).replace(/-+$/, '')
@@ -318,12 +386,48 @@ export class EventEditor extends Context.Service<
       actor: EventActor,
       eventId: number,
     ): Effect.Effect<ReadonlyArray<EventProblem>, EventEditRefused, Em>
+    /** Same actors: the event's tournaments in their order, as the editor shows them. */
+    tournaments(
+      actor: EventActor,
+      eventId: number,
+    ): Effect.Effect<ReadonlyArray<Tournament>, EventEditRefused, Em>
+    /** Same actors: one tournament with its form values. */
+    tournament(
+      actor: EventActor,
+      eventId: number,
+      tournamentId: number,
+    ): Effect.Effect<TournamentForEdit, EventEditRefused, Em>
+    /**
+     * Same actors, while the event is editable: creates (tournamentId null) or replaces a tournament with its
+     * tickets, age categories and prizes, and keeps the event's tournament summary current.
+     */
+    saveTournament(
+      actor: EventActor,
+      eventId: number,
+      tournamentId: number | null,
+      input: unknown,
+    ): Effect.Effect<number, EventEditRefused | EventInputInvalid, Em>
+    /** Same actors, while editable: removes a tournament nobody entered. */
+    removeTournament(
+      actor: EventActor,
+      eventId: number,
+      tournamentId: number,
+    ): Effect.Effect<void, EventEditRefused, Em>
+    /** Same actors, while editable: the new order of all the event's tournaments. */
+    reorderTournaments(
+      actor: EventActor,
+      eventId: number,
+      tournamentIds: ReadonlyArray<number>,
+    ): Effect.Effect<void, EventEditRefused, Em>
   }
 >()('@kibitz/events/EventEditor') {
   static readonly layer = Layer.effect(
     EventEditor,
     Effect.gen(function* () {
       const organisers = yield* OrganiserService
+      const store = yield* TournamentStore
+      const tournamentReads = yield* TournamentService
+      const registrations = yield* RegistrationService
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       /** The actor's event locked for writing, refused when it is not theirs or not editable. */
@@ -448,10 +552,163 @@ export class EventEditor extends Context.Service<
       const problems = Effect.fn('EventEditor.problems')(function* (actor: EventActor, eventId: number) {
         const event = yield* Repo.findForEdit(eventId)
         if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
-        return generalProblems(event)
+        return yield* eventProblems(event).pipe(Effect.provideService(TournamentStore, store))
       })
 
-      return EventEditor.of({ create, view, updateGeneral, updateAdditional, problems })
+      /** Keeps the event's tournament count and registration windows (for its cards) in step with its tournaments. */
+      const refreshSummary = Effect.fn('EventEditor.refreshSummary')(function* (
+        event: EventEntity,
+        at: Date,
+      ) {
+        const summary = yield* tournamentReads.summaryForEvent(event.id, event.timeZone)
+        event.tournamentsCount = summary.tournamentsCount
+        event.registrationOpensAt = summary.registrationOpensAt
+        event.registrationClosesAt = summary.registrationClosesAt
+        event.registrationWindows = summary.registrationWindows
+        event.updatedAt = at
+        yield* Repo.flush()
+      })
+
+      const tournaments = Effect.fn('EventEditor.tournaments')(function* (
+        actor: EventActor,
+        eventId: number,
+      ) {
+        const event = yield* Repo.findForEdit(eventId)
+        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
+        return yield* tournamentReads.listForEvent(eventId, event.timeZone, event.state === 'accepted')
+      })
+
+      const tournament = Effect.fn('EventEditor.tournament')(function* (
+        actor: EventActor,
+        eventId: number,
+        tournamentId: number,
+      ) {
+        const event = yield* Repo.findForEdit(eventId)
+        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
+        const found = yield* tournamentReads
+          .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
+          .pipe(
+            Effect.catchTag('TournamentNotFound', () =>
+              Effect.fail(new EventEditRefused({ reason: 'notFound' })),
+            ),
+          )
+        if (found.tournamentId !== tournamentId) return yield* new EventEditRefused({ reason: 'notFound' })
+        return new TournamentForEdit({
+          tournamentId,
+          alias: found.alias,
+          input: tournamentToInput(found, event.timeZone),
+          sold: Object.fromEntries(
+            found.tickets.map((k) => [String(k.ticketId), k.quantity - k.ticketsLeft]),
+          ),
+          hasEntries: (yield* registrations.entriesOfTournament(tournamentId)) > 0,
+        })
+      })
+
+      const invalidTournament = (invalid: TournamentInputInvalid) =>
+        Effect.fail(new EventInputInvalid({ problems: invalid.problems }))
+      const missingTournament = (_: TournamentNotFound) =>
+        Effect.fail(new EventEditRefused({ reason: 'notFound' }))
+
+      const saveTournament = Effect.fn('EventEditor.saveTournament')(function* (
+        actor: EventActor,
+        eventId: number,
+        tournamentId: number | null,
+        input: unknown,
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            const at = yield* now
+            const id =
+              tournamentId === null
+                ? yield* store
+                    .create(eventId, input, contextOf(event))
+                    .pipe(Effect.catchTag('TournamentInputInvalid', invalidTournament))
+                : yield* store
+                    .update(eventId, TournamentId.make(tournamentId), input, contextOf(event))
+                    .pipe(
+                      Effect.as(tournamentId),
+                      Effect.catchTags({
+                        TournamentInputInvalid: invalidTournament,
+                        TournamentNotFound: missingTournament,
+                      }),
+                    )
+            yield* refreshSummary(event, at)
+            yield* audit(
+              actor,
+              event,
+              tournamentId === null ? 'createTournament' : 'updateTournament',
+              null,
+              at,
+            )
+            return id
+          }),
+        )
+      })
+
+      const removeTournament = Effect.fn('EventEditor.removeTournament')(function* (
+        actor: EventActor,
+        eventId: number,
+        tournamentId: number,
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            // Players who entered keep their entry: a tournament with entries is not removed (decision 015).
+            if ((yield* registrations.entriesOfTournament(tournamentId)) > 0)
+              return yield* new EventEditRefused({ reason: 'hasEntries' })
+            yield* store.remove(eventId, TournamentId.make(tournamentId)).pipe(
+              Effect.catchTags({
+                TournamentNotFound: missingTournament,
+                TournamentHasSales: (_: TournamentHasSales) =>
+                  Effect.fail(new EventEditRefused({ reason: 'hasEntries' })),
+              }),
+            )
+            const at = yield* now
+            yield* refreshSummary(event, at)
+            yield* audit(actor, event, 'removeTournament', null, at)
+          }),
+        )
+      })
+
+      const reorderTournaments = Effect.fn('EventEditor.reorderTournaments')(function* (
+        actor: EventActor,
+        eventId: number,
+        tournamentIds: ReadonlyArray<number>,
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            yield* store
+              .reorder(
+                eventId,
+                tournamentIds.map((id) => TournamentId.make(id)),
+              )
+              .pipe(
+                Effect.catchTag('TournamentOrderInvalid', (_: TournamentOrderInvalid) =>
+                  Effect.fail(new EventEditRefused({ reason: 'badOrder' })),
+                ),
+              )
+            const at = yield* now
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'reorderTournaments', null, at)
+          }),
+        )
+      })
+
+      return EventEditor.of({
+        create,
+        view,
+        updateGeneral,
+        updateAdditional,
+        problems,
+        tournaments,
+        tournament,
+        saveTournament,
+        removeTournament,
+        reorderTournaments,
+      })
     }),
   )
 }

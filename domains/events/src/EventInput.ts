@@ -176,3 +176,14 @@ export const EditorStep = Schema.Literals([
   'event-gallery',
 ])
 export type EditorStep = typeof EditorStep.Type
+
+/** The event actions of spec section 4 that change its state. */
+export const EventAction = Schema.Literals([
+  'publish',
+  'unpublish',
+  'postpone',
+  'unpublishAfterPostpone',
+  'cancel',
+  'delete',
+])
+export type EventAction = typeof EventAction.Type

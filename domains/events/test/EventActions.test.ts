@@ -92,7 +92,12 @@ const eventWithPlayers = (actor: EventActor) =>
     )
     yield* perform(actor, id, 'publish')
     const tournament = yield* Effect.promise(() =>
-      insertTournament(db.orm, { eventId: id, name: 'Pairs', startDate: '2027-04-01' }),
+      insertTournament(db.orm, {
+        eventId: id,
+        name: 'Pairs',
+        startDate: '2027-04-01',
+        tickets: [{ priceMinor: 5000, quantity: 20 }],
+      }),
     )
     const [onaId] = yield* Effect.promise(() =>
       insertRows(db.orm, 'app_user', [
@@ -217,7 +222,12 @@ describe(EventActions.name, () => {
       const id = yield* draftOf(me)
       yield* perform(me, id, 'publish')
       const tournament = yield* Effect.promise(() =>
-        insertTournament(db.orm, { eventId: id, name: 'Pairs', startDate: '2027-04-01' }),
+        insertTournament(db.orm, {
+          eventId: id,
+          name: 'Pairs',
+          startDate: '2027-04-01',
+          tickets: [{ priceMinor: 5000, quantity: 20 }],
+        }),
       )
       yield* Effect.promise(() => insertEntry(db.orm, { tournamentId: tournament.id }))
       expect(yield* refusal(me, id, 'unpublish')).toEqual({ reason: 'hasEntries', state: 'accepted' })

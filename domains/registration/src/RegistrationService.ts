@@ -13,6 +13,8 @@ export class RegistrationService extends Context.Service<
     participantsCount(eventId: number): Effect.Effect<ReadonlyArray<ParticipantsCount>, never, Em>
     /** The events domain: how many entries (of any status) the event has. */
     entriesOfEvent(eventId: number): Effect.Effect<number, never, Em>
+    /** The events domain: how many entries (of any status) the tournament has. */
+    entriesOfTournament(tournamentId: number): Effect.Effect<number, never, Em>
     /**
      * The events domain, to tell players about their event: the distinct lower-cased addresses of everyone
      * with an entry that is not canceled (contestants and the user who entered), with the language of the
@@ -64,6 +66,7 @@ export class RegistrationService extends Context.Service<
         playerList,
         participantsCount,
         entriesOfEvent: (eventId) => entries.entriesOfEvent(eventId),
+        entriesOfTournament: (tournamentId) => entries.entriesOfTournament(tournamentId),
         recipientsOfEvent: (eventId) => entries.recipientsOfEvent(eventId),
       })
     }),

@@ -21,6 +21,7 @@ export class EntryRepo extends Context.Service<
     confirmedForTournament(tournamentId: number): Db<ReadonlyArray<EntryEntity>>
     countsForEvent(eventId: number): Db<ReadonlyArray<typeof CountRow.Type>>
     entriesOfEvent(eventId: number): Db<number>
+    entriesOfTournament(tournamentId: number): Db<number>
     recipientsOfEvent(eventId: number): Db<ReadonlyArray<typeof RecipientRow.Type>>
   }
 >()('@kibitz/registration/EntryRepo') {
@@ -48,6 +49,13 @@ export class EntryRepo extends Context.Service<
           ),
         )
         return decodeCounts(rows)
+      }),
+      entriesOfTournament: Effect.fn('EntryRepo.entriesOfTournament')(function* (tournamentId) {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.execute('select count(*) as count from entry where tournament_id = ?', [tournamentId]),
+        )
+        return decodeTotal(rows)[0]?.count ?? 0
       }),
       entriesOfEvent: Effect.fn('EntryRepo.entriesOfEvent')(function* (eventId) {
         const em = yield* Em
