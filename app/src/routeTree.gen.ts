@@ -52,9 +52,12 @@ import { Route as AuthProviderCallbackRouteImport } from './routes/auth.$provide
 import { Route as EventEventIdIndexRouteImport } from './routes/event.$eventId.index'
 import { Route as EventEventIdDetailsRouteImport } from './routes/event.$eventId.details'
 import { Route as EventEventIdProgramRouteImport } from './routes/event.$eventId.program'
+import { Route as EventManageEventIdRouteImport } from './routes/event.manage.$eventId'
 import { Route as ProfileOrganizerChar123IdChar125RouteImport } from './routes/profile.organizer.{-$id}'
 import { Route as UserEventsIndexRouteImport } from './routes/user.events.index'
 import { Route as UserEventsDraftsRouteImport } from './routes/user.events.drafts'
+import { Route as EventManageEventIdIndexRouteImport } from './routes/event.manage.$eventId.index'
+import { Route as EventManageEventIdAdditionalInformationRouteImport } from './routes/event.manage.$eventId.additional-information'
 import { Route as RegisterOrganizerStatusStatusTokenRouteImport } from './routes/register-organizer.status.$status.$token'
 import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from './routes/event.$eventId.tournament.$tournamentId.player-list'
 
@@ -278,6 +281,11 @@ const EventEventIdProgramRoute = EventEventIdProgramRouteImport.update({
   path: '/program',
   getParentRoute: () => EventEventIdRoute,
 } as any)
+const EventManageEventIdRoute = EventManageEventIdRouteImport.update({
+  id: '/event/manage/$eventId',
+  path: '/event/manage/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileOrganizerChar123IdChar125Route =
   ProfileOrganizerChar123IdChar125RouteImport.update({
     id: '/profile/organizer/{-$id}',
@@ -294,6 +302,17 @@ const UserEventsDraftsRoute = UserEventsDraftsRouteImport.update({
   path: '/user/events/drafts',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventManageEventIdIndexRoute = EventManageEventIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => EventManageEventIdRoute,
+} as any)
+const EventManageEventIdAdditionalInformationRoute =
+  EventManageEventIdAdditionalInformationRouteImport.update({
+    id: '/additional-information',
+    path: '/additional-information',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
 const RegisterOrganizerStatusStatusTokenRoute =
   RegisterOrganizerStatusStatusTokenRouteImport.update({
     id: '/register-organizer/status/$status/$token',
@@ -350,11 +369,14 @@ export interface FileRoutesByFullPath {
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/manage/$eventId': typeof EventManageEventIdRouteWithChildren
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId/': typeof EventEventIdIndexRoute
   '/user/events/': typeof UserEventsIndexRoute
+  '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
+  '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRoutesByTo {
@@ -403,7 +425,9 @@ export interface FileRoutesByTo {
   '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId': typeof EventEventIdIndexRoute
   '/user/events': typeof UserEventsIndexRoute
+  '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
+  '/event/manage/$eventId': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRoutesById {
@@ -450,11 +474,14 @@ export interface FileRoutesById {
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/manage/$eventId': typeof EventManageEventIdRouteWithChildren
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId/': typeof EventEventIdIndexRoute
   '/user/events/': typeof UserEventsIndexRoute
+  '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
+  '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
 }
 export interface FileRouteTypes {
@@ -502,11 +529,14 @@ export interface FileRouteTypes {
     | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/event/manage/$eventId'
     | '/profile/organizer/{-$id}'
     | '/user/events/drafts'
     | '/event/$eventId/'
     | '/user/events/'
+    | '/event/manage/$eventId/additional-information'
     | '/register-organizer/status/$status/$token'
+    | '/event/manage/$eventId/'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -555,7 +585,9 @@ export interface FileRouteTypes {
     | '/user/events/drafts'
     | '/event/$eventId'
     | '/user/events'
+    | '/event/manage/$eventId/additional-information'
     | '/register-organizer/status/$status/$token'
+    | '/event/manage/$eventId'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   id:
     | '__root__'
@@ -601,11 +633,14 @@ export interface FileRouteTypes {
     | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/event/manage/$eventId'
     | '/profile/organizer/{-$id}'
     | '/user/events/drafts'
     | '/event/$eventId/'
     | '/user/events/'
+    | '/event/manage/$eventId/additional-information'
     | '/register-organizer/status/$status/$token'
+    | '/event/manage/$eventId/'
     | '/event/$eventId/tournament/$tournamentId/player-list'
   fileRoutesById: FileRoutesById
 }
@@ -648,6 +683,7 @@ export interface RootRouteChildren {
   RegisterOrganizerIndexRoute: typeof RegisterOrganizerIndexRoute
   RegisterUserIndexRoute: typeof RegisterUserIndexRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
+  EventManageEventIdRoute: typeof EventManageEventIdRouteWithChildren
   ProfileOrganizerChar123IdChar125Route: typeof ProfileOrganizerChar123IdChar125Route
   UserEventsDraftsRoute: typeof UserEventsDraftsRoute
   UserEventsIndexRoute: typeof UserEventsIndexRoute
@@ -957,6 +993,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIdProgramRouteImport
       parentRoute: typeof EventEventIdRoute
     }
+    '/event/manage/$eventId': {
+      id: '/event/manage/$eventId'
+      path: '/event/manage/$eventId'
+      fullPath: '/event/manage/$eventId'
+      preLoaderRoute: typeof EventManageEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/organizer/{-$id}': {
       id: '/profile/organizer/{-$id}'
       path: '/profile/organizer/{-$id}'
@@ -977,6 +1020,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/events/drafts'
       preLoaderRoute: typeof UserEventsDraftsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/event/manage/$eventId/': {
+      id: '/event/manage/$eventId/'
+      path: '/'
+      fullPath: '/event/manage/$eventId/'
+      preLoaderRoute: typeof EventManageEventIdIndexRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
+    '/event/manage/$eventId/additional-information': {
+      id: '/event/manage/$eventId/additional-information'
+      path: '/additional-information'
+      fullPath: '/event/manage/$eventId/additional-information'
+      preLoaderRoute: typeof EventManageEventIdAdditionalInformationRouteImport
+      parentRoute: typeof EventManageEventIdRoute
     }
     '/register-organizer/status/$status/$token': {
       id: '/register-organizer/status/$status/$token'
@@ -1038,6 +1095,20 @@ const EventEventIdRouteWithChildren = EventEventIdRoute._addFileChildren(
   EventEventIdRouteChildren,
 )
 
+interface EventManageEventIdRouteChildren {
+  EventManageEventIdAdditionalInformationRoute: typeof EventManageEventIdAdditionalInformationRoute
+  EventManageEventIdIndexRoute: typeof EventManageEventIdIndexRoute
+}
+
+const EventManageEventIdRouteChildren: EventManageEventIdRouteChildren = {
+  EventManageEventIdAdditionalInformationRoute:
+    EventManageEventIdAdditionalInformationRoute,
+  EventManageEventIdIndexRoute: EventManageEventIdIndexRoute,
+}
+
+const EventManageEventIdRouteWithChildren =
+  EventManageEventIdRoute._addFileChildren(EventManageEventIdRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
@@ -1077,6 +1148,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterOrganizerIndexRoute: RegisterOrganizerIndexRoute,
   RegisterUserIndexRoute: RegisterUserIndexRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
+  EventManageEventIdRoute: EventManageEventIdRouteWithChildren,
   ProfileOrganizerChar123IdChar125Route: ProfileOrganizerChar123IdChar125Route,
   UserEventsDraftsRoute: UserEventsDraftsRoute,
   UserEventsIndexRoute: UserEventsIndexRoute,

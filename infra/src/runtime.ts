@@ -113,7 +113,13 @@ export const DomainServices = Layer.mergeAll(
   eventActionsFromEnv,
   EventEditor.layer.pipe(
     Layer.provide(
-      Layer.mergeAll(OrganiserService.layer, TournamentStore.layer, TournamentService.layer, RegistrationService.layer),
+      Layer.mergeAll(
+        OrganiserService.layer,
+        TournamentStore.layer,
+        TournamentService.layer,
+        RegistrationService.layer,
+        EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
+      ),
     ),
   ),
   TournamentService.layer,

@@ -47,7 +47,43 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
       case ValidationRule.notAnImage:
         return t`This file is not a picture we can use. Choose a JPEG, PNG, WebP, GIF or AVIF image.`
       case ValidationRule.fileTooLarge:
-        return t`This file is too large: the limit is 5 MB.`
+        return t`This file is too large.`
+      case ValidationRule.notAPdf:
+        return t`This file is not a PDF document.`
+      case ValidationRule.invalidDate:
+        return t`Enter a real date.`
+      case ValidationRule.invalidTime:
+        return t`Enter a time as hours and minutes, e.g. 09:30.`
+      case ValidationRule.invalidDateTime:
+        return t`Enter a date and a time.`
+      case ValidationRule.outOfRange:
+        return t`This value is outside the allowed range.`
+      case ValidationRule.oneMain:
+        return t`Mark exactly one as the main one.`
+      case ValidationRule.duplicate:
+        return t`The same value is given twice.`
+      case ValidationRule.unknownChoice:
+        return t`Choose one of the offered values.`
+      case ValidationRule.unknownId:
+        return t`This item does not belong here. Reload the page and try again.`
+      case ValidationRule.belowSold:
+        return t`This cannot be lower than the number already sold.`
+      case ValidationRule.hasSales:
+        return t`This cannot be removed: some are already sold.`
+      case ValidationRule.freeTicketPrice:
+        return t`A free ticket costs nothing: set the price to 0.`
+      case ValidationRule.outsideEvent:
+        return t`This must be within the event’s dates.`
+      case ValidationRule.outsideTournament:
+        return t`This must be within the tournament’s dates.`
+      case ValidationRule.afterStart:
+        return t`Registration must close before the tournament starts.`
+      case ValidationRule.noTicketForSale:
+        return t`Registration needs at least one ticket for sale.`
+      case ValidationRule.prizePlaces:
+        return t`The prizes do not match the number of prize places.`
+      case ValidationRule.prizesOverPool:
+        return t`The prizes add up to more than the prize pool.`
       default:
         return t`This value is not valid.`
     }

@@ -1,4 +1,5 @@
 import { OrganiserService } from '@kibitz/accounts'
+import { EventFiles } from '@kibitz/files'
 import {
   decodeWithProblems,
   type Em,
@@ -97,6 +98,7 @@ export class EventEditorView extends Schema.Class<EventEditorView>('@kibitz/even
 }) {}
 
 const decodeState = Schema.decodeUnknownSync(EventState)
+const isRule = Schema.is(ValidationRuleSchema)
 const decodeLanguage = Schema.decodeUnknownSync(ContentLanguageInput)
 const decodeEventType = Schema.decodeUnknownSync(EventTypeInput)
 /** Spec section 4: editing is allowed only when the event is neither postponed nor canceled. */
@@ -413,6 +415,17 @@ export class EventEditor extends Context.Service<
       eventId: number,
       tournamentId: number,
     ): Effect.Effect<void, EventEditRefused, Em>
+    /**
+     * Same actors, while editable: the event's picture (re-encoded, with a thumbnail) and its alt text; the
+     * previous picture's files are removed once the new one is in place.
+     */
+    setImage(
+      actor: EventActor,
+      eventId: number,
+      upload: { readonly bytes: Uint8Array; readonly filename: string; readonly alt: string | null },
+    ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
+    /** Same actors, while editable: the event goes back to having no picture. */
+    removeImage(actor: EventActor, eventId: number): Effect.Effect<EventEditorView, EventEditRefused, Em>
     /** Same actors, while editable: the new order of all the event's tournaments. */
     reorderTournaments(
       actor: EventActor,
@@ -428,6 +441,7 @@ export class EventEditor extends Context.Service<
       const store = yield* TournamentStore
       const tournamentReads = yield* TournamentService
       const registrations = yield* RegistrationService
+      const files = yield* EventFiles
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       /** The actor's event locked for writing, refused when it is not theirs or not editable. */
@@ -624,15 +638,13 @@ export class EventEditor extends Context.Service<
                 ? yield* store
                     .create(eventId, input, contextOf(event))
                     .pipe(Effect.catchTag('TournamentInputInvalid', invalidTournament))
-                : yield* store
-                    .update(eventId, TournamentId.make(tournamentId), input, contextOf(event))
-                    .pipe(
-                      Effect.as(tournamentId),
-                      Effect.catchTags({
-                        TournamentInputInvalid: invalidTournament,
-                        TournamentNotFound: missingTournament,
-                      }),
-                    )
+                : yield* store.update(eventId, TournamentId.make(tournamentId), input, contextOf(event)).pipe(
+                    Effect.as(tournamentId),
+                    Effect.catchTags({
+                      TournamentInputInvalid: invalidTournament,
+                      TournamentNotFound: missingTournament,
+                    }),
+                  )
             yield* refreshSummary(event, at)
             yield* audit(
               actor,
@@ -697,7 +709,88 @@ export class EventEditor extends Context.Service<
         )
       })
 
+      /** The stored object key behind a /files/ URL of ours, if it is one. */
+      const keyOf = (url: string | null | undefined) =>
+        url?.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length)) : null
+
+      const setImage = Effect.fn('EventEditor.setImage')(function* (
+        actor: EventActor,
+        eventId: number,
+        upload: { readonly bytes: Uint8Array; readonly filename: string; readonly alt: string | null },
+      ) {
+        const alt = upload.alt?.trim() ? upload.alt.trim() : null
+        if (alt !== null && Array.from(alt).length > 250)
+          return yield* new EventInputInvalid({
+            problems: [new FieldProblem({ field: 'imageAlt', rule: ValidationRule.tooLong })],
+          })
+        const {
+          view: saved,
+          previous,
+          owner,
+        } = yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            const image = yield* files
+              .storeEventImage(event.organiserId, eventId, upload.bytes, { filename: upload.filename })
+              .pipe(
+                Effect.catchTag('FileRejected', (rejected) =>
+                  Effect.fail(
+                    new EventInputInvalid({
+                      problems: [
+                        new FieldProblem({
+                          field: rejected.field === 'file' ? 'image' : rejected.field,
+                          rule: isRule(rejected.rule) ? rejected.rule : ValidationRule.notAnImage,
+                        }),
+                      ],
+                    }),
+                  ),
+                ),
+              )
+            const previous = keyOf(event.imageUrl)
+            const at = yield* now
+            event.imageUrl = image.url
+            event.thumbUrl = image.thumbUrl
+            event.imageAlt = alt
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'setImage', null, at)
+            return { view: toEditorView(event), previous, owner: event.organiserId }
+          }),
+        )
+        // After the commit: a picture that is no longer shown goes (a missing one is no matter).
+        if (previous !== null) yield* files.removeFile(owner, previous).pipe(Effect.ignore)
+        return saved
+      })
+
+      const removeImage = Effect.fn('EventEditor.removeImage')(function* (
+        actor: EventActor,
+        eventId: number,
+      ) {
+        const {
+          view: saved,
+          previous,
+          owner,
+        } = yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            const previous = keyOf(event.imageUrl)
+            const at = yield* now
+            event.imageUrl = null
+            event.thumbUrl = null
+            event.imageAlt = null
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'removeImage', null, at)
+            return { view: toEditorView(event), previous, owner: event.organiserId }
+          }),
+        )
+        if (previous !== null) yield* files.removeFile(owner, previous).pipe(Effect.ignore)
+        return saved
+      })
+
       return EventEditor.of({
+        setImage,
+        removeImage,
         create,
         view,
         updateGeneral,

@@ -1,7 +1,16 @@
+import { mkdtempSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from '@effect/vitest'
+import { OrganiserService } from '@kibitz/accounts'
 import { EventActions, type EventActor, EventEditor, type GeneralInformationInput } from '@kibitz/events'
+import { EventFiles, FileStorage } from '@kibitz/files'
+import { RegistrationService } from '@kibitz/registration'
 import { insertEntry, insertEvent, insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
-import { Effect, Schema } from 'effect'
+import { TournamentService, TournamentStore } from '@kibitz/tournaments'
+import { Effect, Layer, Schema } from 'effect'
+import sharp from 'sharp'
 
 const db = useDomainDatabase()
 
@@ -414,6 +423,83 @@ describe('EventEditor', () => {
         expect(steps).toContainEqual(['registration-entry-fees-and-prizes', 'tickets', 'noTicketForSale'])
         expect(problems.every((p) => p.tournamentId !== null)).toBe(true)
       }),
+    )
+  })
+
+  describe('the event picture', () => {
+    const filesRoot = mkdtempSync(path.join(tmpdir(), 'kibitz-event-images-'))
+    const withLocalFiles = Layer.fresh(EventEditor.layer).pipe(
+      Layer.provide(
+        Layer.mergeAll(
+          OrganiserService.layer,
+          TournamentStore.layer,
+          TournamentService.layer,
+          RegistrationService.layer,
+          Layer.fresh(EventFiles.layer).pipe(Layer.provide(FileStorage.local(filesRoot))),
+        ),
+      ),
+    )
+    const imaging = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R>) =>
+      runWith(db.orm, EventEditor.use((e) => f(e)).pipe(Effect.provide(withLocalFiles)))
+    const png = (width: number) =>
+      Effect.promise(() =>
+        sharp({ create: { width, height: width / 2, channels: 3, background: '#2a6' } })
+          .png()
+          .toBuffer()
+          .then((b) => new Uint8Array(b)),
+      )
+
+    it.live(
+      'stores the picture with a 500 px thumbnail, replaces it, and refuses what is not a picture',
+      () =>
+        Effect.gen(function* () {
+          const actor = yield* organiser()
+          const event = yield* editor((e) => e.create(actor, general()))
+          const big = yield* png(1200)
+          const first = yield* imaging((e) =>
+            e.setImage(actor, event.id, { bytes: big, filename: 'hall.png', alt: 'The playing hall' }),
+          )
+          expect(first.imageUrl).toMatch(new RegExp(`^/files/event/event-${event.id}/gallery/`))
+          expect(first.imageAlt).toBe('The playing hall')
+          const thumbKey = (first.thumbUrl ?? '').slice('/files/'.length)
+          const thumb = yield* Effect.promise(() => sharp(path.join(filesRoot, thumbKey)).metadata())
+          expect(thumb.width).toBe(500)
+          const small = yield* png(800)
+          const second = yield* imaging((e) =>
+            e.setImage(actor, event.id, { bytes: small, filename: 'poster.png', alt: null }),
+          )
+          expect(second.imageUrl).not.toBe(first.imageUrl)
+          // The replaced picture is gone from the store.
+          const gone = yield* Effect.promise(() =>
+            readFile(path.join(filesRoot, (first.imageUrl ?? '').slice('/files/'.length))).then(
+              () => false,
+              () => true,
+            ),
+          )
+          expect(gone).toBe(true)
+          const refused = yield* Effect.flip(
+            imaging((e) =>
+              e.setImage(actor, event.id, {
+                bytes: new TextEncoder().encode('%PDF-1.4'),
+                filename: 'x.pdf',
+                alt: null,
+              }),
+            ),
+          )
+          expect(refused).toMatchObject({
+            _tag: 'EventInputInvalid',
+            problems: [{ field: 'image', rule: 'notAnImage' }],
+          })
+          const other = yield* organiser()
+          const notYours = yield* Effect.flip(
+            imaging((e) =>
+              e.setImage(other, event.id, { bytes: new Uint8Array(8), filename: 'x.png', alt: null }),
+            ),
+          )
+          expect(notYours).toMatchObject({ reason: 'notFound' })
+          const cleared = yield* imaging((e) => e.removeImage(actor, event.id))
+          expect(cleared.imageUrl).toBeNull()
+        }),
     )
   })
 })

@@ -15,7 +15,7 @@ export interface OwnEvent {
 
 const publicStates = new Set(['accepted', 'postponed', 'canceled'])
 
-function StateBadge({ state }: { state: string }) {
+export function StateBadge({ state }: { state: string }) {
   const text = (() => {
     switch (state) {
       case 'draft':

@@ -1,0 +1,139 @@
+import { AdditionalInformationInput } from '@kibitz/events/input'
+import { decodeWithProblems } from '@kibitz/kernel/format'
+import { Trans } from '@lingui/react/macro'
+import { useRef, useState } from 'react'
+import {
+  Fieldset,
+  type Problems,
+  problemsOf,
+  revealFirstProblem,
+  SaveButton,
+  SaveStatus,
+  TextInput,
+  Toggle,
+} from './kit.tsx'
+
+// The additional-information step: the event's own website, its live results, the championship text and the
+// display options of its public page.
+
+type Stored = typeof AdditionalInformationInput.Encoded
+
+type SaveOutcome =
+  | { readonly ok: true }
+  | {
+      readonly ok: false
+      readonly problems: ReadonlyArray<{ readonly field: string; readonly rule: string }>
+    }
+  | { readonly ok: false; readonly refused: string }
+
+const orNull = (value: string) => (value.trim() === '' ? null : value)
+
+export function AdditionalForm(props: {
+  readonly initial: Stored
+  readonly readOnly: boolean
+  readonly onSave: (input: Stored) => Promise<SaveOutcome>
+}) {
+  const [externalPageUrl, setExternalPageUrl] = useState(props.initial.externalPageUrl ?? '')
+  const [liveResultsUrl, setLiveResultsUrl] = useState(props.initial.liveResultsUrl ?? '')
+  const [championshipTypeText, setChampionshipTypeText] = useState(props.initial.championshipTypeText ?? '')
+  const [isYouth, setIsYouth] = useState(props.initial.isYouth)
+  const [fbCommentsEnabled, setFbCommentsEnabled] = useState(props.initial.fbCommentsEnabled)
+  const [showNativeName, setShowNativeName] = useState(props.initial.showNativeName)
+  const [problems, setProblems] = useState<Problems>({})
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'invalid' | 'refused'>('idle')
+  const form = useRef<HTMLFormElement>(null)
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (props.readOnly) return
+    const input: Stored = {
+      externalPageUrl: orNull(externalPageUrl),
+      liveResultsUrl: orNull(liveResultsUrl),
+      championshipTypeText: orNull(championshipTypeText),
+      isYouth,
+      fbCommentsEnabled,
+      showNativeName,
+    }
+    const checked = decodeWithProblems(AdditionalInformationInput, input)
+    const found = checked.ok ? null : problemsOf(checked.problems)
+    if (found) {
+      setProblems(found)
+      setStatus('invalid')
+      revealFirstProblem(form.current, found)
+      return
+    }
+    setStatus('saving')
+    const outcome = await props.onSave(input)
+    if (outcome.ok) {
+      setProblems({})
+      setStatus('saved')
+    } else if ('problems' in outcome) {
+      const fromServer = problemsOf(outcome.problems)
+      setProblems(fromServer)
+      setStatus('invalid')
+      revealFirstProblem(form.current, fromServer)
+    } else setStatus('refused')
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <Fieldset legend={<Trans>Links</Trans>}>
+        <TextInput
+          label={<Trans>The event’s own website</Trans>}
+          path="externalPageUrl"
+          problems={problems}
+          type="url"
+          value={externalPageUrl}
+          onChange={setExternalPageUrl}
+        />
+        <TextInput
+          label={<Trans>Live results</Trans>}
+          path="liveResultsUrl"
+          problems={problems}
+          type="url"
+          hint={<Trans>While the event runs, its card links here.</Trans>}
+          value={liveResultsUrl}
+          onChange={setLiveResultsUrl}
+        />
+        <TextInput
+          label={<Trans>Championship</Trans>}
+          path="championshipTypeText"
+          problems={problems}
+          maxLength={120}
+          hint={<Trans>For example: Open national championship</Trans>}
+          value={championshipTypeText}
+          onChange={setChampionshipTypeText}
+        />
+      </Fieldset>
+      <Fieldset legend={<Trans>Public page</Trans>}>
+        <Toggle
+          label={<Trans>A youth event</Trans>}
+          path="isYouth"
+          problems={problems}
+          checked={isYouth}
+          onChange={setIsYouth}
+        />
+        <Toggle
+          label={<Trans>Show the name in the organiser’s native language too</Trans>}
+          path="showNativeName"
+          problems={problems}
+          checked={showNativeName}
+          onChange={setShowNativeName}
+        />
+        <Toggle
+          label={<Trans>Allow comments</Trans>}
+          path="fbCommentsEnabled"
+          problems={problems}
+          checked={fbCommentsEnabled}
+          onChange={setFbCommentsEnabled}
+        />
+      </Fieldset>
+      {props.readOnly ? null : (
+        <div className="flex flex-wrap items-center gap-4">
+          <SaveButton busy={status === 'saving'} />
+          <SaveStatus status={status} />
+        </div>
+      )}
+    </form>
+  )
+}

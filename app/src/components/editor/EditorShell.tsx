@@ -1,0 +1,312 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { type ReactNode, useId, useState } from 'react'
+import { runEventAction } from '../../server/eventEditor.functions.ts'
+import { StateBadge } from '../account/OwnEvents.tsx'
+import { useFieldMessage } from '../Forms.tsx'
+import { inputClass } from './kit.tsx'
+
+// The frame of /event/manage/{id} (spec section 2): the event's name and state, the steps of the wizard, what
+// still stops publication, and the state actions of spec section 4 that the event's state allows.
+
+export type EditorStepKey =
+  | 'general-information'
+  | 'tournaments'
+  | 'registration-entry-fees-and-prizes'
+  | 'additional-information'
+  | 'event-program'
+  | 'event-gallery'
+
+export interface EditorProblem {
+  readonly step: string
+  readonly field: string
+  readonly rule: string
+  readonly tournamentId: number | null
+}
+
+type Action = 'publish' | 'unpublish' | 'postpone' | 'unpublishAfterPostpone' | 'cancel' | 'delete'
+
+/** The actions each state allows (decision 014); those in `withMessage` ask for the players' message. */
+const actionsByState: Readonly<Record<string, ReadonlyArray<Action>>> = {
+  draft: ['publish', 'delete'],
+  postponedToDraft: ['publish', 'cancel'],
+  accepted: ['unpublish', 'postpone', 'cancel'],
+  pending: ['cancel'],
+  postponed: ['unpublishAfterPostpone', 'cancel'],
+  canceled: [],
+}
+const withMessage: ReadonlySet<Action> = new Set(['postpone', 'unpublishAfterPostpone', 'cancel'])
+
+function useStepLabels(): Record<EditorStepKey, string> {
+  const { t } = useLingui()
+  return {
+    'general-information': t`General information`,
+    tournaments: t`Tournaments`,
+    'registration-entry-fees-and-prizes': t`Entry fees and prizes`,
+    'additional-information': t`Additional information`,
+    'event-program': t`Program`,
+    'event-gallery': t`Gallery`,
+  }
+}
+
+const stepPath: Record<EditorStepKey, string> = {
+  'general-information': '',
+  tournaments: '/tournaments',
+  'registration-entry-fees-and-prizes': '/registration-entry-fees-and-prizes',
+  'additional-information': '/additional-information',
+  'event-program': '/event-program',
+  'event-gallery': '/event-gallery',
+}
+
+export const stepHref = (eventId: number, step: EditorStepKey) => `/event/manage/${eventId}${stepPath[step]}`
+
+/** A readable name for a problem's field: its first segment, translated where the editor knows it. */
+function useFieldName(): (field: string) => string {
+  const { t } = useLingui()
+  const names: Record<string, string> = {
+    contents: t`Event name`,
+    dateStart: t`First day`,
+    dateEnd: t`Last day`,
+    countryCode: t`Country`,
+    locations: t`Location`,
+    currencyCode: t`Currency`,
+    timeZone: t`Time zone`,
+    organiserEmail: t`Organiser e-mail for players`,
+    tournaments: t`Tournaments`,
+    tickets: t`Tickets`,
+    prizes: t`Prizes`,
+    prizeSetup: t`Prize pool`,
+    registrationStart: t`Registration opens`,
+    registrationEnd: t`Registration closes`,
+    startDate: t`Tournament start`,
+    endDate: t`Tournament end`,
+    name: t`Tournament name`,
+  }
+  return (field) => names[field.split('.')[0] ?? ''] ?? field
+}
+
+function ActionButton(props: {
+  readonly eventId: number
+  readonly action: Action
+  readonly onDone: (outcome: Awaited<ReturnType<typeof runEventAction>>) => void
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [message, setMessage] = useState('')
+  const [busy, setBusy] = useState(false)
+  const labels: Record<Action, string> = {
+    publish: t`Publish`,
+    unpublish: t`Unpublish`,
+    postpone: t`Postpone`,
+    unpublishAfterPostpone: t`Unpublish after postponing`,
+    cancel: t`Cancel the event`,
+    delete: t`Delete the draft`,
+  }
+  const run = async () => {
+    setBusy(true)
+    const outcome = await runEventAction({
+      data: {
+        eventId: props.eventId,
+        action: props.action,
+        ...(withMessage.has(props.action) ? { message } : {}),
+      },
+    })
+    setBusy(false)
+    setOpen(false)
+    props.onDone(outcome)
+  }
+  const danger = props.action === 'cancel' || props.action === 'delete'
+  const buttonClass = `inline-flex h-10 items-center rounded-lg px-4 text-sm font-semibold ${
+    props.action === 'publish'
+      ? 'bg-brand-700 text-white hover:bg-brand-800'
+      : danger
+        ? 'border border-danger-700/40 text-danger-700'
+        : 'border border-line text-brand-800'
+  }`
+  if (!open)
+    return (
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => (props.action === 'publish' ? run() : setOpen(true))}
+      >
+        {labels[props.action]}
+      </button>
+    )
+  return (
+    <div className="flex w-full flex-col gap-2 rounded-lg border border-line p-3">
+      {withMessage.has(props.action) ? (
+        <>
+          <label htmlFor={id} className="text-sm font-semibold">
+            <Trans>Message to the registered players</Trans>
+          </label>
+          <textarea
+            id={id}
+            value={message}
+            maxLength={2000}
+            rows={3}
+            className={inputClass}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+          />
+        </>
+      ) : (
+        <p className="text-sm">
+          <Trans>Are you sure? This cannot be undone.</Trans>
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={busy || (withMessage.has(props.action) && message.trim() === '')}
+          onClick={run}
+        >
+          {labels[props.action]}
+        </button>
+        <button type="button" className="h-10 px-3 text-sm" onClick={() => setOpen(false)}>
+          <Trans>Back</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+export function EditorShell(props: {
+  readonly eventId: number
+  readonly alias: string
+  readonly name: string
+  readonly state: string
+  readonly problems: ReadonlyArray<EditorProblem>
+  readonly current: EditorStepKey
+  readonly children: ReactNode
+}) {
+  const { t } = useLingui()
+  const labels = useStepLabels()
+  const fieldName = useFieldName()
+  const message = useFieldMessage()
+  const router = useRouter()
+  const navigate = useNavigate()
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const actions = actionsByState[props.state] ?? []
+  const isPublic = props.state === 'accepted' || props.state === 'postponed' || props.state === 'canceled'
+  const steps = Object.keys(stepPath).filter((k): k is EditorStepKey => k in stepPath)
+  const problemSteps = new Set(props.problems.map((p) => p.step))
+
+  const done = async (outcome: Awaited<ReturnType<typeof runEventAction>>) => {
+    if (outcome.ok) {
+      if (outcome.to === null) {
+        await navigate({ to: '/user/events/drafts' })
+        return
+      }
+      setNotice({ tone: 'ok', text: t`Done.` })
+      await router.invalidate()
+      return
+    }
+    setNotice({
+      tone: 'error',
+      text:
+        outcome.reason === 'incomplete'
+          ? t`The event is not ready to publish yet: see the list of things to fix.`
+          : outcome.reason === 'hasEntries'
+            ? t`Players have entered this event: postpone or cancel it instead.`
+            : t`This cannot be done in the event’s current state.`,
+    })
+    await router.invalidate()
+  }
+
+  return (
+    <section className="flex flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <p className="text-sm">
+          <Link to="/user/events" className="text-brand-700 underline">
+            <Trans>My events</Trans>
+          </Link>
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold">{props.name}</h1>
+          <StateBadge state={props.state} />
+          {isPublic ? (
+            <Link
+              to="/event/$eventId"
+              params={{ eventId: props.alias }}
+              className="text-sm text-brand-700 underline"
+            >
+              <Trans>View the public page</Trans>
+            </Link>
+          ) : null}
+        </div>
+        {actions.length > 0 ? (
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">{t`Event actions`}</legend>
+            {actions.map((action) => (
+              <ActionButton key={action} eventId={props.eventId} action={action} onDone={done} />
+            ))}
+          </fieldset>
+        ) : null}
+        {notice ? (
+          <p
+            role={notice.tone === 'error' ? 'alert' : 'status'}
+            className={notice.tone === 'error' ? 'text-sm text-danger-700' : 'text-sm text-brand-800'}
+          >
+            {notice.text}
+          </p>
+        ) : null}
+      </header>
+      <nav aria-label={t`Event editing steps`} className="flex flex-wrap gap-1 border-b border-line">
+        {steps.map((step, index) => (
+          <a
+            key={step}
+            href={stepHref(props.eventId, step)}
+            onClick={(e) => {
+              e.preventDefault()
+              void navigate({ href: stepHref(props.eventId, step) })
+            }}
+            aria-current={step === props.current ? 'page' : undefined}
+            className={`rounded-t-lg border-b-2 px-3 py-2 text-sm font-semibold ${
+              step === props.current ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted'
+            }`}
+          >
+            {index + 1}. {labels[step]}
+            {problemSteps.has(step) ? (
+              <span className="ml-1 text-danger-700">
+                <span aria-hidden="true">•</span>
+                <span className="sr-only">{t`needs attention`}</span>
+              </span>
+            ) : null}
+          </a>
+        ))}
+      </nav>
+      {props.problems.length > 0 && props.state !== 'canceled' ? (
+        <details className="rounded-card border border-warn-100 bg-warn-100/40 p-4">
+          <summary className="cursor-pointer text-sm font-semibold">
+            <Plural
+              value={props.problems.length}
+              one="# thing to fix before publishing"
+              other="# things to fix before publishing"
+            />
+          </summary>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {props.problems.map((p) => (
+              <li key={`${p.step}-${p.tournamentId ?? ''}-${p.field}`}>
+                <a
+                  className="text-brand-700 underline"
+                  href={
+                    p.tournamentId !== null && p.step === 'tournaments'
+                      ? `/event/manage/${props.eventId}/tournaments/edit-tournament/${p.tournamentId}`
+                      : stepHref(props.eventId, steps.find((s) => s === p.step) ?? 'general-information')
+                  }
+                >
+                  {labels[steps.find((s) => s === p.step) ?? 'general-information']}
+                </a>
+                {' — '}
+                {fieldName(p.field)}: {message({ rule: p.rule })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <div>{props.children}</div>
+    </section>
+  )
+}

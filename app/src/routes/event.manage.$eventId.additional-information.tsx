@@ -1,0 +1,25 @@
+import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router'
+import { AdditionalForm } from '../components/editor/AdditionalForm.tsx'
+import { saveEventPart } from '../server/eventEditor.functions.ts'
+
+const manage = getRouteApi('/event/manage/$eventId')
+
+/** The additional-information step of event management. */
+export const Route = createFileRoute('/event/manage/$eventId/additional-information')({
+  component: function AdditionalStep() {
+    const { event } = manage.useLoaderData()
+    const router = useRouter()
+    return (
+      <AdditionalForm
+        key={event.updatedAt}
+        initial={event.additional}
+        readOnly={!event.permissions.includes('update')}
+        onSave={async (input) => {
+          const outcome = await saveEventPart({ data: { eventId: event.id, part: 'additional', input } })
+          if (outcome.ok) await router.invalidate()
+          return outcome
+        }}
+      />
+    )
+  },
+})

@@ -1,0 +1,68 @@
+import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router'
+import { EditorShell, type EditorStepKey } from '../components/editor/EditorShell.tsx'
+import { requireOrganiser } from '../lib/guards.ts'
+import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { fetchAccountLookups } from '../server/account.functions.ts'
+import { fetchEditorData } from '../server/eventEditor.functions.ts'
+
+/** The event id in the path: a positive whole number, else the event is simply not found. */
+export const editorEventId = (raw: string): number | null => {
+  if (!/^\d{1,10}$/.test(raw)) return null
+  const id = Number(raw)
+  return id >= 1 && id <= 2_147_483_647 ? id : null
+}
+
+const stepOf = (pathname: string): EditorStepKey => {
+  const step = pathname.split('/')[4] ?? ''
+  switch (step) {
+    case 'tournaments':
+    case 'registration-entry-fees-and-prizes':
+    case 'additional-information':
+    case 'event-program':
+    case 'event-gallery':
+      return step
+    default:
+      return 'general-information'
+  }
+}
+
+/**
+ * Event management (spec section 2, /event/manage/{id}): organiser-only; another organiser's event, a missing
+ * one and a malformed id all read as not found.
+ */
+export const Route = createFileRoute('/event/manage/$eventId')({
+  beforeLoad: ({ context, location }) => {
+    requireOrganiser(context, location.href)
+  },
+  loader: async ({ params }) => {
+    const eventId = editorEventId(params.eventId)
+    const data = eventId === null ? null : await fetchEditorData({ data: { eventId } })
+    if (!data) throw await notFoundWithMoreEvents()
+    return { ...data, lookups: await fetchAccountLookups() }
+  },
+  head: ({ loaderData }) => ({
+    meta: [
+      { title: `${loaderData?.event.general.contents.find((c) => c.isMain)?.name ?? ''} — Kibitz` },
+      { name: 'robots', content: 'noindex' },
+    ],
+  }),
+  component: ManageEvent,
+})
+
+function ManageEvent() {
+  const { event, problems } = Route.useLoaderData()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const main = event.general.contents.find((c) => c.isMain) ?? event.general.contents[0]
+  return (
+    <EditorShell
+      eventId={event.id}
+      alias={event.alias}
+      name={main?.name ?? event.alias}
+      state={event.state}
+      problems={problems}
+      current={stepOf(pathname)}
+    >
+      <Outlet />
+    </EditorShell>
+  )
+}
