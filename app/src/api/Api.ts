@@ -17,6 +17,7 @@ import { Schema } from 'effect'
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { EventActionsGroup } from './EventActionsApi.ts'
 import { EventEditorGroup } from './EventEditorApi.ts'
+import { EventWritesGroup } from './EventWritesApi.ts'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
 import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate, queryText } from './Query.ts'
 import { UserGroup } from './UserApi.ts'
@@ -267,6 +268,7 @@ export class Api extends HttpApi.make('kibitz-v1')
   .add(UserGroup)
   .add(EventActionsGroup)
   .add(EventEditorGroup)
+  .add(EventWritesGroup)
   .middleware(Problems)
   // Report every invalid parameter at once, not only the first.
   .annotate(HttpApi.ParseOptions, { errors: 'all' })

@@ -1,4 +1,4 @@
-import { EventState, EventTransition } from '@kibitz/events'
+import { EventState, EventTransition, eventMessageMaxLength } from '@kibitz/events'
 import { Schema, SchemaTransformation } from 'effect'
 import { HttpApiEndpoint, HttpApiError, HttpApiGroup, OpenApi } from 'effect/http-api'
 import { Forbidden, NotFound, ProblemCode } from './Problems.ts'
@@ -17,24 +17,37 @@ export const EventIdParam = Schema.String.annotate({ description: 'The numeric e
   Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))),
 )
 
+/** The organiser's message to the event's players, 1 to 2000 characters. */
+const EventMessage = Schema.String.check(
+  Schema.isMinLength(1),
+  Schema.isMaxLength(eventMessageMaxLength),
+  Schema.makeFilter((value: string) => value.trim().length > 0, { expected: 'a non-blank message' }),
+  // PostgreSQL text cannot hold NUL.
+  Schema.makeFilter((value: string) => !value.includes('\u0000'), { expected: 'text without NUL' }),
+).annotate({ description: 'The message to the event’s players, 1 to 2000 characters.' })
+
 /** Spec section 7: the organiser's message to the event's players, 1 to 2000 characters. */
-export const EventMessagePayload = Schema.Struct({
-  message: Schema.String.check(
-    Schema.isMinLength(1),
-    Schema.isMaxLength(2000),
-    Schema.makeFilter((value: string) => value.trim().length > 0, { expected: 'a non-blank message' }),
-    // PostgreSQL text cannot hold NUL.
-    Schema.makeFilter((value: string) => !value.includes('\u0000'), { expected: 'text without NUL' }),
-  ).annotate({ description: 'The message to the event’s players, 1 to 2000 characters.' }),
-})
+export const EventMessagePayload = Schema.Struct({ message: EventMessage })
 
 /** PUT v1/event/{id}/publish: an optional body. */
 export const PublishPayload = Schema.Struct({
   notifyUsers: Schema.optionalKey(
     Schema.Boolean.annotate({
       description:
-        'Accepted but not yet honoured: publishing a postponed event again always e-mails its players, a first ' +
-        'publication e-mails nobody.',
+        'Only for an event published again after a postponement: true (the default) e-mails its registered ' +
+        'players the new dates, false publishes it quietly. A first publication e-mails nobody either way.',
+    }),
+  ),
+})
+
+/** PUT v1/event/{id}/notify-event-users: the message, and the spec's notifyUsers flag. */
+export const NotifyEventUsersPayload = Schema.Struct({
+  message: EventMessage,
+  notifyUsers: Schema.optionalKey(
+    Schema.Boolean.annotate({
+      description:
+        'Defaults to true. false would send nothing and change nothing, so it is refused (400 naming ' +
+        'notifyUsers) instead of answering a success that told nobody.',
     }),
   ),
 })
@@ -79,8 +92,9 @@ export class EventActionsGroup extends HttpApiGroup.make('eventActions')
         OpenApi.Description,
         'Publishes a draft (or a postponed event taken back to draft): its state becomes accepted. An event ' +
           'with problems (see POST v1/event/validate) is refused with 400 naming each, its path being the ' +
-          'wizard step then the field. Publishing a ' +
-          'postponed event again e-mails its registered players; `notifyUsers` is not yet honoured.',
+          'wizard step then the field. Publishing a postponed event again e-mails its registered players ' +
+          'the new dates unless `notifyUsers` is false (the reply’s `notified` counts the e-mails); a first ' +
+          'publication e-mails nobody.',
       ),
     HttpApiEndpoint.put('unpublish', '/event/:id/un-publish', {
       params: { id: EventIdParam },
@@ -125,6 +139,22 @@ export class EventActionsGroup extends HttpApiGroup.make('eventActions')
       .annotate(
         OpenApi.Description,
         'Cancels a published, postponed or postponed-to-draft event with a message to its players.',
+      ),
+    HttpApiEndpoint.put('notifyEventUsers', '/event/:id/notify-event-users', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      payload: NotifyEventUsersPayload,
+      success: EventTransition,
+      error: [Forbidden, NotFound, EventConflict],
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'E-mails the organiser’s message to every registered player of a published, postponed or canceled ' +
+          'event: one e-mail per address (contestants and the accounts that entered them, canceled entries ' +
+          'left out), each in its reader’s language, with a link to the event page. The state does not ' +
+          'change (`from` = `to`); `notified` says how many e-mails were queued, 0 when nobody has entered. ' +
+          'A draft is refused with 409 wrongState: it has no public page to link to.',
       ),
     HttpApiEndpoint.delete('delete', '/event/:id/delete', {
       params: { id: EventIdParam },

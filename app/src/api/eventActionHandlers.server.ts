@@ -1,4 +1,10 @@
-import { type EventAction, type EventActionRefused, EventActions, type EventTransition } from '@kibitz/events'
+import {
+  type EventAction,
+  type EventActionOptions,
+  type EventActionRefused,
+  EventActions,
+  type EventTransition,
+} from '@kibitz/events'
 import { ruleMessages } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { HttpApiBuilder } from 'effect/http-api'
@@ -50,6 +56,20 @@ const refusal = (eventId: number, refused: EventActionRefused): NotFound | Event
         })),
       })
     }
+    case 'invalidInput': {
+      // The API's schemas refuse these first; the domain's own check answers the same way.
+      const fields = refused.fields ?? []
+      return new InvalidRequest({
+        code: unknownCode,
+        detail: `Invalid request value: ${fields.map((f) => f.field).join(', ')}`,
+        errors: fields.map((f) => ({
+          path: ['payload', f.field],
+          field: f.field,
+          message: ruleMessages[f.rule].replace('{field}', () => f.field),
+          rule: f.rule,
+        })),
+      })
+    }
   }
 }
 
@@ -62,7 +82,7 @@ export const EventActionHandlers = HttpApiBuilder.group(Api, 'eventActions', (ha
     const act = (
       eventId: number,
       action: EventAction,
-      message?: string,
+      options: EventActionOptions = {},
     ): Effect.Effect<
       EventTransition,
       Forbidden | NotFound | EventConflict | InvalidRequest,
@@ -72,21 +92,26 @@ export const EventActionHandlers = HttpApiBuilder.group(Api, 'eventActions', (ha
         const { user } = yield* CurrentSession
         const actor = eventActorOf(user)
         if (actor === null) return yield* Effect.fail(notOrganiser)
-        return yield* run(
-          actions.perform(actor, eventId, action, message === undefined ? {} : { message }),
-        ).pipe(Effect.mapError((refused) => refusal(eventId, refused)))
+        return yield* run(actions.perform(actor, eventId, action, options)).pipe(
+          Effect.mapError((refused) => refusal(eventId, refused)),
+        )
       })
 
     return (
       handlers
-        // notifyUsers is not yet honoured: EventActions e-mails the players of a republished event always.
-        .handle('publish', ({ params }) => act(params.id, 'publish'))
-        .handle('unpublish', ({ params }) => act(params.id, 'unpublish'))
-        .handle('postpone', ({ params, payload }) => act(params.id, 'postpone', payload.message))
-        .handle('unpublishAfterPostpone', ({ params, payload }) =>
-          act(params.id, 'unpublishAfterPostpone', payload.message),
+        // An empty body decodes as null: a republication then tells the players (notifyUsers defaults to true).
+        .handle('publish', ({ params, payload }) =>
+          act(params.id, 'publish', { notifyUsers: payload?.notifyUsers }),
         )
-        .handle('cancel', ({ params, payload }) => act(params.id, 'cancel', payload.message))
+        .handle('unpublish', ({ params }) => act(params.id, 'unpublish'))
+        .handle('postpone', ({ params, payload }) => act(params.id, 'postpone', { message: payload.message }))
+        .handle('unpublishAfterPostpone', ({ params, payload }) =>
+          act(params.id, 'unpublishAfterPostpone', { message: payload.message }),
+        )
+        .handle('cancel', ({ params, payload }) => act(params.id, 'cancel', { message: payload.message }))
+        .handle('notifyEventUsers', ({ params, payload }) =>
+          act(params.id, 'notifyEventUsers', { message: payload.message, notifyUsers: payload.notifyUsers }),
+        )
         .handle('delete', ({ params }) => act(params.id, 'delete'))
     )
   }),

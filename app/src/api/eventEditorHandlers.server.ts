@@ -49,7 +49,13 @@ export const editRefusal = (eventId: number | null, refused: EventEditRefused) =
       return new InvalidRequest({
         code: unknownCode,
         detail: 'The order must name each of the event’s tournaments once',
-        errors: [{ path: ['payload', 'tournamentIds'], field: 'tournamentIds', message: 'Name each tournament once' }],
+        errors: [
+          {
+            path: ['payload', 'tournamentIds'],
+            field: 'tournamentIds',
+            message: 'Name each tournament once',
+          },
+        ],
       })
   }
 }

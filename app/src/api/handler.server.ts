@@ -15,6 +15,7 @@ import { etagMatches } from '../edge/http.ts'
 import { BodyTooLarge, readBody } from '../server/forms.server.ts'
 import { appRuntime } from '../server/runtime.server.ts'
 import { Api } from './Api.ts'
+import { uploadBodyLimits } from './EventWritesApi.ts'
 import { ApiHandlers } from './handlers.server.ts'
 import { NotFound, ServerError, unknownCode } from './Problems.ts'
 
@@ -33,7 +34,7 @@ const publicCacheControl = `public, max-age=${restrictedTypesCacheMs / 1000}`
  * keep their public caching.
  */
 const personalPath =
-  /^\/api\/v1\/(user(\/|$)|event\/[^/]+\/(publish|un-publish|postpone|un-publish-after-postpone|cancel|delete|event-preview-data)\/?$)/
+  /^\/api\/v1\/(user(\/|$)|event\/[^/]+\/(publish|un-publish|postpone|un-publish-after-postpone|cancel|notify-event-users|delete|event-preview-data|tournaments\/[^/]+\/edit-data)\/?$)/
 
 const statusTitles: Record<number, string> = {
   400: 'Bad Request',
@@ -148,8 +149,14 @@ let current: { readonly runtime: AppRuntime; readonly web: ReturnType<typeof mak
  * Answers one /api/v1/* request. The handler is built on first use (the launcher sets DATABASE_URL before the
  * first request) and rebuilt only if the app runtime was replaced.
  */
-/** The largest API request body read at all (every call of the API takes a small JSON document). */
+/** The largest API request body read at all (every call of the API but the uploads takes a small JSON document). */
 const maxApiBodyBytes = 1024 * 1024
+
+/** The body limit of a request: its upload path's own (upload-image, upload-pdf), else the API's. */
+const bodyLimitOf = (request: Request): number => {
+  const path = URL.parse(request.url)?.pathname.replace(/\/+$/, '') ?? ''
+  return uploadBodyLimits[path] ?? maxApiBodyBytes
+}
 
 const tooLargeProblem = () =>
   Response.json(
@@ -163,11 +170,12 @@ const tooLargeProblem = () =>
  */
 const bounded = async (request: Request): Promise<Request | null> => {
   if (!request.body) return request
+  const limit = bodyLimitOf(request)
   const declared = request.headers.get('content-length')
-  if (declared !== null) return Number(declared) > maxApiBodyBytes ? null : request
+  if (declared !== null) return Number(declared) > limit ? null : request
   let bytes: Uint8Array
   try {
-    bytes = await readBody(request, maxApiBodyBytes)
+    bytes = await readBody(request, limit)
   } catch (error) {
     if (error instanceof BodyTooLarge) return null
     throw error

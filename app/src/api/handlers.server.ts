@@ -47,6 +47,7 @@ import {
 } from './Api.ts'
 import { EventActionHandlers } from './eventActionHandlers.server.ts'
 import { EventEditorHandlers } from './eventEditorHandlers.server.ts'
+import { EventWritesHandlers } from './eventWritesHandlers.server.ts'
 import {
   InvalidRequest,
   invalidQueryField,
@@ -491,4 +492,5 @@ export const ApiHandlers = Layer.mergeAll(
   UserHandlers,
   EventActionHandlers,
   EventEditorHandlers,
+  EventWritesHandlers,
 ).pipe(Layer.provideMerge(Layer.mergeAll(ProblemsLive, AuthenticatedLive)))

@@ -1,25 +1,28 @@
 import {
   type Em,
+  FieldProblem,
   formatDateRange,
   inTransaction,
   MailMessage,
   Outbox,
   resolveInterfaceLocale,
+  ValidationRule,
 } from '@kibitz/kernel'
 import { RegistrationService } from '@kibitz/registration'
 import { TournamentStore } from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
 import { EventProblem, eventProblems } from './EventEditor.ts'
-import { EventAction } from './EventInput.ts'
+import { EventAction, eventMessageMaxLength } from './EventInput.ts'
 import { EventsConfig } from './EventsConfig.ts'
 import * as Repo from './internal/EventActionRepo.ts'
 import { type EventMail, renderEventMail } from './internal/mail/EventMail.ts'
 
-// The event actions of spec section 4 that change state (publish, unpublish, postpone, unpublish after
+// The event actions of spec section 4: those that change state (publish, unpublish, postpone, unpublish after
 // postpone, cancel, delete), each one transition: check, lock, write, audit, and the e-mails it owes the
-// event's registered players, enqueued in the same transaction. The rules the spec leaves open are in
-// docs/decisions/014-event-transitions.md.
+// event's registered players, enqueued in the same transaction; and notify event users, the organiser's own
+// message to those players, which checks, locks, audits and enqueues the same way without changing the state.
+// The rules the spec leaves open are in docs/decisions/014-event-transitions.md.
 
 /** Who acts: a signed-in user with their accepted organiser account, or the super user. */
 export interface EventActor {
@@ -32,7 +35,13 @@ export interface EventActor {
 export { EventAction }
 
 /** Why an action was refused. */
-export const RefusalReason = Schema.Literals(['notFound', 'wrongState', 'hasEntries', 'incomplete'])
+export const RefusalReason = Schema.Literals([
+  'notFound',
+  'wrongState',
+  'hasEntries',
+  'incomplete',
+  'invalidInput',
+])
 export type RefusalReason = typeof RefusalReason.Type
 
 /** The action cannot be done on this event by this actor; `state` is the event's state when asked. */
@@ -42,19 +51,33 @@ export class EventActionRefused extends Schema.TaggedError<EventActionRefused>()
   state: Schema.optional(EventState),
   /** With 'incomplete': everything the draft still lacks. */
   problems: Schema.optional(Schema.Array(EventProblem)),
+  /** With 'invalidInput': each option at fault ('message', 'notifyUsers') and the rule it breaks. */
+  fields: Schema.optional(Schema.Array(FieldProblem)),
 }) {}
 
-/** The event after an action (null once deleted). */
+/** The event after an action (null once deleted; notifyEventUsers leaves it where it was). */
 export class EventTransition extends Schema.Class<EventTransition>('@kibitz/events/EventTransition')({
   eventId: Schema.Int,
   action: EventAction,
   from: EventState,
   to: Schema.NullOr(EventState),
+  /** Present when the action e-mailed the registered players: how many e-mails were enqueued. */
+  notified: Schema.optional(Schema.Int),
 }) {}
 
-/** From which states each action may start, and where it leads (null: the event is gone). */
+/** What an action may carry: the organiser's message, and whether the players are e-mailed. */
+export interface EventActionOptions {
+  /** Postpone, unpublish after postpone, cancel (optional there); notifyEventUsers (required, 1–2000). */
+  readonly message?: string | undefined
+  /** Publish: false keeps a republication quiet (default true). notifyEventUsers: false is refused. */
+  readonly notifyUsers?: boolean | undefined
+}
+
+type StateChange = Exclude<EventAction, 'notifyEventUsers'>
+
+/** From which states each state change may start, and where it leads (null: the event is gone). */
 const transitions: Record<
-  EventAction,
+  StateChange,
   { readonly from: ReadonlyArray<EventState>; readonly to: EventState | null }
 > = {
   publish: { from: ['draft', 'postponedToDraft'], to: 'accepted' },
@@ -65,20 +88,37 @@ const transitions: Record<
   delete: { from: ['draft'], to: null },
 }
 
+/** The organiser's message goes to players of a public event only: its e-mail links to the public page. */
+const notifiableStates: ReadonlyArray<EventState> = ['accepted', 'postponed', 'canceled']
+
 const decodeState = Schema.decodeUnknownSync(EventState)
 const decodeMail = Schema.decodeUnknownOption(MailMessage)
 
+type PlayerMail = { readonly kind: EventMail['kind']; readonly outboxKind: string }
+
 /** The e-mail a transition owes the players, by kind (and `kind` of the outbox row); none for the others. */
-const mailFor = (
-  action: EventAction,
-  from: EventState,
-): { readonly kind: EventMail['kind']; readonly outboxKind: string } | null => {
+const mailFor = (action: StateChange, from: EventState, notifyUsers: boolean): PlayerMail | null => {
   if (action === 'postpone') return { kind: 'eventPostponed', outboxKind: 'events.postponed' }
   if (action === 'cancel') return { kind: 'eventCanceled', outboxKind: 'events.canceled' }
-  // A first publication has no players yet; coming back from a postponement tells them the new dates.
-  if (action === 'publish' && from === 'postponedToDraft')
+  // A first publication has no players yet; coming back from a postponement tells them the new dates, unless
+  // the organiser chose to publish quietly (notifyUsers false).
+  if (action === 'publish' && from === 'postponedToDraft' && notifyUsers)
     return { kind: 'eventRepublished', outboxKind: 'events.republished' }
   return null
+}
+
+const organiserMessageMail: PlayerMail = { kind: 'eventMessage', outboxKind: 'events.message' }
+
+/** The problems of notifyEventUsers' options: a message of 1 to 2000 characters, and notifyUsers not false. */
+const notifyProblems = (message: string, options: EventActionOptions | undefined) => {
+  const problems: Array<FieldProblem> = []
+  if (message === '') problems.push(new FieldProblem({ field: 'message', rule: ValidationRule.required }))
+  else if (message.length > eventMessageMaxLength)
+    problems.push(new FieldProblem({ field: 'message', rule: ValidationRule.tooLong }))
+  // "Notify the players, but do not notify them" would do nothing at all: refused rather than a silent success.
+  if (options?.notifyUsers === false)
+    problems.push(new FieldProblem({ field: 'notifyUsers', rule: ValidationRule.mustAccept }))
+  return problems
 }
 
 /** The organiser side of an event's life. */
@@ -87,14 +127,16 @@ export class EventActions extends Context.Service<
   {
     /**
      * The event's organiser or the super user: performs `action` (with the organiser's message for postpone,
-     * unpublish after postpone and cancel) and records it, enqueuing in the same transaction the e-mails
-     * it owes the registered players (postpone, cancel, republish); anything else is refused with the reason.
+     * unpublish after postpone, cancel and notifyEventUsers) and records it, enqueuing in the same transaction
+     * the e-mails it owes the registered players (postpone, cancel, republish unless `notifyUsers` is false,
+     * and the message of notifyEventUsers to a public event's players); anything else is refused with the
+     * reason.
      */
     perform(
       actor: EventActor,
       eventId: number,
       action: EventAction,
-      options?: { readonly message?: string },
+      options?: EventActionOptions,
     ): Effect.Effect<EventTransition, EventActionRefused, Em>
   }
 >()('@kibitz/events/EventActions') {
@@ -106,16 +148,20 @@ export class EventActions extends Context.Service<
       const store = yield* TournamentStore
       const { publicUrl } = yield* EventsConfig
 
-      /** One e-mail per registered address, each in its reader's language; runs in the caller's transaction. */
+      /**
+       * One e-mail per registered address, each in its reader's language; runs in the caller's transaction and
+       * answers how many it enqueued.
+       */
       const notifyPlayers = Effect.fn('EventActions.notifyPlayers')(function* (
         event: Repo.LockedEvent,
-        mail: NonNullable<ReturnType<typeof mailFor>>,
+        mail: PlayerMail,
         message: string | null,
       ) {
         const contents = event.contents.getItems()
         const main = contents.find((c) => c.isMain) ?? contents[0]
         const eventName = main?.name ?? event.alias
         const link = `${publicUrl}/event/${encodeURIComponent(event.alias)}`
+        let enqueued = 0
         for (const recipient of yield* registrations.recipientsOfEvent(event.id)) {
           // A player without an account reads the event's own language, when the site speaks it.
           const language = resolveInterfaceLocale(recipient.language ?? main?.language)
@@ -136,11 +182,52 @@ export class EventActions extends Context.Service<
             continue
           }
           yield* outbox.enqueue(decoded.value)
+          enqueued += 1
         }
+        return enqueued
+      })
+
+      const isOwner = (actor: EventActor, event: Repo.LockedEvent | null): event is Repo.LockedEvent =>
+        event !== null && (actor.isSuper || event.organiserId === actor.organiserId)
+
+      /** The organiser's message to every registered player of a public event; the state stays as it is. */
+      const notifyEventUsers = Effect.fn('EventActions.notifyEventUsers')(function* (
+        actor: EventActor,
+        eventId: number,
+        options: EventActionOptions | undefined,
+      ) {
+        const action = 'notifyEventUsers'
+        // PostgreSQL text cannot hold NUL; a message of spaces says nothing.
+        const message = (options?.message ?? '').replaceAll('\u0000', '').trim()
+        const fields = notifyProblems(message, options)
+        if (fields.length > 0)
+          return yield* new EventActionRefused({ action, reason: 'invalidInput', fields })
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            // Locked: a cancel or unpublish running at the same time cannot slip between the check and the mail.
+            const event = yield* Repo.lockEvent(eventId)
+            if (!isOwner(actor, event)) return yield* new EventActionRefused({ action, reason: 'notFound' })
+            const state = decodeState(event.state)
+            if (!notifiableStates.includes(state))
+              return yield* new EventActionRefused({ action, reason: 'wrongState', state })
+            yield* Repo.recordAudit({
+              eventId,
+              action,
+              actorUserId: actor.userId,
+              fromState: state,
+              toState: state,
+              message,
+              at: new Date(yield* Clock.currentTimeMillis),
+            })
+            const notified = yield* notifyPlayers(event, organiserMessageMail, message)
+            return new EventTransition({ eventId, action, from: state, to: state, notified })
+          }),
+        )
       })
 
       return EventActions.of({
         perform: Effect.fn('EventActions.perform')(function* (actor, eventId, action, options) {
+          if (action === 'notifyEventUsers') return yield* notifyEventUsers(actor, eventId, options)
           const refuse = (reason: RefusalReason, state?: EventState) =>
             Effect.fail(
               new EventActionRefused(state === undefined ? { action, reason } : { action, reason, state }),
@@ -150,8 +237,7 @@ export class EventActions extends Context.Service<
               // Locked: two actions on one event run one after the other.
               const event = yield* Repo.lockEvent(eventId)
               // Another organiser's event reads as missing: its existence is none of their business.
-              if (!event || (!actor.isSuper && event.organiserId !== actor.organiserId))
-                return yield* refuse('notFound')
+              if (!isOwner(actor, event)) return yield* refuse('notFound')
               const from = decodeState(event.state)
               const rule = transitions[action]
               if (!rule.from.includes(from)) return yield* refuse('wrongState', from)
@@ -174,7 +260,9 @@ export class EventActions extends Context.Service<
               }
               const at = new Date(yield* Clock.currentTimeMillis)
               const to = rule.to
-              const message = options?.message?.trim() ? options.message.trim().slice(0, 2000) : null
+              const message = options?.message?.trim()
+                ? options.message.trim().slice(0, eventMessageMaxLength)
+                : null
               if (to === null) {
                 yield* Repo.deleteEvent(eventId)
               } else {
@@ -197,9 +285,10 @@ export class EventActions extends Context.Service<
                 message,
                 at,
               })
-              const mail = mailFor(action, from)
-              if (mail !== null) yield* notifyPlayers(event, mail, message)
-              return new EventTransition({ eventId, action, from, to })
+              const mail = mailFor(action, from, options?.notifyUsers !== false)
+              if (mail === null) return new EventTransition({ eventId, action, from, to })
+              const notified = yield* notifyPlayers(event, mail, message)
+              return new EventTransition({ eventId, action, from, to, notified })
             }),
           )
         }),

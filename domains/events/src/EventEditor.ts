@@ -1,5 +1,5 @@
 import { OrganiserService } from '@kibitz/accounts'
-import { EventFiles } from '@kibitz/files'
+import { type EventDocument, EventFiles, type FileRejected } from '@kibitz/files'
 import {
   decodeWithProblems,
   type Em,
@@ -73,6 +73,10 @@ export class EventProblem extends Schema.Class<EventProblem>('@kibitz/events/Eve
   rule: ValidationRuleSchema,
   tournamentId: Schema.NullOr(Schema.Int),
 }) {}
+
+/** Which documents a PDF belongs to: the event's (or a tournament's) documents, or a tournament's results. */
+export const DocumentKind = Schema.Literals(['documents', 'results'])
+export type DocumentKind = typeof DocumentKind.Type
 
 /** Permissions of spec section 6 the viewer holds on the event. */
 export const EventPermission = Schema.Literals(['read', 'update', 'delete', 'publish'])
@@ -416,14 +420,33 @@ export class EventEditor extends Context.Service<
       tournamentId: number,
     ): Effect.Effect<void, EventEditRefused, Em>
     /**
-     * Same actors, while editable: the event's picture (re-encoded, with a thumbnail) and its alt text; the
-     * previous picture's files are removed once the new one is in place.
+     * Same actors, while editable: the event's picture (re-encoded, with a thumbnail `thumbWidth` wide, 500 by
+     * default) and its alt text; the previous picture's files are removed once the new one is in place.
      */
     setImage(
       actor: EventActor,
       eventId: number,
-      upload: { readonly bytes: Uint8Array; readonly filename: string; readonly alt: string | null },
+      upload: {
+        readonly bytes: Uint8Array
+        readonly filename: string
+        readonly alt: string | null
+        readonly thumbWidth?: number | undefined
+      },
     ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
+    /**
+     * Same actors, while editable: stores a PDF among the event's documents, or a tournament's documents or
+     * results (`tournamentId` must be one of the event's tournaments; results always belong to one).
+     */
+    storeDocument(
+      actor: EventActor,
+      eventId: number,
+      upload: {
+        readonly tournamentId?: number | null | undefined
+        readonly kind: DocumentKind
+        readonly bytes: Uint8Array
+        readonly filename: string
+      },
+    ): Effect.Effect<EventDocument, EventEditRefused | EventInputInvalid, Em>
     /** Same actors, while editable: the event goes back to having no picture. */
     removeImage(actor: EventActor, eventId: number): Effect.Effect<EventEditorView, EventEditRefused, Em>
     /** Same actors, while editable: the new order of all the event's tournaments. */
@@ -713,10 +736,28 @@ export class EventEditor extends Context.Service<
       const keyOf = (url: string | null | undefined) =>
         url?.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length)) : null
 
+      /** A refused upload as the editor's invalid input, naming `file` as `fileField`. */
+      const rejectedUpload = (fileField: string) => (rejected: FileRejected) =>
+        Effect.fail(
+          new EventInputInvalid({
+            problems: [
+              new FieldProblem({
+                field: rejected.field === 'file' ? fileField : rejected.field,
+                rule: isRule(rejected.rule) ? rejected.rule : ValidationRule.notAnImage,
+              }),
+            ],
+          }),
+        )
+
       const setImage = Effect.fn('EventEditor.setImage')(function* (
         actor: EventActor,
         eventId: number,
-        upload: { readonly bytes: Uint8Array; readonly filename: string; readonly alt: string | null },
+        upload: {
+          readonly bytes: Uint8Array
+          readonly filename: string
+          readonly alt: string | null
+          readonly thumbWidth?: number | undefined
+        },
       ) {
         const alt = upload.alt?.trim() ? upload.alt.trim() : null
         if (alt !== null && Array.from(alt).length > 250)
@@ -731,21 +772,11 @@ export class EventEditor extends Context.Service<
           Effect.gen(function* () {
             const event = yield* lockEditable(actor, eventId)
             const image = yield* files
-              .storeEventImage(event.organiserId, eventId, upload.bytes, { filename: upload.filename })
-              .pipe(
-                Effect.catchTag('FileRejected', (rejected) =>
-                  Effect.fail(
-                    new EventInputInvalid({
-                      problems: [
-                        new FieldProblem({
-                          field: rejected.field === 'file' ? 'image' : rejected.field,
-                          rule: isRule(rejected.rule) ? rejected.rule : ValidationRule.notAnImage,
-                        }),
-                      ],
-                    }),
-                  ),
-                ),
-              )
+              .storeEventImage(event.organiserId, eventId, upload.bytes, {
+                filename: upload.filename,
+                thumbWidth: upload.thumbWidth,
+              })
+              .pipe(Effect.catchTag('FileRejected', rejectedUpload('image')))
             const previous = keyOf(event.imageUrl)
             const at = yield* now
             event.imageUrl = image.url
@@ -788,9 +819,53 @@ export class EventEditor extends Context.Service<
         return saved
       })
 
+      const storeDocument = Effect.fn('EventEditor.storeDocument')(function* (
+        actor: EventActor,
+        eventId: number,
+        upload: {
+          readonly tournamentId?: number | null | undefined
+          readonly kind: DocumentKind
+          readonly bytes: Uint8Array
+          readonly filename: string
+        },
+      ) {
+        const tournamentId = upload.tournamentId ?? null
+        // Results are a tournament's (spec section 9: /results/tournament-{id}); the event has none of its own.
+        if (upload.kind === 'results' && tournamentId === null)
+          return yield* new EventInputInvalid({
+            problems: [new FieldProblem({ field: 'tournamentId', rule: ValidationRule.required })],
+          })
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            if (tournamentId !== null) {
+              const owners = yield* tournamentReads.eventIdsOf([tournamentId])
+              // Another event's tournament (or none) reads as missing, as through the event's other calls.
+              if (owners.get(tournamentId) !== eventId)
+                return yield* new EventEditRefused({ reason: 'notFound' })
+            }
+            const folder =
+              tournamentId === null
+                ? { _tag: 'eventDocuments' as const, eventId }
+                : upload.kind === 'results'
+                  ? { _tag: 'tournamentResults' as const, eventId, tournamentId }
+                  : { _tag: 'tournamentDocuments' as const, eventId, tournamentId }
+            const document = yield* files
+              .storeEventDocument(event.organiserId, folder, upload.bytes, { filename: upload.filename })
+              .pipe(Effect.catchTag('FileRejected', rejectedUpload('file')))
+            const at = yield* now
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'storeDocument', null, at)
+            return document
+          }),
+        )
+      })
+
       return EventEditor.of({
         setImage,
         removeImage,
+        storeDocument,
         create,
         view,
         updateGeneral,

@@ -177,13 +177,17 @@ export const EditorStep = Schema.Literals([
 ])
 export type EditorStep = typeof EditorStep.Type
 
-/** The event actions of spec section 4 that change its state. */
+/** The longest message an organiser may send the players with an action (postpone, cancel, notify…). */
+export const eventMessageMaxLength = 2000
+
+/** The event actions of spec section 4: those that change its state, and the message to its players. */
 export const EventAction = Schema.Literals([
   'publish',
   'unpublish',
   'postpone',
   'unpublishAfterPostpone',
   'cancel',
+  'notifyEventUsers',
   'delete',
 ])
 export type EventAction = typeof EventAction.Type

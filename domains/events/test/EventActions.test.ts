@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
-import { type EventAction, EventActions, type EventActor } from '@kibitz/events'
+import { type EventAction, type EventActionOptions, EventActions, type EventActor } from '@kibitz/events'
 import {
   insertEntry,
   insertEvent,
@@ -22,6 +22,18 @@ const perform = (actor: EventActor, eventId: number, action: EventAction, messag
   )
 const refusal = (actor: EventActor, eventId: number, action: EventAction) =>
   Effect.map(Effect.flip(perform(actor, eventId, action)), (e) => ({ reason: e.reason, state: e.state }))
+const performWith = (actor: EventActor, eventId: number, action: EventAction, options: EventActionOptions) =>
+  runWith(
+    db.orm,
+    EventActions.use((actions) => actions.perform(actor, eventId, action, options)),
+  )
+const notify = (actor: EventActor, eventId: number, message: string, notifyUsers?: boolean) =>
+  performWith(
+    actor,
+    eventId,
+    'notifyEventUsers',
+    notifyUsers === undefined ? { message } : { message, notifyUsers },
+  )
 
 const Row = Schema.Struct({
   state: Schema.String,
@@ -39,6 +51,7 @@ const AuditRow = Schema.Struct({
   from_state: Schema.String,
   to_state: Schema.NullOr(Schema.String),
   actor_user_id: Schema.Int,
+  message: Schema.NullOr(Schema.String),
 })
 const audit = (id: number) =>
   Effect.promise(async () =>
@@ -46,7 +59,7 @@ const audit = (id: number) =>
       await db.orm.em
         .fork()
         .execute(
-          'select action, from_state, to_state, actor_user_id from event_audit where event_id = ? order by id',
+          'select action, from_state, to_state, actor_user_id, message from event_audit where event_id = ? order by id',
           [id],
         ),
     ),
@@ -322,6 +335,151 @@ describe(EventActions.name, () => {
         yield* perform(me, id, 'postpone', 'Later')
         yield* perform(me, id, 'cancel')
         expect(yield* outbox()).toEqual([])
+      }),
+    )
+
+    it.effect('republishing with notifyUsers false is quiet; true or left out tells the players', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        const republished = () =>
+          Effect.map(outbox(), (mails) => mails.filter((m) => m.kind === 'events.republished').length)
+        yield* perform(me, id, 'postpone', 'Later')
+        yield* perform(me, id, 'unpublishAfterPostpone', 'Back as a draft')
+        const quiet = yield* performWith(me, id, 'publish', { notifyUsers: false })
+        expect(quiet).toMatchObject({ from: 'postponedToDraft', to: 'accepted' })
+        expect(quiet.notified).toBeUndefined()
+        expect(yield* republished()).toBe(0)
+        expect((yield* eventRow(id))[0]?.state).toBe('accepted')
+
+        yield* perform(me, id, 'postpone', 'Later again')
+        yield* perform(me, id, 'unpublishAfterPostpone', 'Back as a draft again')
+        expect((yield* performWith(me, id, 'publish', { notifyUsers: true })).notified).toBe(2)
+        expect(yield* republished()).toBe(2)
+
+        yield* perform(me, id, 'postpone', 'Once more')
+        yield* perform(me, id, 'unpublishAfterPostpone', 'Back once more')
+        expect((yield* perform(me, id, 'publish')).notified).toBe(2)
+        expect(yield* republished()).toBe(4)
+      }),
+    )
+  })
+
+  describe('notifyEventUsers', () => {
+    it.effect(
+      'sends the organiser’s message to every registered address in its reader’s language, keeping the state',
+      () =>
+        Effect.gen(function* () {
+          const me = yield* organiser('Vilnius Club')
+          const id = yield* eventWithPlayers(me)
+          const sent = yield* notify(me, id, '  Parking is free on Saturday.\nBring your bidding boxes.  ')
+          expect(sent).toMatchObject({
+            eventId: id,
+            action: 'notifyEventUsers',
+            from: 'accepted',
+            to: 'accepted',
+            notified: 2,
+          })
+          expect(yield* eventRow(id)).toEqual([{ state: 'accepted', status: 2, state_message: null }])
+          const mails = yield* outbox()
+          expect(mails.map((m) => [m.kind, m.recipient, m.language])).toEqual([
+            ['events.message', 'jan.nowak@example.test', 'pl'],
+            ['events.message', 'ona@example.test', 'lt'],
+          ])
+          expect(mails[0]?.subject).toBe('Wiadomość od organizatora: Wiosenne Pary')
+          expect(mails[1]?.subject).toBe('Organizatoriaus naujienos: Wiosenne Pary')
+          for (const mail of mails) {
+            expect(mail.text_body).toContain('Parking is free on Saturday.\nBring your bidding boxes.\n')
+            expect(mail.text_body).toContain(`/event/wiosna-${me.organiserId}\n`)
+          }
+          expect((yield* audit(id)).at(-1)).toEqual({
+            action: 'notifyEventUsers',
+            from_state: 'accepted',
+            to_state: 'accepted',
+            actor_user_id: me.userId,
+            message: 'Parking is free on Saturday.\nBring your bidding boxes.',
+          })
+        }),
+    )
+
+    it.effect('reaches the players of a postponed or canceled event too, and lets the super user send', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        yield* perform(me, id, 'postpone', 'Later')
+        expect(yield* notify(superUser, id, 'New dates will follow in May.')).toMatchObject({
+          from: 'postponed',
+          to: 'postponed',
+          notified: 2,
+        })
+        yield* perform(me, id, 'cancel', 'Sorry')
+        expect((yield* notify(me, id, 'Refunds are on their way.')).notified).toBe(2)
+        const messages = (yield* outbox()).filter((m) => m.kind === 'events.message')
+        expect(messages).toHaveLength(4)
+        expect(
+          (yield* audit(id)).filter((a) => a.action === 'notifyEventUsers').map((a) => a.actor_user_id),
+        ).toEqual([superUser.userId, me.userId])
+      }),
+    )
+
+    it.effect('an event without players sends nothing and still records the message', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* draftOf(me)
+        yield* perform(me, id, 'publish')
+        expect((yield* notify(me, id, 'Anyone there?')).notified).toBe(0)
+        expect(yield* outbox()).toEqual([])
+        expect((yield* audit(id)).map((a) => a.action)).toEqual(['publish', 'notifyEventUsers'])
+      }),
+    )
+
+    it.effect('is refused for drafts, for another organiser, and for a missing event, sending nothing', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const them = yield* organiser('Riga Club')
+        const draft = yield* draftOf(me)
+        const refusedFor = (actor: EventActor, id: number) =>
+          Effect.map(Effect.flip(notify(actor, id, 'Hello')), (e) => ({ reason: e.reason, state: e.state }))
+        expect(yield* refusedFor(me, draft)).toEqual({ reason: 'wrongState', state: 'draft' })
+        const id = yield* eventWithPlayers(me)
+        yield* perform(me, id, 'postpone', 'Later')
+        yield* perform(me, id, 'unpublishAfterPostpone', 'Back as a draft')
+        expect(yield* refusedFor(me, id)).toEqual({ reason: 'wrongState', state: 'postponedToDraft' })
+        yield* perform(me, id, 'publish')
+        expect(yield* refusedFor(them, id)).toEqual({ reason: 'notFound', state: undefined })
+        expect(yield* refusedFor(me, 999_999)).toEqual({ reason: 'notFound', state: undefined })
+        expect((yield* outbox()).filter((m) => m.kind === 'events.message')).toEqual([])
+        expect((yield* audit(id)).some((a) => a.action === 'notifyEventUsers')).toBe(false)
+      }),
+    )
+
+    it.effect('refuses a blank or too long message and notifyUsers false, naming each field', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        const fieldsOf = (message: string, notifyUsers?: boolean) =>
+          Effect.map(Effect.flip(notify(me, id, message, notifyUsers)), (e) => ({
+            reason: e.reason,
+            fields: e.fields?.map((f) => [f.field, f.rule]),
+          }))
+        expect(yield* fieldsOf(' \n ')).toEqual({ reason: 'invalidInput', fields: [['message', 'required']] })
+        expect(yield* fieldsOf('\u0000')).toEqual({
+          reason: 'invalidInput',
+          fields: [['message', 'required']],
+        })
+        expect(yield* fieldsOf('x'.repeat(2001))).toEqual({
+          reason: 'invalidInput',
+          fields: [['message', 'tooLong']],
+        })
+        expect(yield* fieldsOf('', false)).toEqual({
+          reason: 'invalidInput',
+          fields: [
+            ['message', 'required'],
+            ['notifyUsers', 'mustAccept'],
+          ],
+        })
+        expect((yield* notify(me, id, 'x'.repeat(2000), true)).notified).toBe(2)
+        expect(yield* outbox()).toHaveLength(2)
       }),
     )
   })

@@ -7,7 +7,14 @@ import { OrganiserService } from '@kibitz/accounts'
 import { EventActions, type EventActor, EventEditor, type GeneralInformationInput } from '@kibitz/events'
 import { EventFiles, FileStorage } from '@kibitz/files'
 import { RegistrationService } from '@kibitz/registration'
-import { insertEntry, insertEvent, insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
+import {
+  insertEntry,
+  insertEvent,
+  insertOrganiser,
+  insertTournament,
+  runWith,
+  useDomainDatabase,
+} from '@kibitz/testing'
 import { TournamentService, TournamentStore } from '@kibitz/tournaments'
 import { Effect, Layer, Schema } from 'effect'
 import sharp from 'sharp'
@@ -501,5 +508,141 @@ describe('EventEditor', () => {
           expect(cleared.imageUrl).toBeNull()
         }),
     )
+
+    it.live('makes the thumbnail as wide as asked, and refuses a width out of range naming thumbWidth', () =>
+      Effect.gen(function* () {
+        const actor = yield* organiser()
+        const event = yield* editor((e) => e.create(actor, general()))
+        const picture = yield* png(1200)
+        const saved = yield* imaging((e) =>
+          e.setImage(actor, event.id, { bytes: picture, filename: 'hall.png', alt: null, thumbWidth: 320 }),
+        )
+        const thumb = yield* Effect.promise(() =>
+          sharp(path.join(filesRoot, (saved.thumbUrl ?? '').slice('/files/'.length))).metadata(),
+        )
+        expect(thumb.width).toBe(320)
+        const refused = yield* Effect.flip(
+          imaging((e) =>
+            e.setImage(actor, event.id, { bytes: picture, filename: 'hall.png', alt: null, thumbWidth: 10 }),
+          ),
+        )
+        expect(refused).toMatchObject({
+          _tag: 'EventInputInvalid',
+          problems: [{ field: 'thumbWidth', rule: 'outOfRange' }],
+        })
+      }),
+    )
+
+    describe('documents', () => {
+      const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+      const store = (
+        actor: EventActor,
+        eventId: number,
+        upload: { tournamentId?: number | null; kind: 'documents' | 'results'; bytes?: Uint8Array },
+      ) =>
+        imaging((e) =>
+          e.storeDocument(actor, eventId, {
+            tournamentId: upload.tournamentId ?? null,
+            kind: upload.kind,
+            bytes: upload.bytes ?? pdf,
+            filename: 'Rules 2027.pdf',
+          }),
+        )
+      const StoredRow = Schema.Struct({
+        owner_organiser_id: Schema.Int,
+        folder: Schema.String,
+        kind: Schema.String,
+      })
+      const storedFiles = () =>
+        Effect.promise(async () =>
+          Schema.decodeUnknownSync(Schema.Array(StoredRow))(
+            await db.orm.em
+              .fork()
+              .execute('select owner_organiser_id, folder, kind from stored_file order by id'),
+          ),
+        )
+
+      it.live('stores PDFs for the event, a tournament’s documents and its results under their folders', () =>
+        Effect.gen(function* () {
+          const actor = yield* organiser()
+          const event = yield* editor((e) => e.create(actor, general()))
+          const tournament = yield* Effect.promise(() =>
+            insertTournament(db.orm, { eventId: event.id, startDate: '2027-06-10' }),
+          )
+          const rules = yield* store(actor, event.id, { kind: 'documents' })
+          expect(rules.url).toMatch(
+            new RegExp(`^/files/event/event-${event.id}/documents/rules-2027-.+\\.pdf$`),
+          )
+          expect(rules).toMatchObject({ filename: 'Rules 2027.pdf', size: pdf.byteLength })
+          const stored = yield* Effect.promise(() => readFile(path.join(filesRoot, rules.key)))
+          expect(new Uint8Array(stored)).toEqual(pdf)
+          const conditions = yield* store(actor, event.id, { tournamentId: tournament.id, kind: 'documents' })
+          expect(conditions.url).toContain(
+            `/event/event-${event.id}/tournaments/tournament-${tournament.id}/documents/`,
+          )
+          const results = yield* store(superUser, event.id, { tournamentId: tournament.id, kind: 'results' })
+          expect(results.url).toContain(`/event/event-${event.id}/results/tournament-${tournament.id}/`)
+          expect(yield* storedFiles()).toEqual([
+            {
+              owner_organiser_id: actor.organiserId,
+              folder: `event/event-${event.id}/documents`,
+              kind: 'document',
+            },
+            {
+              owner_organiser_id: actor.organiserId,
+              folder: `event/event-${event.id}/tournaments/tournament-${tournament.id}/documents`,
+              kind: 'document',
+            },
+            {
+              owner_organiser_id: actor.organiserId,
+              folder: `event/event-${event.id}/results/tournament-${tournament.id}`,
+              kind: 'document',
+            },
+          ])
+        }),
+      )
+
+      it.live(
+        'refuses what is not a PDF, results without a tournament, another event’s tournament and other organisers',
+        () =>
+          Effect.gen(function* () {
+            const actor = yield* organiser()
+            const event = yield* editor((e) => e.create(actor, general()))
+            const elsewhere = yield* editor((e) => e.create(actor, general()))
+            const foreign = yield* Effect.promise(() =>
+              insertTournament(db.orm, { eventId: elsewhere.id, startDate: '2027-06-10' }),
+            )
+            const notPdf = yield* Effect.flip(
+              store(actor, event.id, { kind: 'documents', bytes: new TextEncoder().encode('<html>') }),
+            )
+            expect(notPdf).toMatchObject({
+              _tag: 'EventInputInvalid',
+              problems: [{ field: 'file', rule: 'notAPdf' }],
+            })
+            const noTournament = yield* Effect.flip(store(actor, event.id, { kind: 'results' }))
+            expect(noTournament).toMatchObject({
+              _tag: 'EventInputInvalid',
+              problems: [{ field: 'tournamentId', rule: 'required' }],
+            })
+            const wrongEvent = yield* Effect.flip(
+              store(actor, event.id, { tournamentId: foreign.id, kind: 'documents' }),
+            )
+            expect(wrongEvent).toMatchObject({ _tag: 'EventEditRefused', reason: 'notFound' })
+            const other = yield* organiser()
+            const notYours = yield* Effect.flip(store(other, event.id, { kind: 'documents' }))
+            expect(notYours).toMatchObject({ _tag: 'EventEditRefused', reason: 'notFound' })
+            const canceled = yield* Effect.promise(() =>
+              insertEvent(db.orm, {
+                organiserId: actor.organiserId ?? undefined,
+                state: 'canceled',
+                dateStart: '2027-06-10',
+              }),
+            )
+            const notEditable = yield* Effect.flip(store(actor, canceled, { kind: 'documents' }))
+            expect(notEditable).toMatchObject({ _tag: 'EventEditRefused', reason: 'notEditable' })
+            expect(yield* storedFiles()).toEqual([])
+          }),
+      )
+    })
   })
 })

@@ -36,10 +36,18 @@ const republished = {
   link,
 } satisfies EventMail
 
+const announced = {
+  kind: 'eventMessage',
+  eventName: 'Spring Pairs & Teams',
+  message: 'Parking is free on Saturday.\nBring your own bidding boxes.',
+  link,
+} satisfies EventMail
+
 const samples: ReadonlyArray<{ mail: EventMail; shown: ReadonlyArray<string> }> = [
   { mail: postponed, shown: ['Spring Pairs & Teams'] },
   { mail: canceled, shown: ['Spring Pairs & Teams', 'Sorry.'] },
   { mail: republished, shown: ['Spring Pairs & Teams', '1–3 April 2027'] },
+  { mail: announced, shown: ['Spring Pairs & Teams', 'Parking is free on Saturday.'] },
 ]
 
 describe('renderEventMail', () => {
@@ -73,6 +81,13 @@ describe('renderEventMail', () => {
     expect(html).toContain('>View the event</a>')
     expect(renderEventMail(republished, 'en').text).toContain('Dates: 1–3 April 2027')
     expect(renderEventMail(canceled, 'en').subject).toBe('Canceled: Spring Pairs & Teams')
+    const message = renderEventMail(announced, 'en')
+    expect(message.subject).toBe('News from the organiser: Spring Pairs & Teams')
+    expect(message.text).toContain(
+      'The organiser of Spring Pairs & Teams has sent this message to everyone registered for the event:\n\n' +
+        'Parking is free on Saturday.\nBring your own bidding boxes.',
+    )
+    expect(message.html).toContain('Parking is free on Saturday.<br>Bring your own bidding boxes.')
   })
 
   it('leaves out the message block when the organiser wrote none', () => {
@@ -94,6 +109,7 @@ describe('renderEventMail', () => {
         { ...postponed, eventName: script, message: script },
         { ...canceled, eventName: script, message: script },
         { ...republished, eventName: script, dates: script },
+        { ...announced, eventName: script, message: script },
       ]
       for (const language of interfaceLocales) {
         for (const mail of mails) {

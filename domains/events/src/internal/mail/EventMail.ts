@@ -26,6 +26,7 @@ export type EventMail =
   | { kind: 'eventPostponed'; eventName: string; message: string; link: string }
   | { kind: 'eventCanceled'; eventName: string; message: string; link: string }
   | { kind: 'eventRepublished'; eventName: string; dates: string; link: string }
+  | { kind: 'eventMessage'; eventName: string; message: string; link: string }
 
 const catalogs: Record<InterfaceLocale, Messages> = { en, ru, lt, pl, es, it, fr }
 
@@ -127,6 +128,26 @@ const eventRepublished = (i18n: I18n, mail: Mail<'eventRepublished'>): Content =
   ],
 })
 
+/** The organiser's own message (notify event users): the message is the e-mail, under a line saying who sent it. */
+const eventMessage = (i18n: I18n, mail: Mail<'eventMessage'>): Content => ({
+  ...common(i18n, mail.link),
+  subject: i18n._({
+    id: 'mail.eventMessage.subject',
+    message: 'News from the organiser: {eventName}',
+    values: { eventName: mailParam(mail.eventName) },
+  }),
+  heading: i18n._({ id: 'mail.eventMessage.heading', message: 'A message from the organiser' }),
+  paragraphs: [
+    i18n._({
+      id: 'mail.eventMessage.body',
+      message: 'The organiser of {eventName} has sent this message to everyone registered for the event:',
+      values: { eventName: mailParam(mail.eventName) },
+    }),
+  ],
+  ...(mail.message.trim() === '' ? {} : { quote: mail.message }),
+  details: [],
+})
+
 const contentOf = (i18n: I18n, mail: EventMail): Content => {
   switch (mail.kind) {
     case 'eventPostponed':
@@ -135,6 +156,8 @@ const contentOf = (i18n: I18n, mail: EventMail): Content => {
       return eventCanceled(i18n, mail)
     case 'eventRepublished':
       return eventRepublished(i18n, mail)
+    case 'eventMessage':
+      return eventMessage(i18n, mail)
   }
 }
 

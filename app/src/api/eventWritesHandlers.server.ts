@@ -1,0 +1,261 @@
+import {
+  DocumentKind,
+  type EventActor,
+  EventEditor,
+  type EventEditRefused,
+  EventInputInvalid,
+} from '@kibitz/events'
+import { decodeWithProblems, FieldProblem, rule, ValidationRule } from '@kibitz/kernel'
+import { Effect, Schema, Stream } from 'effect'
+import type { HttpServerRequest, Multipart } from 'effect/http'
+import { HttpApiBuilder } from 'effect/http-api'
+import { eventActorOf } from '../server/actor.server.ts'
+import { Api } from './Api.ts'
+import { ContentTooLarge } from './EventWritesApi.ts'
+import { editRefusal, invalidInput } from './eventEditorHandlers.server.ts'
+import { Forbidden, InvalidRequest, NotFound, unknownCode } from './Problems.ts'
+import { CurrentSession } from './UserApi.ts'
+import { unitOfWork } from './unitOfWork.server.ts'
+
+// The organiser's tournament, picture and document writes over the events domain's editor; the actor comes
+// from the session only. Tournament bodies are decoded by the domain (every problem at once, by dotted path),
+// uploads are read from the multipart stream within the body limit handler.server.ts sets for their paths.
+
+const notOrganiser = new Forbidden({
+  code: unknownCode,
+  detail: 'Only an accepted organiser or the super user may edit events',
+})
+
+const maximumId = 2147483647
+
+/** A positive whole number within PostgreSQL's integer, as a form field carries it. */
+const idText = Schema.String.check(
+  rule(ValidationRule.outOfRange, (s: string) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= maximumId),
+)
+
+/** The text fields of upload-image (`file` is read apart). */
+const ImageFields = Schema.Struct({
+  eventId: idText,
+  alt: Schema.optionalKey(Schema.String),
+  thumbWidth: Schema.optionalKey(
+    Schema.String.check(rule(ValidationRule.outOfRange, (s: string) => /^\d{1,6}$/.test(s))),
+  ),
+})
+
+/** The text fields of upload-pdf. */
+const PdfFields = Schema.Struct({
+  eventId: idText,
+  tournamentId: Schema.optionalKey(idText),
+  kind: DocumentKind,
+})
+
+/** What a multipart body held: the first value of each text field, and each file's name and bytes. */
+interface Upload {
+  readonly fields: Readonly<Record<string, string>>
+  readonly files: ReadonlyMap<string, { readonly name: string; readonly bytes: Uint8Array }>
+}
+
+/** A 400 naming each of `problems` under the payload. */
+const invalidFields = (problems: ReadonlyArray<FieldProblem>) =>
+  invalidInput(new EventInputInvalid({ problems }), ['payload'])
+
+const notMultipart = new InvalidRequest({
+  code: unknownCode,
+  detail: 'The body is not a valid multipart/form-data form',
+  errors: [{ path: ['payload'], field: 'payload', message: 'Send the fields as multipart/form-data' }],
+})
+
+/** Reads every part of an upload; the file's bytes are in memory, bounded by the path's body limit. */
+const readUpload = (
+  parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>,
+): Effect.Effect<Upload, InvalidRequest | ContentTooLarge> => {
+  const fields: Record<string, string> = {}
+  const files = new Map<string, { name: string; bytes: Uint8Array }>()
+  return Stream.runForEach(parts, (part) => {
+    if (part._tag === 'Field') {
+      // NUL has no business in a form field (PostgreSQL text cannot hold it).
+      if (!(part.key in fields)) fields[part.key] = part.value.replaceAll('\u0000', '')
+      return Effect.void
+    }
+    // Every file part is drained, or the parser cannot reach the parts after it; only the first of a name counts.
+    return Effect.map(part.contentEffect, (bytes) => {
+      if (!files.has(part.key)) files.set(part.key, { name: part.name, bytes })
+    })
+  }).pipe(
+    Effect.as<Upload>({ fields, files }),
+    Effect.catchTag('MultipartError', (error): Effect.Effect<never, InvalidRequest | ContentTooLarge> => {
+      switch (error.reason._tag) {
+        case 'Parse':
+          return Effect.fail(notMultipart)
+        case 'InternalError':
+          return Effect.die(error)
+        default:
+          return Effect.fail(
+            new ContentTooLarge({
+              code: unknownCode,
+              detail: 'The upload or one of its fields is too large',
+            }),
+          )
+      }
+    }),
+  )
+}
+
+/** Decodes an upload's text fields with `schema`, naming every bad field (a missing file counts too). */
+const uploadFields = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, upload: Upload) => {
+  const decoded = decodeWithProblems(schema, upload.fields)
+  const file = upload.files.get('file')
+  const problems = [
+    ...(decoded.ok ? [] : decoded.problems),
+    ...(file === undefined ? [new FieldProblem({ field: 'file', rule: ValidationRule.required })] : []),
+  ]
+  return decoded.ok && file !== undefined
+    ? Effect.succeed({ fields: decoded.value, file })
+    : Effect.fail(invalidFields(problems))
+}
+
+/** The API's names for the editor's upload fields: the picture is `file`, its alt text `alt`. */
+const uploadFieldNames: Readonly<Record<string, string>> = { image: 'file', imageAlt: 'alt' }
+
+const uploadProblem = (eventId: number) => (failure: EventEditRefused | EventInputInvalid) =>
+  failure._tag === 'EventEditRefused'
+    ? editRefusal(eventId, failure)
+    : invalidFields(
+        failure.problems.map(
+          (p) => new FieldProblem({ field: uploadFieldNames[p.field] ?? p.field, rule: p.rule }),
+        ),
+      )
+
+/** Editor failures of a tournament call: a missing tournament is named as such, invalid fields under payload. */
+const tournamentProblem =
+  (eventId: number, tournamentId: number | null) => (failure: EventEditRefused | EventInputInvalid) => {
+    if (failure._tag === 'EventInputInvalid') return invalidInput(failure, ['payload'])
+    if (failure.reason === 'notFound' && tournamentId !== null)
+      return new NotFound({
+        code: unknownCode,
+        detail: `No tournament ${tournamentId} in an event ${eventId} of yours`,
+      })
+    return editRefusal(eventId, failure)
+  }
+
+const notJson = new InvalidRequest({
+  code: unknownCode,
+  detail: 'Expected a valid JSON body',
+  errors: [{ path: ['payload'], field: 'payload', message: 'Expected a valid JSON body' }],
+})
+
+/**
+ * The raw JSON body of a tournament call: the events domain decodes it, so each problem is named by its dotted
+ * path with its rule, and the rules that need the stored sales run in the same pass.
+ */
+const jsonBody = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<unknown, InvalidRequest> =>
+  request.text.pipe(
+    Effect.mapError(() => notJson),
+    Effect.flatMap((text) => Effect.try({ try: (): unknown => JSON.parse(text), catch: () => notJson })),
+  )
+
+/** POST/PUT/DELETE v1/event/{id}/tournaments*, set-tournaments-ordering, upload-image, upload-pdf, image. */
+export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (handlers) =>
+  Effect.gen(function* () {
+    const run = yield* unitOfWork
+    const editor = yield* EventEditor
+
+    const actor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
+      CurrentSession,
+      ({ user }) => {
+        const found = eventActorOf(user)
+        return found === null ? Effect.fail(notOrganiser) : Effect.succeed(found)
+      },
+    )
+
+    /** Saves a tournament (new when `tournamentId` is null), then answers it as its edit data. */
+    const saveTournament = (
+      request: HttpServerRequest.HttpServerRequest,
+      eventId: number,
+      tournamentId: number | null,
+    ) =>
+      Effect.gen(function* () {
+        const who = yield* actor
+        const input = yield* jsonBody(request)
+        const saved = yield* run(editor.saveTournament(who, eventId, tournamentId, input)).pipe(
+          Effect.mapError(tournamentProblem(eventId, tournamentId)),
+        )
+        // A fresh unit of work: the reply reads the tournament as stored, tickets' new ids included.
+        return yield* run(editor.tournament(who, eventId, saved)).pipe(
+          Effect.mapError(tournamentProblem(eventId, saved)),
+        )
+      })
+
+    return handlers
+      .handleRaw('createTournament', ({ params, request }) => saveTournament(request, params.id, null))
+      .handleRaw('updateTournament', ({ params, request }) =>
+        saveTournament(request, params.id, params.tournamentId),
+      )
+      .handle('tournamentEditData', ({ params }) =>
+        Effect.gen(function* () {
+          const who = yield* actor
+          return yield* run(editor.tournament(who, params.id, params.tournamentId)).pipe(
+            Effect.mapError(tournamentProblem(params.id, params.tournamentId)),
+          )
+        }),
+      )
+      .handle('removeTournament', ({ params }) =>
+        Effect.gen(function* () {
+          const who = yield* actor
+          yield* run(editor.removeTournament(who, params.id, params.tournamentId)).pipe(
+            Effect.mapError(tournamentProblem(params.id, params.tournamentId)),
+          )
+        }),
+      )
+      .handle('setTournamentsOrdering', ({ params, payload }) =>
+        Effect.gen(function* () {
+          const who = yield* actor
+          yield* run(editor.reorderTournaments(who, params.id, payload.tournamentIds)).pipe(
+            Effect.mapError((refused) => editRefusal(params.id, refused)),
+          )
+        }),
+      )
+      .handle('uploadImage', ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* actor
+          const { fields, file } = yield* Effect.flatMap(readUpload(payload), (upload) =>
+            uploadFields(ImageFields, upload),
+          )
+          const eventId = Number(fields.eventId)
+          return yield* run(
+            editor.setImage(who, eventId, {
+              bytes: file.bytes,
+              filename: file.name,
+              alt: fields.alt ?? null,
+              thumbWidth: fields.thumbWidth === undefined ? undefined : Number(fields.thumbWidth),
+            }),
+          ).pipe(Effect.mapError(uploadProblem(eventId)))
+        }),
+      )
+      .handle('removeImage', ({ params }) =>
+        Effect.gen(function* () {
+          const who = yield* actor
+          return yield* run(editor.removeImage(who, params.id)).pipe(
+            Effect.mapError((refused) => editRefusal(params.id, refused)),
+          )
+        }),
+      )
+      .handle('uploadPdf', ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* actor
+          const { fields, file } = yield* Effect.flatMap(readUpload(payload), (upload) =>
+            uploadFields(PdfFields, upload),
+          )
+          const eventId = Number(fields.eventId)
+          return yield* run(
+            editor.storeDocument(who, eventId, {
+              tournamentId: fields.tournamentId === undefined ? null : Number(fields.tournamentId),
+              kind: fields.kind,
+              bytes: file.bytes,
+              filename: file.name,
+            }),
+          ).pipe(Effect.mapError(uploadProblem(eventId)))
+        }),
+      )
+  }),
+)
