@@ -135,8 +135,8 @@ if (runsWeb) {
     hostname: config.host,
     silent: true,
     gracefulShutdown: false,
-    // A backstop for every route: nothing the site accepts is larger than an avatar upload (6 MB).
-    maxRequestBodySize: 7 * 1024 * 1024,
+    // A backstop for every route: nothing the site accepts is larger than a PDF upload (20 MB and its form).
+    maxRequestBodySize: 21 * 1024 * 1024,
     middleware: [
       async (request, next) => {
         const response = await assets(request, next)

@@ -446,6 +446,8 @@ test.describe('roles and routes (spec section 6)', () => {
     '/register-user',
     '/forgot-password',
     '/user/events',
+    '/event/create',
+    '/event/create/next-step',
   ] as const
   type Route = (typeof routes)[number]
   const stays = (route: Route) => route
@@ -462,6 +464,8 @@ test.describe('roles and routes (spec section 6)', () => {
       '/register-user': '/register-user',
       '/forgot-password': '/forgot-password',
       '/user/events': login('/user/events'),
+      '/event/create': login('/event/create'),
+      '/event/create/next-step': login('/event/create/next-step'),
     },
     player: {
       '/profile-settings': stays('/profile-settings'),
@@ -473,6 +477,8 @@ test.describe('roles and routes (spec section 6)', () => {
       '/register-user': '/',
       '/forgot-password': '/',
       '/user/events': '/access-forbidden',
+      '/event/create': '/access-forbidden',
+      '/event/create/next-step': '/access-forbidden',
     },
     pending: {
       '/profile-settings': '/profile-settings',
@@ -484,6 +490,8 @@ test.describe('roles and routes (spec section 6)', () => {
       '/register-user': '/',
       '/forgot-password': '/',
       '/user/events': '/register-organizer/pending',
+      '/event/create': '/register-organizer/pending',
+      '/event/create/next-step': '/register-organizer/pending',
     },
     declined: {
       '/profile-settings': '/profile-settings',
@@ -495,6 +503,8 @@ test.describe('roles and routes (spec section 6)', () => {
       '/register-user': '/',
       '/forgot-password': '/',
       '/user/events': '/access-forbidden',
+      '/event/create': '/access-forbidden',
+      '/event/create/next-step': '/access-forbidden',
     },
     accepted: {
       '/profile-settings': '/profile-settings',
@@ -506,6 +516,8 @@ test.describe('roles and routes (spec section 6)', () => {
       '/register-user': '/',
       '/forgot-password': '/',
       '/user/events': '/user/events',
+      '/event/create': '/event/create',
+      '/event/create/next-step': '/event/create/next-step',
     },
     super: {
       '/profile-settings': '/profile-settings',
@@ -517,6 +529,8 @@ test.describe('roles and routes (spec section 6)', () => {
       '/register-user': '/',
       '/forgot-password': '/',
       '/user/events': '/user/events',
+      '/event/create': '/event/create',
+      '/event/create/next-step': '/event/create/next-step',
     },
   }
 

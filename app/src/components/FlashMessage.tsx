@@ -33,6 +33,8 @@ export function FlashMessage({ flash }: { flash: FlashKey }) {
         return <Trans>You switched accounts.</Trans>
       case 'emailChanged':
         return <Trans>Your e-mail address is changed. From now on, log in with it.</Trans>
+      case 'eventSaved':
+        return <Trans>Your changes to the event are saved.</Trans>
       case 'emailConfirmSent':
         return (
           <Trans>

@@ -223,6 +223,11 @@ function MobileAccountLinks({
         </Link>
       ) : null}
       {canUseOrganiserScreens(user) ? (
+        <Link to="/event/create" onClick={onNavigate} className={linkClass}>
+          <Trans>Create an event</Trans>
+        </Link>
+      ) : null}
+      {canUseOrganiserScreens(user) ? (
         <button type="button" onClick={() => submitForm('switch-form')} className={`${linkClass} text-left`}>
           {account === 'organiser' ? (
             <Trans>Switch to the player account</Trans>
@@ -321,6 +326,15 @@ export function Header({
               <Trans>Live scores</Trans>
             </span>
           </Link>
+          {user && canUseOrganiserScreens(user) ? (
+            // Spec section 2: the create-event button for signed-in organisers and super users.
+            <Link
+              to="/event/create"
+              className="hidden h-10 items-center rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100 lg:inline-flex"
+            >
+              <Trans>Create an event</Trans>
+            </Link>
+          ) : null}
           <LanguageMenu locale={locale} />
           <AccountMenu user={user} account={activeAccount(user, account)} />
           <MobileMenu user={user} account={activeAccount(user, account)} />

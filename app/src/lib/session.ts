@@ -39,6 +39,7 @@ export const flashKeys = [
   'accountSwitched',
   'emailConfirmSent',
   'emailChanged',
+  'eventSaved',
 ] as const
 export type FlashKey = (typeof flashKeys)[number]
 export const isFlashKey = (value: unknown): value is FlashKey => flashKeys.some((key) => key === value)

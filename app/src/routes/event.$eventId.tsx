@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { createFileRoute, getRouteApi, Link, Outlet } from '@tanstack/react-router'
 import { DateRange } from '../components/Dates.tsx'
 import { PinIcon } from '../components/Icons.tsx'
 import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { fetchEvent } from '../server/catalogue.functions.ts'
+
+const root = getRouteApi('__root__')
 
 export const Route = createFileRoute('/event/$eventId')({
   loader: async ({ params }) => {
@@ -30,9 +32,16 @@ export const Route = createFileRoute('/event/$eventId')({
 
 function EventLayout() {
   const { view } = Route.useLoaderData()
+  const { user } = root.useLoaderData()
   const { t, i18n } = useLingui()
   const card = view.card
   const halted = card.state === 'canceled' || card.state === 'postponed'
+  // Spec section 2: the edit-event button for the event's organiser or the super user while the event may be
+  // edited (neither postponed nor canceled). The server decides again on every save.
+  const canEdit =
+    user !== null &&
+    !halted &&
+    (user.isSuper || (user.isOrganizer && user.organizer?.organizerId === card.organiserId))
   const tab =
     'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-muted hover:text-ink [&.active]:border-brand-700 [&.active]:text-brand-800'
   return (
@@ -89,6 +98,15 @@ function EventLayout() {
             </p>
           ) : null}
           <div className="mt-2 flex flex-wrap gap-2">
+            {canEdit ? (
+              <Link
+                to="/event/manage/$eventId"
+                params={{ eventId: String(card.id) }}
+                className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                <Trans>Edit event</Trans>
+              </Link>
+            ) : null}
             {!halted && card.isOpenRegistration ? (
               <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
                 <Trans>Registration open</Trans>

@@ -13,7 +13,16 @@ import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Schema } from 'effect'
 import { eventActorOf } from './actor.server.ts'
 import { sessionOf } from './auth.server.ts'
-import { attempt, Result } from './forms.server.ts'
+import {
+  attempt,
+  BodyTooLarge,
+  backToForm,
+  forward,
+  postedForm,
+  Result,
+  seeOther,
+  withBodyLimit,
+} from './forms.server.ts'
 import { runDomain } from './runtime.server.ts'
 
 // The event editor screens' server side: the actor comes from the session only; every answer is a plain
@@ -226,3 +235,47 @@ export const setEventImage = async (
   }
   return outcomeOf(await attempt(EventEditor.use((e) => e.setImage(actor, eventId, upload))))
 }
+
+/** An event picture of up to 10 MB (EventFiles' limit) with its form fields. */
+const maxPictureRequestBytes = 11 * 1024 * 1024
+
+/**
+ * The gallery step's form (multipart, also without JavaScript): a new picture with its alt text, or the removal
+ * of the current one; answers 303 back to the step, with the field's problem when it was refused.
+ */
+export const galleryPost = withBodyLimit(async (request: Request, rawId: string): Promise<Response> => {
+  const eventId = /^\d{1,10}$/.test(rawId) ? Number(rawId) : null
+  if (eventId === null) return seeOther('/user/events')
+  const screen = `/event/manage/${eventId}/event-gallery`
+  const session = await sessionOf(request)
+  if (!session.user) return seeOther(`/login?redirect=${encodeURIComponent(screen)}`)
+  const refused = (rule: string) =>
+    backToForm(request, screen, { form: 'event-gallery', errors: { image: { rule } }, values: {} })
+  let form: Awaited<ReturnType<typeof postedForm>>
+  try {
+    form = await postedForm(request, maxPictureRequestBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return refused('fileTooLarge')
+    throw error
+  }
+  const remove = form.fields.remove === '1'
+  const file = form.file('image')
+  if (!remove && !(file && file.size > 0)) return refused('required')
+  const alt = (form.fields.alt ?? '').trim()
+  const outcome = await setEventImage(
+    eventId,
+    remove || !file
+      ? null
+      : { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name, alt: alt || null },
+  )
+  if (outcome.ok) return forward(request, screen, 'eventSaved')
+  if ('problems' in outcome) {
+    const first = outcome.problems[0]
+    return backToForm(request, screen, {
+      form: 'event-gallery',
+      errors: { [first?.field === 'imageAlt' ? 'alt' : 'image']: { rule: first?.rule ?? 'notAnImage' } },
+      values: { alt },
+    })
+  }
+  return seeOther(outcome.refused === 'signedOut' ? '/login' : '/user/events')
+})

@@ -53,9 +53,17 @@ export function OwnEvents(props: {
   const base = props.draftsOnly ? '/user/events/drafts' : '/user/events'
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">
-        <Trans>My events</Trans>
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">
+          <Trans>My events</Trans>
+        </h1>
+        <Link
+          to="/event/create"
+          className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          <Trans>Create an event</Trans>
+        </Link>
+      </div>
       <nav aria-label={t`Event lists`} className="flex gap-1 border-b border-line">
         <Link
           to="/user/events"
@@ -83,17 +91,13 @@ export function OwnEvents(props: {
           >
             <div className="flex flex-col gap-1">
               <span className="font-semibold">
-                {publicStates.has(event.state) ? (
-                  <Link
-                    to="/event/$eventId"
-                    params={{ eventId: event.alias }}
-                    className="text-brand-800 underline-offset-2 hover:underline"
-                  >
-                    {event.name}
-                  </Link>
-                ) : (
-                  event.name
-                )}
+                <Link
+                  to="/event/manage/$eventId"
+                  params={{ eventId: String(event.id) }}
+                  className="text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {event.name}
+                </Link>
               </span>
               <span className="text-sm text-muted">
                 <DateRange start={event.dateStart} end={event.dateEnd} />
@@ -106,7 +110,19 @@ export function OwnEvents(props: {
                 />
               </span>
             </div>
-            <StateBadge state={event.state} />
+            <div className="flex items-center gap-3">
+              {publicStates.has(event.state) ? (
+                <Link
+                  to="/event/$eventId"
+                  params={{ eventId: event.alias }}
+                  className="text-sm text-brand-700 underline"
+                  aria-label={t`Public page of ${event.name}`}
+                >
+                  <Trans>Public page</Trans>
+                </Link>
+              ) : null}
+              <StateBadge state={event.state} />
+            </div>
           </li>
         ))}
       </ul>
