@@ -52,14 +52,23 @@ import { Route as AuthProviderCallbackRouteImport } from './routes/auth.$provide
 import { Route as EventEventIdIndexRouteImport } from './routes/event.$eventId.index'
 import { Route as EventEventIdDetailsRouteImport } from './routes/event.$eventId.details'
 import { Route as EventEventIdProgramRouteImport } from './routes/event.$eventId.program'
+import { Route as EventCreateIndexRouteImport } from './routes/event.create.index'
+import { Route as EventCreateStepRouteImport } from './routes/event.create.$step'
+import { Route as EventCreateNextStepRouteImport } from './routes/event.create.next-step'
 import { Route as EventManageEventIdRouteImport } from './routes/event.manage.$eventId'
 import { Route as ProfileOrganizerChar123IdChar125RouteImport } from './routes/profile.organizer.{-$id}'
 import { Route as UserEventsIndexRouteImport } from './routes/user.events.index'
 import { Route as UserEventsDraftsRouteImport } from './routes/user.events.drafts'
 import { Route as EventManageEventIdIndexRouteImport } from './routes/event.manage.$eventId.index'
 import { Route as EventManageEventIdAdditionalInformationRouteImport } from './routes/event.manage.$eventId.additional-information'
+import { Route as EventManageEventIdEventGalleryRouteImport } from './routes/event.manage.$eventId.event-gallery'
+import { Route as EventManageEventIdEventProgramRouteImport } from './routes/event.manage.$eventId.event-program'
+import { Route as EventManageEventIdRegistrationEntryFeesAndPrizesRouteImport } from './routes/event.manage.$eventId.registration-entry-fees-and-prizes'
 import { Route as RegisterOrganizerStatusStatusTokenRouteImport } from './routes/register-organizer.status.$status.$token'
 import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from './routes/event.$eventId.tournament.$tournamentId.player-list'
+import { Route as EventManageEventIdTournamentsIndexRouteImport } from './routes/event.manage.$eventId.tournaments.index'
+import { Route as EventManageEventIdTournamentsNewTournamentRouteImport } from './routes/event.manage.$eventId.tournaments.new-tournament'
+import { Route as EventManageEventIdTournamentsEditTournamentTournamentIdRouteImport } from './routes/event.manage.$eventId.tournaments.edit-tournament.$tournamentId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -281,6 +290,21 @@ const EventEventIdProgramRoute = EventEventIdProgramRouteImport.update({
   path: '/program',
   getParentRoute: () => EventEventIdRoute,
 } as any)
+const EventCreateIndexRoute = EventCreateIndexRouteImport.update({
+  id: '/event/create/',
+  path: '/event/create/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventCreateStepRoute = EventCreateStepRouteImport.update({
+  id: '/event/create/$step',
+  path: '/event/create/$step',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventCreateNextStepRoute = EventCreateNextStepRouteImport.update({
+  id: '/event/create/next-step',
+  path: '/event/create/next-step',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EventManageEventIdRoute = EventManageEventIdRouteImport.update({
   id: '/event/manage/$eventId',
   path: '/event/manage/$eventId',
@@ -313,6 +337,24 @@ const EventManageEventIdAdditionalInformationRoute =
     path: '/additional-information',
     getParentRoute: () => EventManageEventIdRoute,
   } as any)
+const EventManageEventIdEventGalleryRoute =
+  EventManageEventIdEventGalleryRouteImport.update({
+    id: '/event-gallery',
+    path: '/event-gallery',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
+const EventManageEventIdEventProgramRoute =
+  EventManageEventIdEventProgramRouteImport.update({
+    id: '/event-program',
+    path: '/event-program',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
+const EventManageEventIdRegistrationEntryFeesAndPrizesRoute =
+  EventManageEventIdRegistrationEntryFeesAndPrizesRouteImport.update({
+    id: '/registration-entry-fees-and-prizes',
+    path: '/registration-entry-fees-and-prizes',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
 const RegisterOrganizerStatusStatusTokenRoute =
   RegisterOrganizerStatusStatusTokenRouteImport.update({
     id: '/register-organizer/status/$status/$token',
@@ -324,6 +366,24 @@ const EventEventIdTournamentTournamentIdPlayerListRoute =
     id: '/tournament/$tournamentId/player-list',
     path: '/tournament/$tournamentId/player-list',
     getParentRoute: () => EventEventIdRoute,
+  } as any)
+const EventManageEventIdTournamentsIndexRoute =
+  EventManageEventIdTournamentsIndexRouteImport.update({
+    id: '/tournaments/',
+    path: '/tournaments/',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
+const EventManageEventIdTournamentsNewTournamentRoute =
+  EventManageEventIdTournamentsNewTournamentRouteImport.update({
+    id: '/tournaments/new-tournament',
+    path: '/tournaments/new-tournament',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
+const EventManageEventIdTournamentsEditTournamentTournamentIdRoute =
+  EventManageEventIdTournamentsEditTournamentTournamentIdRouteImport.update({
+    id: '/tournaments/edit-tournament/$tournamentId',
+    path: '/tournaments/edit-tournament/$tournamentId',
+    getParentRoute: () => EventManageEventIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -369,15 +429,24 @@ export interface FileRoutesByFullPath {
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/create/$step': typeof EventCreateStepRoute
+  '/event/create/next-step': typeof EventCreateNextStepRoute
   '/event/manage/$eventId': typeof EventManageEventIdRouteWithChildren
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/event/create/': typeof EventCreateIndexRoute
   '/user/events/': typeof UserEventsIndexRoute
   '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
+  '/event/manage/$eventId/event-gallery': typeof EventManageEventIdEventGalleryRoute
+  '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
+  '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
+  '/event/manage/$eventId/tournaments/new-tournament': typeof EventManageEventIdTournamentsNewTournamentRoute
+  '/event/manage/$eventId/tournaments/': typeof EventManageEventIdTournamentsIndexRoute
+  '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId': typeof EventManageEventIdTournamentsEditTournamentTournamentIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -421,14 +490,23 @@ export interface FileRoutesByTo {
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/create/$step': typeof EventCreateStepRoute
+  '/event/create/next-step': typeof EventCreateNextStepRoute
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId': typeof EventEventIdIndexRoute
+  '/event/create': typeof EventCreateIndexRoute
   '/user/events': typeof UserEventsIndexRoute
   '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
+  '/event/manage/$eventId/event-gallery': typeof EventManageEventIdEventGalleryRoute
+  '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
+  '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
+  '/event/manage/$eventId/tournaments/new-tournament': typeof EventManageEventIdTournamentsNewTournamentRoute
+  '/event/manage/$eventId/tournaments': typeof EventManageEventIdTournamentsIndexRoute
+  '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId': typeof EventManageEventIdTournamentsEditTournamentTournamentIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -474,15 +552,24 @@ export interface FileRoutesById {
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/event/$eventId/details': typeof EventEventIdDetailsRoute
   '/event/$eventId/program': typeof EventEventIdProgramRoute
+  '/event/create/$step': typeof EventCreateStepRoute
+  '/event/create/next-step': typeof EventCreateNextStepRoute
   '/event/manage/$eventId': typeof EventManageEventIdRouteWithChildren
   '/profile/organizer/{-$id}': typeof ProfileOrganizerChar123IdChar125Route
   '/user/events/drafts': typeof UserEventsDraftsRoute
   '/event/$eventId/': typeof EventEventIdIndexRoute
+  '/event/create/': typeof EventCreateIndexRoute
   '/user/events/': typeof UserEventsIndexRoute
   '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
+  '/event/manage/$eventId/event-gallery': typeof EventManageEventIdEventGalleryRoute
+  '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
+  '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
+  '/event/manage/$eventId/tournaments/new-tournament': typeof EventManageEventIdTournamentsNewTournamentRoute
+  '/event/manage/$eventId/tournaments/': typeof EventManageEventIdTournamentsIndexRoute
+  '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId': typeof EventManageEventIdTournamentsEditTournamentTournamentIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -529,15 +616,24 @@ export interface FileRouteTypes {
     | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/event/create/$step'
+    | '/event/create/next-step'
     | '/event/manage/$eventId'
     | '/profile/organizer/{-$id}'
     | '/user/events/drafts'
     | '/event/$eventId/'
+    | '/event/create/'
     | '/user/events/'
     | '/event/manage/$eventId/additional-information'
+    | '/event/manage/$eventId/event-gallery'
+    | '/event/manage/$eventId/event-program'
+    | '/event/manage/$eventId/registration-entry-fees-and-prizes'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId/'
     | '/event/$eventId/tournament/$tournamentId/player-list'
+    | '/event/manage/$eventId/tournaments/new-tournament'
+    | '/event/manage/$eventId/tournaments/'
+    | '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -581,14 +677,23 @@ export interface FileRouteTypes {
     | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/event/create/$step'
+    | '/event/create/next-step'
     | '/profile/organizer/{-$id}'
     | '/user/events/drafts'
     | '/event/$eventId'
+    | '/event/create'
     | '/user/events'
     | '/event/manage/$eventId/additional-information'
+    | '/event/manage/$eventId/event-gallery'
+    | '/event/manage/$eventId/event-program'
+    | '/event/manage/$eventId/registration-entry-fees-and-prizes'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId'
     | '/event/$eventId/tournament/$tournamentId/player-list'
+    | '/event/manage/$eventId/tournaments/new-tournament'
+    | '/event/manage/$eventId/tournaments'
+    | '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
   id:
     | '__root__'
     | '/'
@@ -633,15 +738,24 @@ export interface FileRouteTypes {
     | '/auth/$provider/callback'
     | '/event/$eventId/details'
     | '/event/$eventId/program'
+    | '/event/create/$step'
+    | '/event/create/next-step'
     | '/event/manage/$eventId'
     | '/profile/organizer/{-$id}'
     | '/user/events/drafts'
     | '/event/$eventId/'
+    | '/event/create/'
     | '/user/events/'
     | '/event/manage/$eventId/additional-information'
+    | '/event/manage/$eventId/event-gallery'
+    | '/event/manage/$eventId/event-program'
+    | '/event/manage/$eventId/registration-entry-fees-and-prizes'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId/'
     | '/event/$eventId/tournament/$tournamentId/player-list'
+    | '/event/manage/$eventId/tournaments/new-tournament'
+    | '/event/manage/$eventId/tournaments/'
+    | '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -683,9 +797,12 @@ export interface RootRouteChildren {
   RegisterOrganizerIndexRoute: typeof RegisterOrganizerIndexRoute
   RegisterUserIndexRoute: typeof RegisterUserIndexRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
+  EventCreateStepRoute: typeof EventCreateStepRoute
+  EventCreateNextStepRoute: typeof EventCreateNextStepRoute
   EventManageEventIdRoute: typeof EventManageEventIdRouteWithChildren
   ProfileOrganizerChar123IdChar125Route: typeof ProfileOrganizerChar123IdChar125Route
   UserEventsDraftsRoute: typeof UserEventsDraftsRoute
+  EventCreateIndexRoute: typeof EventCreateIndexRoute
   UserEventsIndexRoute: typeof UserEventsIndexRoute
   RegisterOrganizerStatusStatusTokenRoute: typeof RegisterOrganizerStatusStatusTokenRoute
 }
@@ -993,6 +1110,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIdProgramRouteImport
       parentRoute: typeof EventEventIdRoute
     }
+    '/event/create/': {
+      id: '/event/create/'
+      path: '/event/create'
+      fullPath: '/event/create/'
+      preLoaderRoute: typeof EventCreateIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/create/$step': {
+      id: '/event/create/$step'
+      path: '/event/create/$step'
+      fullPath: '/event/create/$step'
+      preLoaderRoute: typeof EventCreateStepRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/create/next-step': {
+      id: '/event/create/next-step'
+      path: '/event/create/next-step'
+      fullPath: '/event/create/next-step'
+      preLoaderRoute: typeof EventCreateNextStepRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/event/manage/$eventId': {
       id: '/event/manage/$eventId'
       path: '/event/manage/$eventId'
@@ -1035,6 +1173,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventManageEventIdAdditionalInformationRouteImport
       parentRoute: typeof EventManageEventIdRoute
     }
+    '/event/manage/$eventId/event-gallery': {
+      id: '/event/manage/$eventId/event-gallery'
+      path: '/event-gallery'
+      fullPath: '/event/manage/$eventId/event-gallery'
+      preLoaderRoute: typeof EventManageEventIdEventGalleryRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
+    '/event/manage/$eventId/event-program': {
+      id: '/event/manage/$eventId/event-program'
+      path: '/event-program'
+      fullPath: '/event/manage/$eventId/event-program'
+      preLoaderRoute: typeof EventManageEventIdEventProgramRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
+    '/event/manage/$eventId/registration-entry-fees-and-prizes': {
+      id: '/event/manage/$eventId/registration-entry-fees-and-prizes'
+      path: '/registration-entry-fees-and-prizes'
+      fullPath: '/event/manage/$eventId/registration-entry-fees-and-prizes'
+      preLoaderRoute: typeof EventManageEventIdRegistrationEntryFeesAndPrizesRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
     '/register-organizer/status/$status/$token': {
       id: '/register-organizer/status/$status/$token'
       path: '/register-organizer/status/$status/$token'
@@ -1048,6 +1207,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/event/$eventId/tournament/$tournamentId/player-list'
       preLoaderRoute: typeof EventEventIdTournamentTournamentIdPlayerListRouteImport
       parentRoute: typeof EventEventIdRoute
+    }
+    '/event/manage/$eventId/tournaments/': {
+      id: '/event/manage/$eventId/tournaments/'
+      path: '/tournaments'
+      fullPath: '/event/manage/$eventId/tournaments/'
+      preLoaderRoute: typeof EventManageEventIdTournamentsIndexRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
+    '/event/manage/$eventId/tournaments/new-tournament': {
+      id: '/event/manage/$eventId/tournaments/new-tournament'
+      path: '/tournaments/new-tournament'
+      fullPath: '/event/manage/$eventId/tournaments/new-tournament'
+      preLoaderRoute: typeof EventManageEventIdTournamentsNewTournamentRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
+    '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId': {
+      id: '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
+      path: '/tournaments/edit-tournament/$tournamentId'
+      fullPath: '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
+      preLoaderRoute: typeof EventManageEventIdTournamentsEditTournamentTournamentIdRouteImport
+      parentRoute: typeof EventManageEventIdRoute
     }
   }
 }
@@ -1097,13 +1277,29 @@ const EventEventIdRouteWithChildren = EventEventIdRoute._addFileChildren(
 
 interface EventManageEventIdRouteChildren {
   EventManageEventIdAdditionalInformationRoute: typeof EventManageEventIdAdditionalInformationRoute
+  EventManageEventIdEventGalleryRoute: typeof EventManageEventIdEventGalleryRoute
+  EventManageEventIdEventProgramRoute: typeof EventManageEventIdEventProgramRoute
+  EventManageEventIdRegistrationEntryFeesAndPrizesRoute: typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   EventManageEventIdIndexRoute: typeof EventManageEventIdIndexRoute
+  EventManageEventIdTournamentsNewTournamentRoute: typeof EventManageEventIdTournamentsNewTournamentRoute
+  EventManageEventIdTournamentsIndexRoute: typeof EventManageEventIdTournamentsIndexRoute
+  EventManageEventIdTournamentsEditTournamentTournamentIdRoute: typeof EventManageEventIdTournamentsEditTournamentTournamentIdRoute
 }
 
 const EventManageEventIdRouteChildren: EventManageEventIdRouteChildren = {
   EventManageEventIdAdditionalInformationRoute:
     EventManageEventIdAdditionalInformationRoute,
+  EventManageEventIdEventGalleryRoute: EventManageEventIdEventGalleryRoute,
+  EventManageEventIdEventProgramRoute: EventManageEventIdEventProgramRoute,
+  EventManageEventIdRegistrationEntryFeesAndPrizesRoute:
+    EventManageEventIdRegistrationEntryFeesAndPrizesRoute,
   EventManageEventIdIndexRoute: EventManageEventIdIndexRoute,
+  EventManageEventIdTournamentsNewTournamentRoute:
+    EventManageEventIdTournamentsNewTournamentRoute,
+  EventManageEventIdTournamentsIndexRoute:
+    EventManageEventIdTournamentsIndexRoute,
+  EventManageEventIdTournamentsEditTournamentTournamentIdRoute:
+    EventManageEventIdTournamentsEditTournamentTournamentIdRoute,
 }
 
 const EventManageEventIdRouteWithChildren =
@@ -1148,9 +1344,12 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterOrganizerIndexRoute: RegisterOrganizerIndexRoute,
   RegisterUserIndexRoute: RegisterUserIndexRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
+  EventCreateStepRoute: EventCreateStepRoute,
+  EventCreateNextStepRoute: EventCreateNextStepRoute,
   EventManageEventIdRoute: EventManageEventIdRouteWithChildren,
   ProfileOrganizerChar123IdChar125Route: ProfileOrganizerChar123IdChar125Route,
   UserEventsDraftsRoute: UserEventsDraftsRoute,
+  EventCreateIndexRoute: EventCreateIndexRoute,
   UserEventsIndexRoute: UserEventsIndexRoute,
   RegisterOrganizerStatusStatusTokenRoute:
     RegisterOrganizerStatusStatusTokenRoute,

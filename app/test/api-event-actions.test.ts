@@ -261,8 +261,16 @@ describe('event actions of the event organiser', () => {
     expect(problem.detail).toContain(`Event ${eventId}`)
     expect(problem.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ path: ['general-information', 'dateEnd'], field: 'dateEnd', rule: 'dateRange' }),
-        expect.objectContaining({ path: ['general-information', 'locations'], field: 'locations', rule: 'required' }),
+        expect.objectContaining({
+          path: ['general-information', 'dateEnd'],
+          field: 'dateEnd',
+          rule: 'dateRange',
+        }),
+        expect.objectContaining({
+          path: ['general-information', 'locations'],
+          field: 'locations',
+          rule: 'required',
+        }),
         expect.objectContaining({ field: 'countryCode', rule: 'required' }),
       ]),
     )

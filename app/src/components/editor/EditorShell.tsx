@@ -81,6 +81,10 @@ function useFieldName(): (field: string) => string {
     startDate: t`Tournament start`,
     endDate: t`Tournament end`,
     name: t`Tournament name`,
+    sessions: t`Sessions`,
+    stages: t`Stages`,
+    programs: t`Program`,
+    resultsUrl: t`Results web address`,
   }
   return (field) => names[field.split('.')[0] ?? ''] ?? field
 }
@@ -294,7 +298,10 @@ export function EditorShell(props: {
                   href={
                     p.tournamentId !== null && p.step === 'tournaments'
                       ? `/event/manage/${props.eventId}/tournaments/edit-tournament/${p.tournamentId}`
-                      : stepHref(props.eventId, steps.find((s) => s === p.step) ?? 'general-information')
+                      : `${stepHref(props.eventId, steps.find((s) => s === p.step) ?? 'general-information')}${
+                          // The fees and program steps show one tournament at a time: open the one concerned.
+                          p.tournamentId !== null ? `?tournament=${p.tournamentId}` : ''
+                        }`
                   }
                 >
                   {labels[steps.find((s) => s === p.step) ?? 'general-information']}

@@ -69,6 +69,10 @@ export function TextInput(
     readonly max?: string | number
     readonly step?: string | number
     readonly inputMode?: 'numeric' | 'decimal'
+    /** Shown but not typed in (a value the server computes). */
+    readonly disabled?: boolean
+    /** The id of a <datalist> of suggestions. */
+    readonly list?: string
   },
 ) {
   const id = useId()
@@ -81,6 +85,7 @@ export function TextInput(
     'data-path': props.path,
     value: props.value,
     required: props.required,
+    disabled: props.disabled,
     maxLength: props.maxLength,
     'aria-invalid': rule ? true : undefined,
     'aria-describedby': describedBy || undefined,
@@ -102,6 +107,7 @@ export function TextInput(
           max={props.max}
           step={props.step}
           inputMode={props.inputMode}
+          list={props.list}
           onChange={(e) => props.onChange(e.currentTarget.value)}
         />
       )}

@@ -1,0 +1,87 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { FeesAndPrizesForm } from '../components/editor/FeesAndPrizesForm.tsx'
+import { pathId, tournamentSearch } from '../components/editor/tournamentDraft.ts'
+import { publishProblemsOf, TournamentPicker } from '../components/editor/tournamentStep.tsx'
+import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import {
+  fetchEditorTournament,
+  fetchEditorTournaments,
+  saveTournamentFn,
+} from '../server/eventEditor.functions.ts'
+
+const manage = getRouteApi('/event/manage/$eventId')
+
+/** The entry fees (tickets and their age categories) and prizes of one of the event's tournaments. */
+export const Route = createFileRoute('/event/manage/$eventId/registration-entry-fees-and-prizes')({
+  validateSearch: tournamentSearch,
+  loaderDeps: ({ search }) => ({ tournament: search.tournament }),
+  loader: async ({ params, deps }) => {
+    const eventId = pathId(params.eventId)
+    const list = eventId === null ? null : await fetchEditorTournaments({ data: { eventId } })
+    if (eventId === null || !list) throw await notFoundWithMoreEvents()
+    // A stale link (a removed tournament) shows the first one rather than nothing.
+    const chosen = list.find((t) => t.tournamentId === deps.tournament) ?? list[0]
+    const tournament = chosen
+      ? await fetchEditorTournament({ data: { eventId, tournamentId: chosen.tournamentId } })
+      : null
+    if (chosen && !tournament) throw await notFoundWithMoreEvents()
+    return { tournaments: list.map((t) => ({ tournamentId: t.tournamentId, name: t.name })), tournament }
+  },
+  component: FeesStep,
+})
+
+function FeesStep() {
+  const { event, problems } = manage.useLoaderData()
+  const { tournaments, tournament } = Route.useLoaderData()
+  const navigate = useNavigate()
+  const eventId = String(event.id)
+  return (
+    <section aria-labelledby="fees-heading" className="flex flex-col gap-4">
+      <h2 id="fees-heading" className="text-xl font-bold">
+        <Trans>Entry fees and prizes</Trans>
+      </h2>
+      {tournament === null ? (
+        <p className="rounded-card border border-line p-6 text-muted">
+          <Trans>
+            Entry fees and prizes belong to a tournament, and this event has none yet.{' '}
+            <Link
+              to="/event/manage/$eventId/tournaments/new-tournament"
+              params={{ eventId }}
+              className="text-brand-700 underline"
+            >
+              Add a tournament
+            </Link>
+          </Trans>
+        </p>
+      ) : (
+        <>
+          <TournamentPicker
+            tournaments={tournaments}
+            selected={tournament.tournamentId}
+            onChoose={(id) =>
+              navigate({
+                to: '/event/manage/$eventId/registration-entry-fees-and-prizes',
+                params: { eventId },
+                search: { tournament: id },
+              })
+            }
+          />
+          <FeesAndPrizesForm
+            key={tournament.tournamentId}
+            initial={tournament.input}
+            sold={tournament.sold}
+            currency={{ code: event.general.currencyCode }}
+            publishProblems={publishProblemsOf(problems, tournament.tournamentId, [
+              'registration-entry-fees-and-prizes',
+            ])}
+            readOnly={!event.permissions.includes('update')}
+            onSave={(input) =>
+              saveTournamentFn({ data: { eventId: event.id, tournamentId: tournament.tournamentId, input } })
+            }
+          />
+        </>
+      )}
+    </section>
+  )
+}
