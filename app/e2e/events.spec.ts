@@ -132,7 +132,7 @@ test('an organiser creates, publishes and postpones an event with two tournament
   const toFix = page.locator('details').filter({ hasText: /to fix before publishing/ })
   if ((await toFix.count()) > 0) {
     await toFix.locator('summary').click()
-    expect(await toFix.innerText(), 'what still stops publication').toBe('')
+    expect(await toFix.textContent(), 'what still stops publication').toBe('')
   }
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Done.' })).toBeVisible()

@@ -1,6 +1,6 @@
 import '../../testing/src/context.ts'
 import { AccountService, CurrentUser } from '@kibitz/accounts'
-import { EventEditorView, EventTransition } from '@kibitz/events'
+import { EventEditorView } from '@kibitz/events'
 import { openOrm } from '@kibitz/infra'
 import { Schema } from 'effect'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'

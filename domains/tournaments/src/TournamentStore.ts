@@ -18,7 +18,6 @@ import {
   prizeSplit,
   type TournamentContext,
   TournamentInput,
-  type TournamentInputEncoded,
   tournamentProblems,
   tournamentToInput,
 } from './TournamentInput.ts'
