@@ -45,6 +45,14 @@ const addTournament = async (page: Page, eventId: string, name: string, type: st
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   // A new tournament continues on its edit page.
   await expect(page).toHaveURL(/\/tournaments\/edit-tournament\/\d+$/)
+  return /edit-tournament\/(\d+)$/.exec(page.url())?.[1] ?? ''
+}
+
+/** Opens the entry fees and prizes of one tournament, ready to type. */
+const openFees = async (page: Page, eventId: string, tournamentId: string, name: string) => {
+  await page.goto(`/event/manage/${eventId}/registration-entry-fees-and-prizes?tournament=${tournamentId}`)
+  await waitForHydration(page)
+  await expect(page.getByLabel('Tournament', { exact: true }).locator('option:checked')).toHaveText(name)
 }
 
 test('an organiser creates, publishes and postpones an event with two tournaments', async ({ browser }) => {
@@ -73,16 +81,14 @@ test('an organiser creates, publishes and postpones an event with two tournament
   const eventId = /\/event\/manage\/(\d+)\//.exec(page.url())?.[1] ?? ''
   expect(eventId).not.toBe('')
 
-  await addTournament(page, eventId, 'Open Pairs', 'Pairs')
-  await addTournament(page, eventId, 'Open Teams', 'Teams')
+  const pairsId = await addTournament(page, eventId, 'Open Pairs', 'Pairs')
+  const teamsId = await addTournament(page, eventId, 'Open Teams', 'Teams')
   await page.goto(`/event/manage/${eventId}/tournaments`)
   await expect(page.getByRole('listitem').filter({ hasText: 'Open Pairs' })).toBeVisible()
   await expect(page.getByRole('listitem').filter({ hasText: 'Open Teams' })).toBeVisible()
 
   // Entry fees of the pairs: a 40 € ticket with an early-bird junior category; prizes split by the formula.
-  await page.goto(`/event/manage/${eventId}/registration-entry-fees-and-prizes`)
-  await waitForHydration(page)
-  await page.getByLabel('Tournament', { exact: true }).selectOption({ label: 'Open Pairs' })
+  await openFees(page, eventId, pairsId, 'Open Pairs')
   const ticket = page.getByRole('group', { name: 'Ticket 1' })
   await ticket.getByLabel('Ticket price').fill('40')
   await ticket.getByLabel('Ticket quantity').fill('60')
@@ -109,7 +115,7 @@ test('an organiser creates, publishes and postpones an event with two tournament
   await save(page)
 
   // The teams pay per team.
-  await page.getByLabel('Tournament', { exact: true }).selectOption({ label: 'Open Teams' })
+  await openFees(page, eventId, teamsId, 'Open Teams')
   const teamTicket = page.getByRole('group', { name: 'Ticket 1' })
   await teamTicket.getByLabel('Ticket price').fill('160')
   await teamTicket.getByLabel('Charged per').selectOption({ label: 'Team' })

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { ProgramForm } from '../components/editor/ProgramForm.tsx'
 import { pathId, tournamentSearch } from '../components/editor/tournamentDraft.ts'
 import { publishProblemsOf, TournamentPicker } from '../components/editor/tournamentStep.tsx'
@@ -35,6 +35,8 @@ function ProgramStep() {
   const { event, problems } = manage.useLoaderData()
   const { tournaments, tournament } = Route.useLoaderData()
   const navigate = useNavigate()
+  // While another tournament loads, the form on screen is the previous one's: it takes no typing meanwhile.
+  const switching = useRouterState({ select: (s) => s.status === 'pending' })
   const eventId = String(event.id)
   return (
     <section aria-labelledby="program-heading" className="flex flex-col gap-4">
@@ -67,15 +69,19 @@ function ProgramStep() {
               })
             }
           />
-          <ProgramForm
-            key={tournament.tournamentId}
-            initial={tournament.input}
-            publishProblems={publishProblemsOf(problems, tournament.tournamentId, ['event-program'])}
-            readOnly={!event.permissions.includes('update')}
-            onSave={(input) =>
-              saveTournamentFn({ data: { eventId: event.id, tournamentId: tournament.tournamentId, input } })
-            }
-          />
+          <div inert={switching} aria-busy={switching} className={switching ? 'opacity-60' : undefined}>
+            <ProgramForm
+              key={tournament.tournamentId}
+              initial={tournament.input}
+              publishProblems={publishProblemsOf(problems, tournament.tournamentId, ['event-program'])}
+              readOnly={!event.permissions.includes('update')}
+              onSave={(input) =>
+                saveTournamentFn({
+                  data: { eventId: event.id, tournamentId: tournament.tournamentId, input },
+                })
+              }
+            />
+          </div>
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { FeesAndPrizesForm } from '../components/editor/FeesAndPrizesForm.tsx'
 import { pathId, tournamentSearch } from '../components/editor/tournamentDraft.ts'
 import { publishProblemsOf, TournamentPicker } from '../components/editor/tournamentStep.tsx'
@@ -35,6 +35,8 @@ function FeesStep() {
   const { event, problems } = manage.useLoaderData()
   const { tournaments, tournament } = Route.useLoaderData()
   const navigate = useNavigate()
+  // While another tournament loads, the form on screen is the previous one's: it takes no typing meanwhile.
+  const switching = useRouterState({ select: (s) => s.status === 'pending' })
   const eventId = String(event.id)
   return (
     <section aria-labelledby="fees-heading" className="flex flex-col gap-4">
@@ -67,19 +69,23 @@ function FeesStep() {
               })
             }
           />
-          <FeesAndPrizesForm
-            key={tournament.tournamentId}
-            initial={tournament.input}
-            sold={tournament.sold}
-            currency={{ code: event.general.currencyCode }}
-            publishProblems={publishProblemsOf(problems, tournament.tournamentId, [
-              'registration-entry-fees-and-prizes',
-            ])}
-            readOnly={!event.permissions.includes('update')}
-            onSave={(input) =>
-              saveTournamentFn({ data: { eventId: event.id, tournamentId: tournament.tournamentId, input } })
-            }
-          />
+          <div inert={switching} aria-busy={switching} className={switching ? 'opacity-60' : undefined}>
+            <FeesAndPrizesForm
+              key={tournament.tournamentId}
+              initial={tournament.input}
+              sold={tournament.sold}
+              currency={{ code: event.general.currencyCode }}
+              publishProblems={publishProblemsOf(problems, tournament.tournamentId, [
+                'registration-entry-fees-and-prizes',
+              ])}
+              readOnly={!event.permissions.includes('update')}
+              onSave={(input) =>
+                saveTournamentFn({
+                  data: { eventId: event.id, tournamentId: tournament.tournamentId, input },
+                })
+              }
+            />
+          </div>
         </>
       )}
     </section>
