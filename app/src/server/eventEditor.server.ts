@@ -113,7 +113,7 @@ export const updateEvent = async (
 
 /** What an action answers: the new state, or why not (with the publish problems, if any). */
 export type ActionOutcome =
-  | { readonly ok: true; readonly to: string | null }
+  | { readonly ok: true; readonly to: string | null; readonly notified: number }
   | {
       readonly ok: false
       readonly reason: string
@@ -130,7 +130,8 @@ export const eventAction = async (eventId: number, action: EventAction, message:
   const result = await attempt(
     EventActions.use((a) => a.perform(actor, eventId, action, message === undefined ? {} : { message })),
   )
-  if (Result.isSuccess(result)) return { ok: true, to: result.success.to } satisfies ActionOutcome
+  if (Result.isSuccess(result))
+    return { ok: true, to: result.success.to, notified: result.success.notified ?? 0 } satisfies ActionOutcome
   const refused = result.failure
   return {
     ok: false,

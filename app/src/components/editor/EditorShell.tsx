@@ -24,18 +24,30 @@ export interface EditorProblem {
   readonly tournamentId: number | null
 }
 
-type Action = 'publish' | 'unpublish' | 'postpone' | 'unpublishAfterPostpone' | 'cancel' | 'delete'
+type Action =
+  | 'publish'
+  | 'unpublish'
+  | 'postpone'
+  | 'unpublishAfterPostpone'
+  | 'cancel'
+  | 'delete'
+  | 'notifyEventUsers'
 
 /** The actions each state allows (decision 014); those in `withMessage` ask for the players' message. */
 const actionsByState: Readonly<Record<string, ReadonlyArray<Action>>> = {
   draft: ['publish', 'delete'],
   postponedToDraft: ['publish', 'cancel'],
-  accepted: ['unpublish', 'postpone', 'cancel'],
+  accepted: ['unpublish', 'postpone', 'cancel', 'notifyEventUsers'],
   pending: ['cancel'],
-  postponed: ['unpublishAfterPostpone', 'cancel'],
-  canceled: [],
+  postponed: ['unpublishAfterPostpone', 'cancel', 'notifyEventUsers'],
+  canceled: ['notifyEventUsers'],
 }
-const withMessage: ReadonlySet<Action> = new Set(['postpone', 'unpublishAfterPostpone', 'cancel'])
+const withMessage: ReadonlySet<Action> = new Set([
+  'postpone',
+  'unpublishAfterPostpone',
+  'cancel',
+  'notifyEventUsers',
+])
 
 function useStepLabels(): Record<EditorStepKey, string> {
   const { t } = useLingui()
@@ -106,6 +118,7 @@ function ActionButton(props: {
     unpublishAfterPostpone: t`Unpublish after postponing`,
     cancel: t`Cancel the event`,
     delete: t`Delete the draft`,
+    notifyEventUsers: t`Message the players`,
   }
   const run = async () => {
     setBusy(true)
@@ -191,7 +204,7 @@ export function EditorShell(props: {
   const message = useFieldMessage()
   const router = useRouter()
   const navigate = useNavigate()
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: ReactNode } | null>(null)
   const actions = actionsByState[props.state] ?? []
   const isPublic = props.state === 'accepted' || props.state === 'postponed' || props.state === 'canceled'
   const steps = Object.keys(stepPath).filter((k): k is EditorStepKey => k in stepPath)
@@ -203,18 +216,33 @@ export function EditorShell(props: {
         await navigate({ to: '/user/events/drafts' })
         return
       }
-      setNotice({ tone: 'ok', text: t`Done.` })
+      const sent = outcome.notified
+      setNotice({
+        tone: 'ok',
+        text:
+          sent > 0 ? (
+            <Plural
+              value={sent}
+              one="Done. # e-mail is on its way."
+              other="Done. # e-mails are on their way."
+            />
+          ) : (
+            t`Done.`
+          ),
+      })
       await router.invalidate()
       return
     }
     setNotice({
       tone: 'error',
       text:
-        outcome.reason === 'incomplete'
-          ? t`The event is not ready to publish yet: see the list of things to fix.`
-          : outcome.reason === 'hasEntries'
-            ? t`Players have entered this event: postpone or cancel it instead.`
-            : t`This cannot be done in the event’s current state.`,
+        outcome.reason === 'invalidInput'
+          ? t`Write a message of at most 2000 characters.`
+          : outcome.reason === 'incomplete'
+            ? t`The event is not ready to publish yet: see the list of things to fix.`
+            : outcome.reason === 'hasEntries'
+              ? t`Players have entered this event: postpone or cancel it instead.`
+              : t`This cannot be done in the event’s current state.`,
     })
     await router.invalidate()
   }
