@@ -1,7 +1,7 @@
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import {
+  axeViolations as scan,
   declineCookiesBeforehand,
   findEventWithPricedTournaments,
   findPlayerList,
@@ -103,18 +103,6 @@ const loadLazyImages = async (page: Page) => {
     .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)))
     .toBe(true)
   await page.evaluate(() => window.scrollTo(0, 0))
-}
-
-const scan = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
-  }))
 }
 
 for (const screen of screens) {

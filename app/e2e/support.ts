@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end tests: the public API tells the tests which kind of event to open
 // (canceled, with a player list, with several priced tournaments) without relying on seeded names.
+import AxeBuilder from '@axe-core/playwright'
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -144,3 +145,16 @@ export const waitForHydration = async (page: Page) => {
 
 /** The text of one element, trimmed ('' when it has none). */
 export const textOf = async (locator: Locator) => (await locator.textContent())?.trim() ?? ''
+
+/** WCAG 2.1 A and AA violations axe finds on the page, each with the elements concerned. */
+export const axeViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
+  }))
+}

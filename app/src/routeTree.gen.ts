@@ -63,6 +63,7 @@ import { Route as EventManageEventIdIndexRouteImport } from './routes/event.mana
 import { Route as EventManageEventIdAdditionalInformationRouteImport } from './routes/event.manage.$eventId.additional-information'
 import { Route as EventManageEventIdEventGalleryRouteImport } from './routes/event.manage.$eventId.event-gallery'
 import { Route as EventManageEventIdEventProgramRouteImport } from './routes/event.manage.$eventId.event-program'
+import { Route as EventManageEventIdFileManagementSystemRouteImport } from './routes/event.manage.$eventId.file-management-system'
 import { Route as EventManageEventIdRegistrationEntryFeesAndPrizesRouteImport } from './routes/event.manage.$eventId.registration-entry-fees-and-prizes'
 import { Route as RegisterOrganizerStatusStatusTokenRouteImport } from './routes/register-organizer.status.$status.$token'
 import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from './routes/event.$eventId.tournament.$tournamentId.player-list'
@@ -349,6 +350,12 @@ const EventManageEventIdEventProgramRoute =
     path: '/event-program',
     getParentRoute: () => EventManageEventIdRoute,
   } as any)
+const EventManageEventIdFileManagementSystemRoute =
+  EventManageEventIdFileManagementSystemRouteImport.update({
+    id: '/file-management-system',
+    path: '/file-management-system',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
 const EventManageEventIdRegistrationEntryFeesAndPrizesRoute =
   EventManageEventIdRegistrationEntryFeesAndPrizesRouteImport.update({
     id: '/registration-entry-fees-and-prizes',
@@ -440,6 +447,7 @@ export interface FileRoutesByFullPath {
   '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
   '/event/manage/$eventId/event-gallery': typeof EventManageEventIdEventGalleryRoute
   '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
+  '/event/manage/$eventId/file-management-system': typeof EventManageEventIdFileManagementSystemRoute
   '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
@@ -500,6 +508,7 @@ export interface FileRoutesByTo {
   '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
   '/event/manage/$eventId/event-gallery': typeof EventManageEventIdEventGalleryRoute
   '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
+  '/event/manage/$eventId/file-management-system': typeof EventManageEventIdFileManagementSystemRoute
   '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId': typeof EventManageEventIdIndexRoute
@@ -563,6 +572,7 @@ export interface FileRoutesById {
   '/event/manage/$eventId/additional-information': typeof EventManageEventIdAdditionalInformationRoute
   '/event/manage/$eventId/event-gallery': typeof EventManageEventIdEventGalleryRoute
   '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
+  '/event/manage/$eventId/file-management-system': typeof EventManageEventIdFileManagementSystemRoute
   '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
@@ -627,6 +637,7 @@ export interface FileRouteTypes {
     | '/event/manage/$eventId/additional-information'
     | '/event/manage/$eventId/event-gallery'
     | '/event/manage/$eventId/event-program'
+    | '/event/manage/$eventId/file-management-system'
     | '/event/manage/$eventId/registration-entry-fees-and-prizes'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId/'
@@ -687,6 +698,7 @@ export interface FileRouteTypes {
     | '/event/manage/$eventId/additional-information'
     | '/event/manage/$eventId/event-gallery'
     | '/event/manage/$eventId/event-program'
+    | '/event/manage/$eventId/file-management-system'
     | '/event/manage/$eventId/registration-entry-fees-and-prizes'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId'
@@ -749,6 +761,7 @@ export interface FileRouteTypes {
     | '/event/manage/$eventId/additional-information'
     | '/event/manage/$eventId/event-gallery'
     | '/event/manage/$eventId/event-program'
+    | '/event/manage/$eventId/file-management-system'
     | '/event/manage/$eventId/registration-entry-fees-and-prizes'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId/'
@@ -1187,6 +1200,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventManageEventIdEventProgramRouteImport
       parentRoute: typeof EventManageEventIdRoute
     }
+    '/event/manage/$eventId/file-management-system': {
+      id: '/event/manage/$eventId/file-management-system'
+      path: '/file-management-system'
+      fullPath: '/event/manage/$eventId/file-management-system'
+      preLoaderRoute: typeof EventManageEventIdFileManagementSystemRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
     '/event/manage/$eventId/registration-entry-fees-and-prizes': {
       id: '/event/manage/$eventId/registration-entry-fees-and-prizes'
       path: '/registration-entry-fees-and-prizes'
@@ -1279,6 +1299,7 @@ interface EventManageEventIdRouteChildren {
   EventManageEventIdAdditionalInformationRoute: typeof EventManageEventIdAdditionalInformationRoute
   EventManageEventIdEventGalleryRoute: typeof EventManageEventIdEventGalleryRoute
   EventManageEventIdEventProgramRoute: typeof EventManageEventIdEventProgramRoute
+  EventManageEventIdFileManagementSystemRoute: typeof EventManageEventIdFileManagementSystemRoute
   EventManageEventIdRegistrationEntryFeesAndPrizesRoute: typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
   EventManageEventIdIndexRoute: typeof EventManageEventIdIndexRoute
   EventManageEventIdTournamentsNewTournamentRoute: typeof EventManageEventIdTournamentsNewTournamentRoute
@@ -1291,6 +1312,8 @@ const EventManageEventIdRouteChildren: EventManageEventIdRouteChildren = {
     EventManageEventIdAdditionalInformationRoute,
   EventManageEventIdEventGalleryRoute: EventManageEventIdEventGalleryRoute,
   EventManageEventIdEventProgramRoute: EventManageEventIdEventProgramRoute,
+  EventManageEventIdFileManagementSystemRoute:
+    EventManageEventIdFileManagementSystemRoute,
   EventManageEventIdRegistrationEntryFeesAndPrizesRoute:
     EventManageEventIdRegistrationEntryFeesAndPrizesRoute,
   EventManageEventIdIndexRoute: EventManageEventIdIndexRoute,

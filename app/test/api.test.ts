@@ -1,8 +1,14 @@
 import '../../testing/src/context.ts'
+import { fileURLToPath } from 'node:url'
 import { EventPage, EventView, LocationSuggestion } from '@kibitz/events'
-import { AgeGroup, Country, Currency } from '@kibitz/kernel'
+import { AgeGroup, Country, Currency, type InterfaceLocale } from '@kibitz/kernel'
 import { ParticipantsCount, PlayerList } from '@kibitz/registration'
-import { Tournament } from '@kibitz/tournaments'
+import { PrizeType, SessionType, StageType, Tournament } from '@kibitz/tournaments'
+import { getCatalogs } from '@lingui/cli/api'
+import { getConfig } from '@lingui/conf'
+import type { Messages } from '@lingui/core'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { Schema } from 'effect'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -18,7 +24,8 @@ import {
   RestrictedTypes,
   TournamentTypeConstants,
 } from '../src/api/Api.ts'
-import { disposeApiHandler } from '../src/api/handler.server.ts'
+import { disposeApiHandler, makeApiRequestHandler } from '../src/api/handler.server.ts'
+import { DocumentType, documentTypes, prizeTypes, stageTypes, tourTypes } from '../src/api/lookups.ts'
 import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { Problem, readJson, request } from './support/api.ts'
 import { type ApiFixtures, insertApiFixtures } from './support/apiFixtures.ts'
@@ -33,7 +40,26 @@ beforeAll(async () => {
   fx = await insertApiFixtures(db.url)
 })
 
+/**
+ * The app's catalogue of `locale` compiled as the Lingui Vite plugin compiles it for the web build (same
+ * config, same fallback to English). Tests run without that plugin, so they cannot import the .po files.
+ */
+const appCatalogue = async (locale: InterfaceLocale): Promise<Messages> => {
+  const config = getConfig({ configPath: fileURLToPath(new URL('../lingui.config.ts', import.meta.url)) })
+  const [catalog] = await getCatalogs(config)
+  if (!catalog) throw new Error('the app has no Lingui catalogue')
+  const { messages } = await catalog.getTranslations(locale, {
+    sourceLocale: config.sourceLocale,
+    fallbackLocales: config.fallbackLocales,
+  })
+  return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]))
+}
+
+/** The API as the web app serves it, its names read from the app's real catalogues. */
+const translatedApi = makeApiRequestHandler(appCatalogue)
+
 afterAll(async () => {
+  await translatedApi.dispose()
   await disposeApiHandler()
   await disposeRuntime()
   await db?.drop()
@@ -334,6 +360,108 @@ describe('event constants', () => {
   })
 })
 
+describe('tournament and document lookups', () => {
+  const lookups = [
+    ['/api/v1/tournament/tour/types', tourTypes, SessionType],
+    ['/api/v1/tournament/prize-information/types', prizeTypes, PrizeType],
+    ['/api/v1/tournament/stage-types/', stageTypes, StageType],
+    ['/api/v1/document-type/', documentTypes, DocumentType],
+  ] as const
+
+  const inLithuanian = async (path: string) =>
+    readJson(
+      await translatedApi.handle(
+        new Request(`http://localhost${path}`, { headers: { 'accept-language': 'lt-LT,lt;q=0.9' } }),
+      ),
+      Schema.Array(Lookup),
+    )
+
+  it('answers each with the ids and keys the domains accept, named in English by default', async () => {
+    expect(await readJson(await request('/api/v1/tournament/tour/types'), Schema.Array(Lookup))).toEqual([
+      { id: 1, key: 'session', name: 'Session' },
+      { id: 2, key: 'round', name: 'Round' },
+      { id: 3, key: 'match', name: 'Match' },
+    ])
+    expect(
+      await readJson(await request('/api/v1/tournament/prize-information/types'), Schema.Array(Lookup)),
+    ).toEqual([
+      { id: 1, key: 'money', name: 'Money' },
+      { id: 2, key: 'custom', name: 'Something else' },
+    ])
+    expect(await readJson(await request('/api/v1/tournament/stage-types/'), Schema.Array(Lookup))).toEqual([
+      { id: 1, key: 'stage', name: 'Stage' },
+      { id: 2, key: 'qualification', name: 'Qualification' },
+      { id: 3, key: 'semiFinal', name: 'Semi-final' },
+      { id: 4, key: 'final', name: 'Final' },
+      { id: 5, key: 'consolation', name: 'Consolation' },
+    ])
+    expect(await readJson(await request('/api/v1/document-type/'), Schema.Array(Lookup))).toEqual([
+      { id: 1, key: 'eventDocuments', name: 'Event documents' },
+      { id: 2, key: 'tournamentDocuments', name: 'Tournament documents' },
+      { id: 3, key: 'tournamentResults', name: 'Tournament results' },
+      { id: 4, key: 'eventGallery', name: 'Gallery' },
+    ])
+    // Every key of each constant is listed once, with its id.
+    for (const [path, , constant] of lookups) {
+      const answered = await readJson(await request(path), Schema.Array(Lookup))
+      expect(Object.fromEntries(answered.map((l) => [l.key, l.id])), path).toEqual(constant)
+    }
+  })
+
+  it('is cached publicly per language, with an ETag', async () => {
+    const send = (path: string, headers: Record<string, string>) =>
+      translatedApi.handle(new Request(`http://localhost${path}`, { headers }))
+    for (const [path] of lookups) {
+      const english = await send(path, {})
+      const lithuanian = await send(path, { 'accept-language': 'lt' })
+      for (const response of [english, lithuanian]) {
+        expect(response.status, path).toBe(200)
+        expect(response.headers.get('cache-control'), path).toBe('public, max-age=60')
+        expect(response.headers.get('vary'), path).toContain('Accept-Language')
+        expect(response.headers.get('etag'), path).toMatch(/^".+"$/)
+      }
+      expect(lithuanian.headers.get('etag'), path).not.toBe(english.headers.get('etag'))
+      const etag = lithuanian.headers.get('etag') ?? ''
+      const again = await send(path, { 'accept-language': 'lt', 'if-none-match': etag })
+      expect(again.status, path).toBe(304)
+      expect(await again.text(), path).toBe('')
+    }
+  })
+
+  it('names prize types and the gallery as the Lithuanian pages do, under Accept-Language: lt', async () => {
+    expect(await inLithuanian('/api/v1/tournament/prize-information/types')).toEqual([
+      { id: 1, key: 'money', name: 'Pinigai' },
+      { id: 2, key: 'custom', name: 'Kita' },
+    ])
+    expect((await inLithuanian('/api/v1/document-type')).find((l) => l.key === 'eventGallery')?.name).toBe(
+      'Galerija',
+    )
+    // English stays English through the same handler.
+    const english = await readJson(
+      await translatedApi.handle(new Request('http://localhost/api/v1/tournament/prize-information/types')),
+      Schema.Array(Lookup),
+    )
+    expect(english.map((l) => l.name)).toEqual(['Money', 'Something else'])
+  })
+
+  it('has a Lithuanian name for every entry of every lookup', async () => {
+    for (const [path, named] of lookups) {
+      const names = (await inLithuanian(path)).map((l) => l.name)
+      const english = named.map((l) => l.name.message)
+      expect(
+        names.filter((name, i) => name === english[i]),
+        path,
+      ).toEqual([])
+    }
+  })
+
+  it('keeps each name under the id Lingui generates for its English text, so extraction finds it', () => {
+    for (const [, named] of lookups) {
+      for (const { name } of named) expect(name.id, name.message).toBe(generateMessageId(name.message ?? ''))
+    }
+  })
+})
+
 describe('GET /api/v1/event/live-results', () => {
   it('lists events with live results today by default, and counts them', async () => {
     const page = await readJson(await request('/api/v1/event/live-results/'), EventPage)
@@ -551,6 +679,10 @@ describe('HTTP behaviour', () => {
         '/api/v1/tournament/ical/generate',
         '/api/v1/tournament/{id}/event/{event}/player-list',
         '/api/v1/tournament/tournament-type-constants',
+        '/api/v1/tournament/tour/types',
+        '/api/v1/tournament/prize-information/types',
+        '/api/v1/tournament/stage-types',
+        '/api/v1/document-type',
         '/api/v1/tournament-ticket-age-group',
         '/api/v1/age-group',
         '/api/v1/country',

@@ -12,12 +12,13 @@ import {
   locationSuggestionsLimit,
 } from '@kibitz/kernel'
 import { ParticipantsCount, PlayerList } from '@kibitz/registration'
-import { Tournament } from '@kibitz/tournaments'
+import { PrizeType, SessionType, StageType, Tournament } from '@kibitz/tournaments'
 import { Schema } from 'effect'
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { EventActionsGroup } from './EventActionsApi.ts'
 import { EventEditorGroup } from './EventEditorApi.ts'
 import { EventWritesGroup } from './EventWritesApi.ts'
+import { DocumentType } from './lookups.ts'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
 import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate, queryText } from './Query.ts'
 import { UserGroup } from './UserApi.ts'
@@ -86,6 +87,15 @@ export const TournamentTypeConstants = Schema.Struct({
   individual: Schema.Int,
   others: Schema.Int,
 })
+
+/** How the translated lookups say where their names come from. */
+const lookupNames = 'Names are in the language of Accept-Language (English by default).'
+
+/** A constant's entries as `key id, key id` for a description. */
+const listed = (ids: Readonly<Record<string, number>>) =>
+  Object.entries(ids)
+    .map(([key, id]) => `${key} ${id}`)
+    .join(', ')
 
 /** What the client shell needs at start (spec section 3 App config). */
 export class AppConfig extends Schema.Class<AppConfig>('AppConfig')({
@@ -216,7 +226,7 @@ export class EventGroup extends HttpApiGroup.make('event')
   )
   .prefix('/api/v1') {}
 
-/** GET v1/tournament/*: tournament calendars, player lists and constants. */
+/** GET v1/tournament/*: tournament calendars, player lists, constants and lookups. */
 export class TournamentGroup extends HttpApiGroup.make('tournament')
   .add(
     HttpApiEndpoint.get('tournamentsCalendar', '/tournament/ical/generate', {
@@ -241,10 +251,27 @@ export class TournamentGroup extends HttpApiGroup.make('tournament')
     HttpApiEndpoint.get('tournamentTypeConstants', '/tournament/tournament-type-constants', {
       success: TournamentTypeConstants,
     }),
+    HttpApiEndpoint.get('tourTypes', '/tournament/tour/types', { success: Schema.Array(Lookup) }).annotate(
+      OpenApi.Description,
+      'The kinds of a program’s tours, which are the session types of a tournament’s sessions (`type`): ' +
+        `${listed(SessionType)}. ${lookupNames}`,
+    ),
+    HttpApiEndpoint.get('prizeTypes', '/tournament/prize-information/types', {
+      success: Schema.Array(Lookup),
+    }).annotate(
+      OpenApi.Description,
+      'The types of a tournament’s prizes (`type`; a money prize has an amount, a custom one a text): ' +
+        `${listed(PrizeType)}. ${lookupNames}`,
+    ),
+    HttpApiEndpoint.get('stageTypes', '/tournament/stage-types', { success: Schema.Array(Lookup) }).annotate(
+      OpenApi.Description,
+      'The types of a tournament’s stages (`type`; `stage` is one not classified, the default): ' +
+        `${listed(StageType)}. ${lookupNames}`,
+    ),
   )
   .prefix('/api/v1') {}
 
-/** GET v1/country, currency, age groups and app-config: reference data. */
+/** GET v1/country, currency, age groups, app-config and document types: reference data. */
 export class ReferenceGroup extends HttpApiGroup.make('reference')
   .add(
     HttpApiEndpoint.get('ticketAgeGroups', '/tournament-ticket-age-group', {
@@ -257,6 +284,11 @@ export class ReferenceGroup extends HttpApiGroup.make('reference')
       success: Schema.Array(Currency),
     }),
     HttpApiEndpoint.get('appConfig', '/app-config', { success: AppConfig }),
+    HttpApiEndpoint.get('documentTypes', '/document-type', { success: Schema.Array(Lookup) }).annotate(
+      OpenApi.Description,
+      'The kinds of an event’s files, by the folder of spec section 9 they are kept in: ' +
+        `${listed(DocumentType)}. ${lookupNames}`,
+    ),
   )
   .prefix('/api/v1') {}
 

@@ -1,5 +1,6 @@
 import { EventEditorView, TournamentForEdit } from '@kibitz/events'
 import { EventDocument, maxDocumentBytes, maxEventImageBytes } from '@kibitz/files'
+import { rule, ValidationRule } from '@kibitz/kernel'
 import { TournamentInput } from '@kibitz/tournaments'
 import { Schema, SchemaTransformation } from 'effect'
 import { Multipart } from 'effect/http'
@@ -9,7 +10,8 @@ import { Forbidden, InvalidRequest, NotFound, ProblemCode } from './Problems.ts'
 import { Authenticated } from './UserApi.ts'
 
 // The organiser's remaining event writes of spec section 7: the event's tournaments (create, edit data, update,
-// remove, set-tournaments-ordering), its picture (upload-image, remove) and its PDF documents (upload-pdf).
+// remove, set-tournaments-ordering, program), its picture (upload-image, remove) and its PDF documents
+// (upload-pdf).
 // Schemas and endpoints only; the events domain's editor decides who may edit which event.
 
 /** The largest id PostgreSQL's integer column holds. */
@@ -20,6 +22,25 @@ export const TournamentIdParam = Schema.String.annotate({ description: 'The nume
   Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
   Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))),
 )
+
+/** An id in a JSON body: a positive whole number within PostgreSQL's integer, else `outOfRange`. */
+const BodyId = Schema.Number.check(
+  rule(ValidationRule.outOfRange, (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= maximumId),
+)
+
+/**
+ * POST v1/event/program: one tournament's program days, which replace the ones it has. Decoded with every
+ * problem at once, each named by its dotted path (`programs.0.tours.1.time`).
+ */
+export const ProgramPayload = Schema.Struct({
+  eventId: BodyId.annotate({ description: 'The numeric id of the caller’s event.' }),
+  tournamentId: BodyId.annotate({ description: 'The numeric id of one of that event’s tournaments.' }),
+  programs: TournamentInput.fields.programs.annotate({
+    description:
+      'The program, a day at most once: `date` YYYY-MM-DD and its `tours`, each a `time` HH:mm and a `name`.',
+  }),
+})
+export type ProgramPayload = typeof ProgramPayload.Type
 
 /** Multipart framing and the small text fields around an uploaded file. */
 const uploadOverheadBytes = 64 * 1024
@@ -82,7 +103,7 @@ const userIdHeader = {
 const tournamentPath = { id: EventIdParam, tournamentId: TournamentIdParam }
 const errors = [Forbidden, NotFound, EventConflict, InvalidRequest]
 
-/** POST/PUT/DELETE v1/event/{id}/tournaments*, set-tournaments-ordering, upload-image, upload-pdf, image. */
+/** POST/PUT/DELETE v1/event/{id}/tournaments*, set-tournaments-ordering, program, upload-image, upload-pdf. */
 export class EventWritesGroup extends HttpApiGroup.make('eventWrites')
   .add(
     HttpApiEndpoint.post('createTournament', '/event/:id/tournaments', {
@@ -151,6 +172,20 @@ export class EventWritesGroup extends HttpApiGroup.make('eventWrites')
         OpenApi.Description,
         'Orders the event’s tournaments; `tournamentIds` must name each of them exactly once (else 400 naming ' +
           'tournamentIds).',
+      ),
+    HttpApiEndpoint.post('saveProgram', '/event/program', {
+      headers: userIdHeader,
+      payload: ProgramPayload,
+      success: TournamentForEdit,
+      error: errors,
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Replaces the program of one tournament of the caller’s event and leaves the rest of the tournament ' +
+          'as it is. Every invalid field is named at once: 400 with `errors[].field` the dotted path (e.g. ' +
+          '`programs.0.tours.1.time`) and `rule` the broken rule. A tournament of another event is 404. ' +
+          'Answers the tournament as GET …/edit-data does.',
       ),
     HttpApiEndpoint.post('uploadImage', '/event/upload-image', {
       headers: userIdHeader,

@@ -11,15 +11,15 @@ import type { HttpServerRequest, Multipart } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
-import { ContentTooLarge } from './EventWritesApi.ts'
+import { ContentTooLarge, ProgramPayload } from './EventWritesApi.ts'
 import { editRefusal, invalidInput } from './eventEditorHandlers.server.ts'
 import { Forbidden, InvalidRequest, NotFound, unknownCode } from './Problems.ts'
 import { CurrentSession } from './UserApi.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
 
-// The organiser's tournament, picture and document writes over the events domain's editor; the actor comes
-// from the session only. Tournament bodies are decoded by the domain (every problem at once, by dotted path),
-// uploads are read from the multipart stream within the body limit handler.server.ts sets for their paths.
+// The organiser's tournament, program, picture and document writes over the events domain's editor; the actor
+// comes from the session only. Tournament bodies are decoded by the domain (every problem at once, by dotted
+// path), uploads are read from the multipart stream within the body limit handler.server.ts sets for their paths.
 
 const notOrganiser = new Forbidden({
   code: unknownCode,
@@ -154,7 +154,7 @@ const jsonBody = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<u
     Effect.flatMap((text) => Effect.try({ try: (): unknown => JSON.parse(text), catch: () => notJson })),
   )
 
-/** POST/PUT/DELETE v1/event/{id}/tournaments*, set-tournaments-ordering, upload-image, upload-pdf, image. */
+/** POST/PUT/DELETE v1/event/{id}/tournaments*, set-tournaments-ordering, program, upload-image, upload-pdf. */
 export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (handlers) =>
   Effect.gen(function* () {
     const run = yield* unitOfWork
@@ -186,11 +186,28 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
         )
       })
 
+    /**
+     * Replaces one tournament's program (the domain checks it with the rest of the tournament; a day outside the
+     * tournament is only reported for publishing). Answers the tournament as its edit data.
+     */
+    const saveProgram = (request: HttpServerRequest.HttpServerRequest) =>
+      Effect.gen(function* () {
+        const who = yield* actor
+        const decoded = decodeWithProblems(ProgramPayload, yield* jsonBody(request))
+        if (!decoded.ok) return yield* Effect.fail(invalidFields(decoded.problems))
+        const { eventId, tournamentId, programs } = decoded.value
+        const refused = tournamentProblem(eventId, tournamentId)
+        // Read and written under the event's lock: an edit of the tournament landing meanwhile is not lost.
+        yield* run(editor.saveProgram(who, eventId, tournamentId, programs)).pipe(Effect.mapError(refused))
+        return yield* run(editor.tournament(who, eventId, tournamentId)).pipe(Effect.mapError(refused))
+      })
+
     return handlers
       .handleRaw('createTournament', ({ params, request }) => saveTournament(request, params.id, null))
       .handleRaw('updateTournament', ({ params, request }) =>
         saveTournament(request, params.id, params.tournamentId),
       )
+      .handleRaw('saveProgram', ({ request }) => saveProgram(request))
       .handle('tournamentEditData', ({ params }) =>
         Effect.gen(function* () {
           const who = yield* actor

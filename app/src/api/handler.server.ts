@@ -12,12 +12,14 @@ import {
 } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { etagMatches } from '../edge/http.ts'
+import { loadMessages } from '../i18n/catalogs.ts'
 import { BodyTooLarge, readBody } from '../server/forms.server.ts'
 import { appRuntime } from '../server/runtime.server.ts'
 import { Api } from './Api.ts'
 import { uploadBodyLimits } from './EventWritesApi.ts'
 import { ApiHandlers } from './handlers.server.ts'
 import { NotFound, ServerError, unknownCode } from './Problems.ts'
+import { ApiTranslations, type CatalogueLoader } from './translations.server.ts'
 
 /** Where the OpenAPI 3.1 document of the API is served. */
 export const openApiPath = '/api/v1/openapi.json'
@@ -132,10 +134,11 @@ const ProblemsAndCaching = HttpRouter.middleware(
 
 type AppRuntime = ReturnType<typeof appRuntime>
 
-const makeWebHandler = (runtime: AppRuntime) =>
+const makeWebHandler = (runtime: AppRuntime, loadCatalogue: CatalogueLoader) =>
   HttpRouter.toWebHandler(
     Layer.mergeAll(HttpApiBuilder.layer(Api, { openapiPath: openApiPath }), ProblemsAndCaching).pipe(
       Layer.provide(ApiHandlers),
+      Layer.provide(ApiTranslations.layer(loadCatalogue)),
       // The web process's one runtime provides the domain services and its one Database (MikroORM).
       Layer.provide(Layer.effectContext(runtime.contextEffect)),
       Layer.provide(HttpServer.layerServices),
@@ -143,12 +146,6 @@ const makeWebHandler = (runtime: AppRuntime) =>
     { disableLogger: true, routerConfig: { ignoreTrailingSlash: true } },
   )
 
-let current: { readonly runtime: AppRuntime; readonly web: ReturnType<typeof makeWebHandler> } | undefined
-
-/**
- * Answers one /api/v1/* request. The handler is built on first use (the launcher sets DATABASE_URL before the
- * first request) and rebuilt only if the app runtime was replaced.
- */
 /** The largest API request body read at all (every call of the API but the uploads takes a small JSON document). */
 const maxApiBodyBytes = 1024 * 1024
 
@@ -189,27 +186,52 @@ const bounded = async (request: Request): Promise<Request | null> => {
   return copy
 }
 
-export const handleApiRequest = async (incoming: Request): Promise<Response> => {
-  const request = await bounded(incoming)
-  if (!request) return tooLargeProblem()
-  const runtime = appRuntime()
-  if (current?.runtime !== runtime) {
-    const stale = current
-    current = { runtime, web: makeWebHandler(runtime) }
-    await stale?.web.dispose()
-  }
-  const response = await current.web.handler(request)
-  if (request.method !== 'HEAD') return response
-  return new Response(null, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  })
+/** Answers /api/v1/* requests, and releases what it holds (not the app runtime, which runtime.server.ts owns). */
+export interface ApiRequestHandler {
+  readonly handle: (request: Request) => Promise<Response>
+  readonly dispose: () => Promise<void>
 }
 
-/** Releases the web handler (not the app runtime, which runtime.server.ts owns). */
-export const disposeApiHandler = async (): Promise<void> => {
-  const stale = current
-  current = undefined
-  await stale?.web.dispose()
+/**
+ * An API request handler whose translated names come from the catalogues `loadCatalogue` reads. Its web handler
+ * is built on first use (the launcher sets DATABASE_URL before the first request) and rebuilt only if the app
+ * runtime was replaced.
+ */
+export const makeApiRequestHandler = (loadCatalogue: CatalogueLoader): ApiRequestHandler => {
+  let current: { readonly runtime: AppRuntime; readonly web: ReturnType<typeof makeWebHandler> } | undefined
+
+  const handle = async (incoming: Request): Promise<Response> => {
+    const request = await bounded(incoming)
+    if (!request) return tooLargeProblem()
+    const runtime = appRuntime()
+    if (current?.runtime !== runtime) {
+      const stale = current
+      current = { runtime, web: makeWebHandler(runtime, loadCatalogue) }
+      await stale?.web.dispose()
+    }
+    const response = await current.web.handler(request)
+    if (request.method !== 'HEAD') return response
+    return new Response(null, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    })
+  }
+
+  const dispose = async (): Promise<void> => {
+    const stale = current
+    current = undefined
+    await stale?.web.dispose()
+  }
+
+  return { handle, dispose }
 }
+
+// The web app's API reads the catalogues the pages use, compiled by the Lingui build plugin.
+const appApi = makeApiRequestHandler(loadMessages)
+
+/** Answers one /api/v1/* request. */
+export const handleApiRequest = appApi.handle
+
+/** Releases the web app's API handler (not the app runtime, which runtime.server.ts owns). */
+export const disposeApiHandler = appApi.dispose

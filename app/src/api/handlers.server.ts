@@ -21,6 +21,7 @@ import {
   defaultTimeZone,
   futureEventsDefaultLimit,
   futureEventsDefaultOffset,
+  type InterfaceLocale,
   isoDate,
   isValidTimeZone,
   LookupService,
@@ -48,6 +49,7 @@ import {
 import { EventActionHandlers } from './eventActionHandlers.server.ts'
 import { EventEditorHandlers } from './eventEditorHandlers.server.ts'
 import { EventWritesHandlers } from './eventWritesHandlers.server.ts'
+import { documentTypes, type NamedLookup, prizeTypes, stageTypes, tourTypes } from './lookups.ts'
 import {
   InvalidRequest,
   invalidQueryField,
@@ -56,6 +58,7 @@ import {
   ServerError,
   unknownCode,
 } from './Problems.ts'
+import { ApiTranslations } from './translations.server.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
 import { AuthenticatedLive, UserHandlers } from './userHandlers.server.ts'
 
@@ -63,8 +66,18 @@ import { AuthenticatedLive, UserHandlers } from './userHandlers.server.ts'
 // Request context: language, time zone, public origin
 
 /** The content language: the first interface language the client accepts, else English (spec section 1). */
-const requestLocale = (request: HttpServerRequest.HttpServerRequest): string =>
+const requestLocale = (request: HttpServerRequest.HttpServerRequest): InterfaceLocale =>
   localeFromAcceptLanguage(request.headers['accept-language'])
+
+/** A lookup's entries with their names in the request's language. */
+const translatedLookups = (
+  translations: ApiTranslations['Service'],
+  lookups: ReadonlyArray<NamedLookup>,
+  request: HttpServerRequest.HttpServerRequest,
+): Effect.Effect<ReadonlyArray<Lookup>> =>
+  Effect.map(translations.translate(requestLocale(request)), (translate) =>
+    lookups.map((l) => new Lookup({ id: l.id, key: l.key, name: translate(l.name) })),
+  )
 
 /** The client's zone from Accept-Timezone (spec section 7), when it names a real IANA zone. */
 const requestTimeZone = (request: HttpServerRequest.HttpServerRequest): string => {
@@ -361,6 +374,7 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
     const events = yield* EventService
     const tournaments = yield* TournamentService
     const registration = yield* RegistrationService
+    const translations = yield* ApiTranslations
 
     return handlers
       .handle('tournamentsCalendar', ({ query, request }) =>
@@ -424,6 +438,9 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
         ),
       )
       .handle('tournamentTypeConstants', () => Effect.succeed(TournamentType))
+      .handle('tourTypes', ({ request }) => translatedLookups(translations, tourTypes, request))
+      .handle('prizeTypes', ({ request }) => translatedLookups(translations, prizeTypes, request))
+      .handle('stageTypes', ({ request }) => translatedLookups(translations, stageTypes, request))
   }),
 )
 
@@ -432,6 +449,7 @@ export const ReferenceHandlers = HttpApiBuilder.group(Api, 'reference', (handler
   Effect.gen(function* () {
     const run = yield* unitOfWork
     const lookups = yield* LookupService
+    const translations = yield* ApiTranslations
     return handlers
       .handle('ticketAgeGroups', () => run(lookups.ageGroups()))
       .handle('ageGroups', () => run(lookups.ageGroups()))
@@ -450,6 +468,7 @@ export const ReferenceHandlers = HttpApiBuilder.group(Api, 'reference', (handler
             }),
         ),
       )
+      .handle('documentTypes', ({ request }) => translatedLookups(translations, documentTypes, request))
   }),
 )
 
@@ -484,7 +503,7 @@ export const ProblemsLive = HttpApiMiddleware.layerSchemaErrorTransform(Problems
   )
 })
 
-/** Every group of the API with the Problems middleware; needs the domain services and the Database. */
+/** Every group of the API with the Problems middleware; needs the domain services, Database, ApiTranslations. */
 export const ApiHandlers = Layer.mergeAll(
   EventHandlers,
   TournamentHandlers,

@@ -20,6 +20,7 @@ const stepOf = (pathname: string): EditorStepKey => {
     case 'additional-information':
     case 'event-program':
     case 'event-gallery':
+    case 'file-management-system':
       return step
     default:
       return 'general-information'

@@ -84,3 +84,15 @@ export const reorderTournamentsFn = createServerFn({ method: 'POST' })
   .handler(async ({ data }) =>
     (await import('./eventEditor.server.ts')).reorderTournaments(data.eventId, data.tournamentIds),
   )
+
+/** One page (from 1) of the event's files for the file manager, with its tournaments (null: not the actor's). */
+export const fetchEditorFiles = createServerFn({ method: 'GET' })
+  .validator(
+    Schema.toStandardSchemaV1(
+      Schema.Struct({
+        eventId: Id,
+        page: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100_000 })),
+      }),
+    ),
+  )
+  .handler(async ({ data }) => (await import('./eventEditor.server.ts')).editorFiles(data.eventId, data.page))

@@ -9,6 +9,8 @@ import {
   type EventInputInvalid,
   TournamentForEdit,
 } from '@kibitz/events'
+import { maxDocumentBytes } from '@kibitz/files'
+import { fileManagerPageSize } from '@kibitz/kernel'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Schema } from 'effect'
 import { eventActorOf } from './actor.server.ts'
@@ -279,4 +281,118 @@ export const galleryPost = withBodyLimit(async (request: Request, rawId: string)
     })
   }
   return seeOther(outcome.refused === 'signedOut' ? '/login' : '/user/events')
+})
+
+/** The event's files, one page of `fileManagerPageSize` (page from 1), with the event's tournaments by name. */
+export const editorFiles = async (eventId: number, page: number) => {
+  const actor = await currentActor()
+  if (!actor) return null
+  const listed = await attempt(
+    EventEditor.use((e) =>
+      e.files(actor, eventId, { offset: (page - 1) * fileManagerPageSize, limit: fileManagerPageSize }),
+    ),
+  )
+  if (Result.isFailure(listed)) return null
+  const tournaments = await attempt(EventEditor.use((e) => e.tournaments(actor, eventId)))
+  return {
+    page,
+    pageSize: fileManagerPageSize,
+    total: listed.success.total,
+    files: listed.success.files.map(({ file, usedAs, usedByTournamentId }) => ({
+      key: file.path,
+      filename: file.filename,
+      url: file.url,
+      isImage: file.isImage,
+      size: file.size,
+      uploadedAt: file.uploadedAt,
+      folder: file.folder,
+      folderKind: file.folderKind,
+      tournamentId: file.tournamentId,
+      usedAs,
+      usedByTournamentId,
+    })),
+    tournaments: Result.isSuccess(tournaments)
+      ? tournaments.success.map((t) => ({ tournamentId: t.tournamentId, name: t.name }))
+      : [],
+  }
+}
+
+/** A PDF of up to 20 MB (EventFiles' limit) with the small fields of its form. */
+const maxDocumentRequestBytes = maxDocumentBytes + 64 * 1024
+
+/** Where an uploaded PDF goes: `event` (the event's documents), `documents-{id}` or `results-{id}` (a tournament's). */
+const documentTarget = (raw: string | undefined) => {
+  if (raw === 'event') return { tournamentId: null, kind: 'documents' as const }
+  const match = /^(documents|results)-(\d{1,10})$/.exec(raw ?? '')
+  const id = Number(match?.[2])
+  if (!match || !(id >= 1 && id <= 2_147_483_647)) return null
+  return { tournamentId: id, kind: match[1] === 'results' ? ('results' as const) : ('documents' as const) }
+}
+
+/**
+ * The file manager's forms (multipart or url-encoded, also without JavaScript), answering 303 back to the screen:
+ * `intent=upload` stores a PDF (`file`) in the event's or a tournament's documents or results (`target`);
+ * `intent=remove` removes the file stored under `key`. A refusal comes back on its field (file, target) or as
+ * the reason a removal was refused (`remove`: the file's use, notFound; `form`: notEditable).
+ */
+export const filesPost = withBodyLimit(async (request: Request, rawId: string): Promise<Response> => {
+  const eventId = /^\d{1,10}$/.test(rawId) ? Number(rawId) : null
+  if (eventId === null) return seeOther('/user/events')
+  const screen = `/event/manage/${eventId}/file-management-system`
+  const session = await sessionOf(request)
+  if (!session.user) return seeOther(`/login?redirect=${encodeURIComponent(screen)}`)
+  const back = (errors: Record<string, { rule: string }>, values: Record<string, string> = {}, at = screen) =>
+    backToForm(request, at, { form: 'event-files', errors, values })
+  let form: Awaited<ReturnType<typeof postedForm>>
+  try {
+    form = await postedForm(request, maxDocumentRequestBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return back({ file: { rule: 'fileTooLarge' } })
+    throw error
+  }
+  const actor = await currentActor()
+  if (!actor) return seeOther(`/login?redirect=${encodeURIComponent(screen)}`)
+  const refusedEvent = (reason: EditRefusal, at = screen) =>
+    reason === 'notEditable' ? back({ form: { rule: 'notEditable' } }, {}, at) : seeOther('/user/events')
+
+  if (form.fields.intent === 'remove') {
+    const page = /^\d{1,6}$/.test(form.fields.page ?? '') ? Number(form.fields.page) : 1
+    const at = page > 1 ? `${screen}?page=${page}` : screen
+    const key = form.fields.key ?? ''
+    const removed = await attempt(EventEditor.use((e) => e.removeFile(actor, eventId, key)))
+    if (Result.isSuccess(removed)) return forward(request, at, 'eventSaved')
+    const failure = removed.failure
+    switch (failure._tag) {
+      case 'EventFileInUse':
+        return back({ remove: { rule: failure.usedAs } }, { key }, at)
+      case 'EventFileNotFound':
+        return back({ remove: { rule: 'notFound' } }, { key }, at)
+      case 'EventEditRefused':
+        return refusedEvent(failure.reason, at)
+    }
+  }
+
+  const target = documentTarget(form.fields.target)
+  const values = { target: form.fields.target ?? '' }
+  if (target === null) return back({ target: { rule: 'unknownChoice' } }, values)
+  const file = form.file('file')
+  if (!file || file.size === 0) return back({ file: { rule: 'required' } }, values)
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const stored = await attempt(
+    EventEditor.use((e) => e.storeDocument(actor, eventId, { ...target, bytes, filename: file.name })),
+  )
+  if (Result.isSuccess(stored)) return forward(request, screen, 'eventSaved')
+  const failure = stored.failure
+  if (failure._tag === 'EventEditRefused')
+    // A tournament removed meanwhile (or another event's) reads as missing: choose again.
+    return target.tournamentId !== null && failure.reason === 'notFound'
+      ? back({ target: { rule: 'unknownChoice' } }, values)
+      : refusedEvent(failure.reason)
+  const first = failure.problems[0]
+  return back(
+    first?.field === 'tournamentId'
+      ? { target: { rule: first.rule } }
+      : { file: { rule: first?.rule ?? 'notAPdf' } },
+    values,
+  )
 })

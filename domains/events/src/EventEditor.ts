@@ -1,5 +1,12 @@
 import { OrganiserService } from '@kibitz/accounts'
-import { type EventDocument, EventFiles, type FileRejected } from '@kibitz/files'
+import {
+  type EventDocument,
+  EventFiles,
+  eventFolderPrefix,
+  type FileRejected,
+  maxFilesPageLimit,
+  StoredFileEntry,
+} from '@kibitz/files'
 import {
   decodeWithProblems,
   type Em,
@@ -72,6 +79,38 @@ export class EventProblem extends Schema.Class<EventProblem>('@kibitz/events/Eve
   field: Schema.String,
   rule: ValidationRuleSchema,
   tournamentId: Schema.NullOr(Schema.Int),
+}) {}
+
+/** What still uses a stored file of an event: its picture, or a tournament's rules or results file. */
+export const EventFileUse = Schema.Literals(['eventPicture', 'tournamentRules', 'tournamentResults'])
+export type EventFileUse = typeof EventFileUse.Type
+
+/** The file under `key` is not one of the event's stored files (another event's key reads the same). */
+export class EventFileNotFound extends Schema.TaggedError<EventFileNotFound>()('EventFileNotFound', {
+  key: Schema.String,
+}) {}
+
+/**
+ * The file is still in use and is not removed from the file manager: the event's picture is replaced or removed
+ * on the gallery step, a tournament's rules or results file on that tournament (`tournamentId`).
+ */
+export class EventFileInUse extends Schema.TaggedError<EventFileInUse>()('EventFileInUse', {
+  key: Schema.String,
+  usedAs: EventFileUse,
+  tournamentId: Schema.NullOr(Schema.Int),
+}) {}
+
+/** One file of an event's file manager and what still uses it (null: it may be removed). */
+export class EventFileView extends Schema.Class<EventFileView>('@kibitz/events/EventFileView')({
+  file: StoredFileEntry,
+  usedAs: Schema.NullOr(EventFileUse),
+  usedByTournamentId: Schema.NullOr(Schema.Int),
+}) {}
+
+/** One page of an event's files, newest first, with how many there are in all. */
+export class EventFilesPage extends Schema.Class<EventFilesPage>('@kibitz/events/EventFilesPage')({
+  files: Schema.Array(EventFileView),
+  total: Schema.Int,
 }) {}
 
 /** Which documents a PDF belongs to: the event's (or a tournament's) documents, or a tournament's results. */
@@ -413,6 +452,16 @@ export class EventEditor extends Context.Service<
       tournamentId: number | null,
       input: unknown,
     ): Effect.Effect<number, EventEditRefused | EventInputInvalid, Em>
+    /**
+     * Same actors, while editable: replaces one tournament's program only, reading and writing the tournament
+     * under the event's lock so an edit landing meanwhile is not lost.
+     */
+    saveProgram(
+      actor: EventActor,
+      eventId: number,
+      tournamentId: number,
+      programs: unknown,
+    ): Effect.Effect<void, EventEditRefused | EventInputInvalid, Em>
     /** Same actors, while editable: removes a tournament nobody entered. */
     removeTournament(
       actor: EventActor,
@@ -455,6 +504,26 @@ export class EventEditor extends Context.Service<
       eventId: number,
       tournamentIds: ReadonlyArray<number>,
     ): Effect.Effect<void, EventEditRefused, Em>
+    /**
+     * Same actors, in any state: one page of the event's stored files (its organiser's, under
+     * `event/event-{id}/`), newest first, each with what still uses it. `offset` from 0, `limit` 1 to 100;
+     * anything else is refused naming the field.
+     */
+    files(
+      actor: EventActor,
+      eventId: number,
+      page: { readonly offset: number; readonly limit: number },
+    ): Effect.Effect<EventFilesPage, EventEditRefused | EventInputInvalid, Em>
+    /**
+     * Same actors, while editable: removes one of the event's stored files (with its thumbnail). A key outside
+     * the event's folder is not found; the event's picture and a file a tournament names as its rules or
+     * results are refused as in use (they are changed where they are used), so no page links to a removed file.
+     */
+    removeFile(
+      actor: EventActor,
+      eventId: number,
+      key: string,
+    ): Effect.Effect<void, EventEditRefused | EventFileNotFound | EventFileInUse, Em>
   }
 >()('@kibitz/events/EventEditor') {
   static readonly layer = Layer.effect(
@@ -681,6 +750,37 @@ export class EventEditor extends Context.Service<
         )
       })
 
+      const saveProgram = Effect.fn('EventEditor.saveProgram')(function* (
+        actor: EventActor,
+        eventId: number,
+        tournamentId: number,
+        programs: unknown,
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            const found = yield* tournamentReads
+              .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
+              .pipe(Effect.catchTag('TournamentNotFound', missingTournament))
+            if (found.tournamentId !== tournamentId)
+              return yield* new EventEditRefused({ reason: 'notFound' })
+            const input = { ...tournamentToInput(found, event.timeZone), programs }
+            yield* store
+              .update(eventId, TournamentId.make(tournamentId), input, contextOf(event))
+              .pipe(
+                Effect.catchTags({
+                  TournamentInputInvalid: invalidTournament,
+                  TournamentNotFound: missingTournament,
+                }),
+              )
+            const at = yield* now
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'updateProgram', null, at)
+          }),
+        )
+      })
+
       const removeTournament = Effect.fn('EventEditor.removeTournament')(function* (
         actor: EventActor,
         eventId: number,
@@ -862,7 +962,88 @@ export class EventEditor extends Context.Service<
         )
       })
 
+      /**
+       * What uses each stored file of `event`, by object key: the picture (and its thumbnail), and every
+       * tournament's rules and results file (stored as a key or as its /files/ URL).
+       */
+      const fileUses = Effect.fn('EventEditor.fileUses')(function* (event: EventEntity) {
+        const uses = new Map<
+          string,
+          { readonly usedAs: EventFileUse; readonly tournamentId: number | null }
+        >()
+        for (const url of [event.imageUrl, event.thumbUrl]) {
+          const key = keyOf(url)
+          if (key !== null) uses.set(key, { usedAs: 'eventPicture', tournamentId: null })
+        }
+        const eventTournaments = yield* tournamentReads.listForEvent(event.id, event.timeZone, false)
+        for (const t of eventTournaments) {
+          const named: ReadonlyArray<readonly [string | null, EventFileUse]> = [
+            [t.rulesAndRegulationsFile, 'tournamentRules'],
+            [t.resultsFile, 'tournamentResults'],
+          ]
+          for (const [reference, usedAs] of named) {
+            const key = reference === null ? null : (keyOf(reference) ?? reference)
+            if (key !== null && !uses.has(key)) uses.set(key, { usedAs, tournamentId: t.tournamentId })
+          }
+        }
+        return uses
+      })
+
+      const listFiles = Effect.fn('EventEditor.files')(function* (
+        actor: EventActor,
+        eventId: number,
+        page: { readonly offset: number; readonly limit: number },
+      ) {
+        const problems: Array<FieldProblem> = []
+        if (!Number.isSafeInteger(page.offset) || page.offset < 0 || page.offset > 2_000_000_000)
+          problems.push(new FieldProblem({ field: 'offset', rule: ValidationRule.outOfRange }))
+        if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > maxFilesPageLimit)
+          problems.push(new FieldProblem({ field: 'limit', rule: ValidationRule.outOfRange }))
+        if (problems.length > 0) return yield* new EventInputInvalid({ problems })
+        const event = yield* Repo.findForEdit(eventId)
+        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
+        const listed = yield* files.listEventFiles(event.organiserId, eventId, page)
+        const uses = yield* fileUses(event)
+        return new EventFilesPage({
+          files: listed.files.map((file) => {
+            const use = uses.get(file.path)
+            return new EventFileView({
+              file,
+              usedAs: use?.usedAs ?? null,
+              usedByTournamentId: use?.tournamentId ?? null,
+            })
+          }),
+          total: listed.total,
+        })
+      })
+
+      const removeFile = Effect.fn('EventEditor.removeFile')(function* (
+        actor: EventActor,
+        eventId: number,
+        key: string,
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const event = yield* lockEditable(actor, eventId)
+            if (!key.startsWith(eventFolderPrefix(eventId))) return yield* new EventFileNotFound({ key })
+            const use = (yield* fileUses(event)).get(key)
+            if (use !== undefined)
+              return yield* new EventFileInUse({ key, usedAs: use.usedAs, tournamentId: use.tournamentId })
+            const at = yield* now
+            event.updatedAt = at
+            yield* Repo.flush()
+            yield* audit(actor, event, 'removeFile', null, at)
+            // Last, so nothing after it can roll the row back once the bytes are gone.
+            yield* files
+              .removeFile(event.organiserId, key)
+              .pipe(Effect.catchTag('StoredFileNotFound', () => Effect.fail(new EventFileNotFound({ key }))))
+          }),
+        )
+      })
+
       return EventEditor.of({
+        files: listFiles,
+        removeFile,
         setImage,
         removeImage,
         storeDocument,
@@ -874,6 +1055,7 @@ export class EventEditor extends Context.Service<
         tournaments,
         tournament,
         saveTournament,
+        saveProgram,
         removeTournament,
         reorderTournaments,
       })

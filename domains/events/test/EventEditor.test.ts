@@ -644,5 +644,228 @@ describe('EventEditor', () => {
           }),
       )
     })
+
+    describe('the file manager', () => {
+      const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+      const upload = (
+        actor: EventActor,
+        eventId: number,
+        filename: string,
+        target: { tournamentId?: number; kind?: 'documents' | 'results' } = {},
+      ) =>
+        imaging((e) =>
+          e.storeDocument(actor, eventId, {
+            tournamentId: target.tournamentId ?? null,
+            kind: target.kind ?? 'documents',
+            bytes: pdf,
+            filename,
+          }),
+        )
+      const firstPage = { offset: 0, limit: 10 }
+      const exists = (key: string) =>
+        Effect.promise(() =>
+          readFile(path.join(filesRoot, key)).then(
+            () => true,
+            () => false,
+          ),
+        )
+      const storedKeys = () =>
+        Effect.promise(async () =>
+          Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ path: Schema.String })))(
+            await db.orm.em.fork().execute('select path from stored_file order by id'),
+          ).map((r) => r.path),
+        )
+      const setTournamentFiles = (tournamentId: number, rules: string | null, results: string | null) =>
+        Effect.promise(() =>
+          db.orm.em
+            .fork()
+            .execute('update tournament set rules_and_regulations_file = ?, results_file = ? where id = ?', [
+              rules,
+              results,
+              tournamentId,
+            ]),
+        )
+
+      it.live(
+        'lists the event’s files newest first, each with what still uses it, for its organiser only',
+        () =>
+          Effect.gen(function* () {
+            const actor = yield* organiser()
+            const event = yield* editor((e) => e.create(actor, general()))
+            const elsewhere = yield* editor((e) => e.create(actor, general()))
+            const tournament = yield* Effect.promise(() =>
+              insertTournament(db.orm, { eventId: event.id, startDate: '2027-06-10' }),
+            )
+            const rules = yield* upload(actor, event.id, 'Rules.pdf', { tournamentId: tournament.id })
+            const bulletin = yield* upload(actor, event.id, 'Bulletin.pdf')
+            yield* upload(actor, elsewhere.id, 'Elsewhere.pdf')
+            const hall = yield* png(600)
+            const pictured = yield* imaging((e) =>
+              e.setImage(actor, event.id, { bytes: hall, filename: 'hall.png', alt: null }),
+            )
+            yield* setTournamentFiles(tournament.id, rules.url, null)
+
+            const listed = yield* imaging((e) => e.files(actor, event.id, firstPage))
+            expect(listed.total).toBe(3)
+            expect(
+              listed.files.map((f) => [f.file.filename, f.file.folderKind, f.usedAs, f.usedByTournamentId]),
+            ).toEqual([
+              ['hall.png', 'eventGallery', 'eventPicture', null],
+              ['Bulletin.pdf', 'eventDocuments', null, null],
+              ['Rules.pdf', 'tournamentDocuments', 'tournamentRules', tournament.id],
+            ])
+            expect(listed.files[0]?.file.url).toBe(pictured.imageUrl)
+            expect(listed.files[1]?.file).toMatchObject({
+              path: bulletin.key,
+              size: pdf.byteLength,
+              isDocument: true,
+            })
+            expect(listed.files[2]?.file.tournamentId).toBe(tournament.id)
+
+            // The super user sees the same; a page past the end is empty but keeps the total.
+            const bySuper = yield* imaging((e) => e.files(superUser, event.id, { offset: 2, limit: 10 }))
+            expect([bySuper.total, bySuper.files.map((f) => f.file.filename)]).toEqual([3, ['Rules.pdf']])
+            const beyond = yield* imaging((e) => e.files(actor, event.id, { offset: 10, limit: 10 }))
+            expect([beyond.total, beyond.files]).toEqual([3, []])
+
+            const other = yield* organiser()
+            const notYours = yield* Effect.flip(imaging((e) => e.files(other, event.id, firstPage)))
+            expect(notYours).toMatchObject({ _tag: 'EventEditRefused', reason: 'notFound' })
+            const badPage = yield* Effect.flip(
+              imaging((e) => e.files(actor, event.id, { offset: -1, limit: 0 })),
+            )
+            expect(badPage).toMatchObject({
+              _tag: 'EventInputInvalid',
+              problems: [
+                { field: 'offset', rule: 'outOfRange' },
+                { field: 'limit', rule: 'outOfRange' },
+              ],
+            })
+            const tooMany = yield* Effect.flip(
+              imaging((e) => e.files(actor, event.id, { offset: 0, limit: 101 })),
+            )
+            expect(tooMany).toMatchObject({ problems: [{ field: 'limit', rule: 'outOfRange' }] })
+          }),
+      )
+
+      it.live('removes a file nothing uses, with its bytes, and records it', () =>
+        Effect.gen(function* () {
+          const actor = yield* organiser()
+          const event = yield* editor((e) => e.create(actor, general()))
+          const kept = yield* upload(actor, event.id, 'Kept.pdf')
+          const removed = yield* upload(actor, event.id, 'Old bulletin.pdf')
+          const oldPicture = yield* png(400)
+          const old = yield* imaging((e) =>
+            e.setImage(actor, event.id, { bytes: oldPicture, filename: 'old.png', alt: null }),
+          )
+          // An older picture whose removal after a replacement did not happen is no longer in use.
+          const stray = yield* Effect.promise(() =>
+            db.orm.em
+              .fork()
+              .execute('update event set image_url = null, thumb_url = null where id = ?', [event.id]),
+          ).pipe(Effect.as((old.imageUrl ?? '').slice('/files/'.length)))
+
+          yield* imaging((e) => e.removeFile(actor, event.id, removed.key))
+          yield* imaging((e) => e.removeFile(superUser, event.id, stray))
+          expect(yield* storedKeys()).toEqual([kept.key])
+          expect([yield* exists(removed.key), yield* exists(kept.key), yield* exists(stray)]).toEqual([
+            false,
+            true,
+            false,
+          ])
+          const audit = yield* Effect.promise(() =>
+            db.orm.em
+              .fork()
+              .execute(
+                "select count(*)::int as n from event_audit where event_id = ? and action = 'removeFile'",
+                [event.id],
+              ),
+          )
+          expect(audit).toEqual([{ n: 2 }])
+          // Gone now: a second removal finds nothing.
+          const again = yield* Effect.flip(imaging((e) => e.removeFile(actor, event.id, removed.key)))
+          expect(again).toMatchObject({ _tag: 'EventFileNotFound', key: removed.key })
+        }),
+      )
+
+      it.live(
+        'refuses the event’s picture, a tournament’s rules or results, another event’s key and other organisers',
+        () =>
+          Effect.gen(function* () {
+            const actor = yield* organiser()
+            const event = yield* editor((e) => e.create(actor, general()))
+            const elsewhere = yield* editor((e) => e.create(actor, general()))
+            const tournament = yield* Effect.promise(() =>
+              insertTournament(db.orm, { eventId: event.id, startDate: '2027-06-10' }),
+            )
+            const rules = yield* upload(actor, event.id, 'Rules.pdf', { tournamentId: tournament.id })
+            const results = yield* upload(actor, event.id, 'Results.pdf', {
+              tournamentId: tournament.id,
+              kind: 'results',
+            })
+            const foreign = yield* upload(actor, elsewhere.id, 'Elsewhere.pdf')
+            const loose = yield* upload(actor, event.id, 'Loose.pdf')
+            const hall = yield* png(400)
+            const pictured = yield* imaging((e) =>
+              e.setImage(actor, event.id, { bytes: hall, filename: 'hall.png', alt: null }),
+            )
+            // One tournament names its rules by URL, the results by key.
+            yield* setTournamentFiles(tournament.id, rules.url, results.key)
+            const refusal = (who: EventActor, key: string, eventId = event.id) =>
+              Effect.flip(imaging((e) => e.removeFile(who, eventId, key)))
+
+            const picture = (pictured.imageUrl ?? '').slice('/files/'.length)
+            expect(yield* refusal(actor, picture)).toMatchObject({
+              _tag: 'EventFileInUse',
+              usedAs: 'eventPicture',
+              tournamentId: null,
+            })
+            expect(yield* refusal(actor, rules.key)).toMatchObject({
+              _tag: 'EventFileInUse',
+              usedAs: 'tournamentRules',
+              tournamentId: tournament.id,
+            })
+            expect(yield* refusal(actor, results.key)).toMatchObject({
+              _tag: 'EventFileInUse',
+              usedAs: 'tournamentResults',
+              tournamentId: tournament.id,
+            })
+            // Another event's file through this event, and a made-up key under this event's folder.
+            expect(yield* refusal(actor, foreign.key)).toMatchObject({
+              _tag: 'EventFileNotFound',
+              key: foreign.key,
+            })
+            expect(yield* refusal(actor, `event/event-${event.id}/documents/none.pdf`)).toMatchObject({
+              _tag: 'EventFileNotFound',
+            })
+            const other = yield* organiser()
+            expect(yield* refusal(other, loose.key)).toMatchObject({
+              _tag: 'EventEditRefused',
+              reason: 'notFound',
+            })
+            // The other organiser's own event does not open a door to this one's files either.
+            const theirs = yield* editor((e) => e.create(other, general()))
+            expect(yield* refusal(other, loose.key, theirs.id)).toMatchObject({ _tag: 'EventFileNotFound' })
+
+            const canceled = yield* Effect.promise(() =>
+              insertEvent(db.orm, {
+                organiserId: actor.organiserId ?? undefined,
+                state: 'canceled',
+                dateStart: '2027-06-10',
+              }),
+            )
+            expect(yield* refusal(actor, `event/event-${canceled}/documents/x.pdf`, canceled)).toMatchObject({
+              _tag: 'EventEditRefused',
+              reason: 'notEditable',
+            })
+            // Nothing was removed.
+            const keys = yield* storedKeys()
+            for (const key of [picture, rules.key, results.key, foreign.key, loose.key])
+              expect(keys).toContain(key)
+            for (const key of [picture, rules.key, results.key, foreign.key, loose.key])
+              expect(yield* exists(key)).toBe(true)
+          }),
+      )
+    })
   })
 })

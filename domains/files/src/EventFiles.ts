@@ -66,6 +66,64 @@ export class EventDocument extends Schema.Class<EventDocument>('@kibitz/files/Ev
   uploadedAt: Schema.String,
 }) {}
 
+/** Which of an event's folders (spec section 9) a stored file lives in; `other` for any folder not named there. */
+export const EventFolderKind = Schema.Literals([
+  'eventDocuments',
+  'eventGallery',
+  'tournamentDocuments',
+  'tournamentResults',
+  'other',
+])
+export type EventFolderKind = typeof EventFolderKind.Type
+
+/**
+ * One stored file as the file manager lists it (spec section 3 File-system entry): `path` is its object key,
+ * `folder` its parent folder, `url` the spec's fsFileUrl; `tournamentId` is set when the folder is a
+ * tournament's; `size` in bytes, `uploadedAt` an ISO instant.
+ */
+export class StoredFileEntry extends Schema.Class<StoredFileEntry>('@kibitz/files/StoredFileEntry')({
+  fsFileId: StoredFileId,
+  filename: Schema.String,
+  path: Schema.String,
+  folder: Schema.String,
+  folderKind: EventFolderKind,
+  tournamentId: Schema.NullOr(Schema.Int),
+  url: Schema.String,
+  thumbUrl: Schema.NullOr(Schema.String),
+  isImage: Schema.Boolean,
+  isDocument: Schema.Boolean,
+  size: Schema.Int,
+  uploadedAt: Schema.String,
+}) {}
+
+/** One page of a listing, with how many files there are in all. */
+export interface StoredFilePage {
+  readonly files: ReadonlyArray<StoredFileEntry>
+  readonly total: number
+}
+
+/** The most files one listing page may ask for (the file manager shows `fileManagerPageSize`). */
+export const maxFilesPageLimit = 100
+
+/** The folder every file of an event lives under (spec section 9), ending in `/`. */
+export const eventFolderPrefix = (eventId: number) => `event/event-${eventId}/`
+
+/** Which of event `eventId`'s folders `folder` is, and the tournament it belongs to, if any. */
+export const eventFolderOf = (
+  eventId: number,
+  folder: string,
+): { readonly kind: EventFolderKind; readonly tournamentId: number | null } => {
+  if (folder === FolderPaths.eventDocuments(eventId)) return { kind: 'eventDocuments', tournamentId: null }
+  if (folder === FolderPaths.eventGallery(eventId)) return { kind: 'eventGallery', tournamentId: null }
+  const prefix = eventFolderPrefix(eventId)
+  const rest = folder.startsWith(prefix) ? folder.slice(prefix.length) : ''
+  const documents = /^tournaments\/tournament-(\d{1,10})\/documents$/.exec(rest)
+  if (documents?.[1]) return { kind: 'tournamentDocuments', tournamentId: Number(documents[1]) }
+  const results = /^results\/tournament-(\d{1,10})$/.exec(rest)
+  if (results?.[1]) return { kind: 'tournamentResults', tournamentId: Number(results[1]) }
+  return { kind: 'other', tournamentId: null }
+}
+
 /**
  * An upload refused before anything was stored: `field` is the input at fault ('file', 'thumbWidth' or
  * 'filename') and `rule` why. The rule ids are the kernel's validation rules, plus 'notAPdf'.
@@ -143,6 +201,16 @@ export class EventFiles extends Context.Service<
      * with its thumbnail). Another owner's key is not found, so nobody removes someone else's files.
      */
     removeFile(owner: number, key: string): Effect.Effect<void, StoredFileNotFound, Em>
+    /**
+     * Event management, after authorising the event: one page of `owner`'s files under the event's folder
+     * (`event/event-{id}/`), newest first, with the total. Another owner's files are never listed. `offset` is a
+     * whole number from 0 and `limit` from 1 to `maxFilesPageLimit`; the caller checks them.
+     */
+    listEventFiles(
+      owner: number,
+      eventId: number,
+      page: { readonly offset: number; readonly limit: number },
+    ): Effect.Effect<StoredFilePage, never, Em>
   }
 >()('@kibitz/files/EventFiles') {
   static readonly layer = Layer.effect(
@@ -288,7 +356,42 @@ export class EventFiles extends Context.Service<
         if (thumbKey !== undefined) yield* storage.remove(thumbKey)
       })
 
-      return EventFiles.of({ storeEventImage, storeEventDocument, removeFile })
+      const listEventFiles = Effect.fn('EventFiles.listEventFiles')(function* (
+        owner: number,
+        eventId: number,
+        page: { readonly offset: number; readonly limit: number },
+      ) {
+        yield* checkIds(owner, eventId)
+        if (
+          !Number.isSafeInteger(page.offset) ||
+          page.offset < 0 ||
+          !Number.isInteger(page.limit) ||
+          page.limit < 1 ||
+          page.limit > maxFilesPageLimit
+        )
+          return yield* Effect.die(new Error(`invalid page ${JSON.stringify(page)}`))
+        const [rows, total] = yield* Repo.listUnder(owner, eventFolderPrefix(eventId), page)
+        const files = rows.map((row) => {
+          const { kind, tournamentId } = eventFolderOf(eventId, row.folder)
+          return new StoredFileEntry({
+            fsFileId: StoredFileId.make(row.id),
+            filename: row.filename,
+            path: row.path,
+            folder: row.folder,
+            folderKind: kind,
+            tournamentId,
+            url: row.url,
+            thumbUrl: row.thumbUrl ?? null,
+            isImage: row.kind === 'image',
+            isDocument: row.kind === 'document',
+            size: row.size,
+            uploadedAt: row.uploadedAt.toISOString(),
+          })
+        })
+        return { files, total }
+      })
+
+      return EventFiles.of({ storeEventImage, storeEventDocument, removeFile, listEventFiles })
     }),
   )
 }

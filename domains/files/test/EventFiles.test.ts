@@ -368,6 +368,131 @@ describe(EventFiles.name, () => {
     )
   })
 
+  describe('listEventFiles', () => {
+    /** Stores a document in `folder`, then moves its upload time to `minutesAgo` minutes before now. */
+    const documentAt = (owner: number, folder: DocumentFolder, filename: string, minutesAgo: number) =>
+      Effect.gen(function* () {
+        const files = yield* EventFiles
+        const document = yield* files.storeEventDocument(owner, folder, pdf(filename), { filename })
+        yield* Effect.promise(() =>
+          db.orm.em
+            .fork()
+            .execute(
+              `update stored_file set uploaded_at = now() - interval '${minutesAgo} minutes' where id = ?`,
+              [document.fileId],
+            ),
+        )
+        return document
+      })
+
+    it.effect(
+      "lists the owner's files under the event's folders newest first, with their folder and tournament",
+      () =>
+        run(
+          Effect.gen(function* () {
+            const owner = yield* organiser()
+            const other = yield* organiser()
+            const files = yield* EventFiles
+            const rules = yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 40 }, 'Rules.pdf', 30)
+            const conditions = yield* documentAt(
+              owner,
+              { _tag: 'tournamentDocuments', eventId: 40, tournamentId: 7 },
+              'Conditions.pdf',
+              20,
+            )
+            const results = yield* documentAt(
+              owner,
+              { _tag: 'tournamentResults', eventId: 40, tournamentId: 7 },
+              'Results.pdf',
+              10,
+            )
+            const picture = yield* files.storeEventImage(owner, 40, yield* photo(300, 200), {
+              filename: 'hall.jpg',
+            })
+            // Not listed: event 4 and event 400 (whose folders share a prefix of characters), another owner.
+            yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 4 }, 'Four.pdf', 5)
+            yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 400 }, 'Four hundred.pdf', 5)
+            yield* documentAt(other, { _tag: 'eventDocuments', eventId: 40 }, 'Intruder.pdf', 5)
+
+            const page = yield* files.listEventFiles(owner, 40, { offset: 0, limit: 10 })
+            expect(page.total).toBe(4)
+            expect(page.files.map((f) => [f.filename, f.folderKind, f.tournamentId])).toEqual([
+              ['hall.jpg', 'eventGallery', null],
+              ['Results.pdf', 'tournamentResults', 7],
+              ['Conditions.pdf', 'tournamentDocuments', 7],
+              ['Rules.pdf', 'eventDocuments', null],
+            ])
+            const [image, , , document] = page.files
+            expect(image).toMatchObject({
+              fsFileId: picture.imageId,
+              path: picture.key,
+              folder: FolderPaths.eventGallery(40),
+              url: picture.url,
+              thumbUrl: picture.thumbUrl,
+              isImage: true,
+              isDocument: false,
+            })
+            expect(document).toMatchObject({
+              fsFileId: rules.fileId,
+              path: rules.key,
+              folder: FolderPaths.eventDocuments(40),
+              url: rules.url,
+              thumbUrl: null,
+              isImage: false,
+              isDocument: true,
+              size: rules.size,
+            })
+            expect(Date.parse(document?.uploadedAt ?? '')).toBeLessThan(Date.parse(image?.uploadedAt ?? ''))
+            expect([conditions.key, results.key]).toEqual([page.files[2]?.path, page.files[1]?.path])
+
+            const intruder = yield* files.listEventFiles(other, 40, { offset: 0, limit: 10 })
+            expect(intruder.files.map((f) => f.filename)).toEqual(['Intruder.pdf'])
+            expect((yield* files.listEventFiles(owner, 41, { offset: 0, limit: 10 })).total).toBe(0)
+          }),
+        ),
+    )
+
+    it.effect('pages through the files by offset and limit, keeping the total', () =>
+      run(
+        Effect.gen(function* () {
+          const owner = yield* organiser()
+          const files = yield* EventFiles
+          for (let i = 1; i <= 12; i++)
+            yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 42 }, `Bulletin ${i}.pdf`, 100 - i)
+          const first = yield* files.listEventFiles(owner, 42, { offset: 0, limit: 10 })
+          const second = yield* files.listEventFiles(owner, 42, { offset: 10, limit: 10 })
+          const beyond = yield* files.listEventFiles(owner, 42, { offset: 20, limit: 10 })
+          expect([first.total, second.total, beyond.total]).toEqual([12, 12, 12])
+          expect(first.files.map((f) => f.filename)).toEqual(
+            [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((i) => `Bulletin ${i}.pdf`),
+          )
+          expect(second.files.map((f) => f.filename)).toEqual(['Bulletin 2.pdf', 'Bulletin 1.pdf'])
+          expect(beyond.files).toEqual([])
+        }),
+      ),
+    )
+
+    it.effect('treats a malformed page or id as a bug of the caller (a defect), listing nothing', () =>
+      run(
+        Effect.gen(function* () {
+          const owner = yield* organiser()
+          const files = yield* EventFiles
+          for (const page of [
+            { offset: -1, limit: 10 },
+            { offset: 0.5, limit: 10 },
+            { offset: 0, limit: 0 },
+            { offset: 0, limit: 101 },
+          ]) {
+            const exit = yield* Effect.exit(files.listEventFiles(owner, 43, page))
+            expect(String(defectOf(exit))).toContain('invalid page')
+          }
+          const exit = yield* Effect.exit(files.listEventFiles(owner, 0, { offset: 0, limit: 10 }))
+          expect(String(defectOf(exit))).toContain('invalid event or tournament id')
+        }),
+      ),
+    )
+  })
+
   describe('removeFile', () => {
     it.effect("removes the owner's image with its thumbnail and its row", () =>
       run(

@@ -26,6 +26,19 @@ export const TicketType = { basic: 1, medium: 2, advanced: 3, free: 4 } as const
 /** Spec section 9: results source URL 1, uploaded file 2. */
 export const ResultsSource = { url: 1, file: 2 } as const
 
+/**
+ * Kinds of a session of play (Session.type), which are also the kinds of a program's tours (spec section 7
+ * tour/types): a sitting of play, one round of a Swiss or round robin, a team match. The spec names no list;
+ * 1 is what a session without a type is stored as (decision 010).
+ */
+export const SessionType = { session: 1, round: 2, match: 3 } as const
+
+/**
+ * Kinds of a stage with its own results (Stage.type). 1, a stage the organiser did not classify, is what a stage
+ * without a type is stored as; the others are the usual stages of a bridge championship (decision 010).
+ */
+export const StageType = { stage: 1, qualification: 2, semiFinal: 3, final: 4, consolation: 5 } as const
+
 export const TournamentId = Schema.Int.pipe(Schema.brand('TournamentId'))
 export type TournamentId = typeof TournamentId.Type
 

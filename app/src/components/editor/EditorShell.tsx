@@ -16,6 +16,7 @@ export type EditorStepKey =
   | 'additional-information'
   | 'event-program'
   | 'event-gallery'
+  | 'file-management-system'
 
 export interface EditorProblem {
   readonly step: string
@@ -58,6 +59,7 @@ function useStepLabels(): Record<EditorStepKey, string> {
     'additional-information': t`Additional information`,
     'event-program': t`Program`,
     'event-gallery': t`Gallery`,
+    'file-management-system': t`Files`,
   }
 }
 
@@ -68,6 +70,7 @@ const stepPath: Record<EditorStepKey, string> = {
   'additional-information': '/additional-information',
   'event-program': '/event-program',
   'event-gallery': '/event-gallery',
+  'file-management-system': '/file-management-system',
 }
 
 export const stepHref = (eventId: number, step: EditorStepKey) => `/event/manage/${eventId}${stepPath[step]}`

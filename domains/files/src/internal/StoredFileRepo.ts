@@ -36,5 +36,25 @@ export const insert = (data: NewStoredFile) =>
 export const findOwned = (ownerOrganiserId: number, key: string) =>
   db((em) => em.findOne(StoredFileEntity, { ownerOrganiserId, path: key }))
 
+/** `text` for a LIKE pattern: its wildcards and the escape character stand for themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * One page of the owner's files whose folder starts with `prefix` (a folder path ending in `/`), newest first,
+ * with how many there are in all. The prefix match uses stored_file_owner_folder_prefix_index.
+ */
+export const listUnder = (
+  ownerOrganiserId: number,
+  prefix: string,
+  page: { readonly offset: number; readonly limit: number },
+) =>
+  db((em) =>
+    em.findAndCount(
+      StoredFileEntity,
+      { ownerOrganiserId, folder: { $like: `${likeLiteral(prefix)}%` } },
+      { orderBy: { uploadedAt: 'desc', id: 'desc' }, offset: page.offset, limit: page.limit },
+    ),
+  )
+
 /** Deletes the row of `id`. */
 export const deleteById = (id: number) => db((em) => em.nativeDelete(StoredFileEntity, { id }))

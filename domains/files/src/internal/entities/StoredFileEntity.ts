@@ -4,7 +4,8 @@ import { defineEntity, p } from '@mikro-orm/postgresql'
 const StoredFileSchema = defineEntity({
   name: 'StoredFileEntity',
   tableName: 'stored_file',
-  // The file manager lists one owner's folder at a time.
+  // The file manager lists one owner's folder at a time. Migration20261123000020 adds a varchar_pattern_ops index on
+  // the same columns for listing everything under an event's folder (a prefix match the generator cannot express).
   indexes: [{ properties: ['ownerOrganiserId', 'folder'] }],
   properties: {
     id: p.integer().primary().autoincrement(),

@@ -1,0 +1,106 @@
+// The file manager of event management (issue 4, spec section 2 file-management-system): an organiser uploads a
+// PDF to a new draft's documents, finds it in the list, opens it and removes it; a file that is not a PDF is
+// refused with the reason on the field.
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { waitForHydration } from './support.ts'
+
+const organiserEmail = 'info@lbf.example'
+const demoPassword = 'kibitz-demo'
+
+let counter = 0
+/** A context of its own address (per-address limits stay per visitor). */
+const visitor = (browser: Browser) => {
+  const n = counter++
+  const address = `10.${150 + (test.info().workerIndex % 50)}.${(n >> 8) % 256}.${(n % 255) + 1}`
+  return browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })
+}
+
+const logIn = async (page: Page, email: string) => {
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(demoPassword)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('status')).toContainText('You are logged in')
+}
+
+/** A small but valid PDF: one empty page. */
+const pdf = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+)
+
+test('an organiser uploads a PDF to the event’s files, opens it and removes it', async ({ browser }) => {
+  const context = await visitor(browser)
+  const page = await context.newPage()
+  await logIn(page, organiserEmail)
+  await page.goto('/event/create')
+  await waitForHydration(page)
+  await page.getByLabel('Event name').fill(`Files draft ${Date.now().toString(36)}`)
+  await page.getByLabel('First day').fill('2027-05-01')
+  await page.getByLabel('Last day').fill('2027-05-02')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(page).toHaveURL(/\/event\/manage\/\d+\/tournaments$/)
+  const eventId = /\/event\/manage\/(\d+)\//.exec(page.url())?.[1] ?? ''
+  expect(eventId).not.toBe('')
+
+  // The file manager is the last entry of the editor's steps.
+  await page
+    .getByRole('navigation', { name: 'Event editing steps' })
+    .getByRole('link', { name: /Files/ })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/event/manage/${eventId}/file-management-system$`))
+  await expect(page.getByText('This event has no files yet.')).toBeVisible()
+
+  // Something that is not a PDF is refused, with the reason on the field.
+  await page.getByLabel('PDF document').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Bring your own cards.'),
+  })
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  const field = page.getByLabel('PDF document')
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveAccessibleDescription(/This file is not a PDF document\./)
+  await expect(page.getByRole('alert')).toHaveText('Please correct the marked fields.')
+  await expect(page.getByRole('table')).toHaveCount(0)
+
+  // A PDF goes to the event's documents and is listed with its folder, kind and size.
+  await field.setInputFiles({ name: 'Rules 2027.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await page.getByLabel('Where it goes').selectOption({ label: 'Event documents' })
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(page.getByRole('status')).toContainText('Your changes to the event are saved.')
+  const row = page.getByRole('row').filter({ hasText: 'Rules 2027.pdf' })
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('cell').nth(1)).toHaveText('PDF document')
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Event documents')
+  await expect(row.getByRole('cell').nth(3)).toHaveText(`${pdf.byteLength} byte`)
+  // Uploaded today, shown as 'dd MMM yyyy HH:mm' in the event's time zone.
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{2} \S+ \d{4} \d{2}:\d{2}$/)
+
+  // It opens as the PDF that was uploaded.
+  const href =
+    (await row.getByRole('link', { name: 'Rules 2027.pdf', exact: true }).getAttribute('href')) ?? ''
+  expect(href).toMatch(new RegExp(`^/files/event/event-${eventId}/documents/rules-2027-[0-9a-f]{16}\\.pdf$`))
+  const opened = await page.request.get(href)
+  expect(opened.status()).toBe(200)
+  expect(opened.headers()['content-type']).toBe('application/pdf')
+  expect(Buffer.compare(await opened.body(), pdf)).toBe(0)
+
+  // Removal asks first; then the file is gone from the list and from its address.
+  await row.getByRole('link', { name: 'Remove Rules 2027.pdf' }).click()
+  await expect(page.getByText('Remove “Rules 2027.pdf” for good?')).toBeVisible()
+  await page.getByRole('button', { name: 'Yes, remove it' }).click()
+  await expect(page.getByRole('status')).toContainText('Your changes to the event are saved.')
+  await expect(page.getByText('This event has no files yet.')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: 'Rules 2027.pdf' })).toHaveCount(0)
+  expect((await page.request.get(href)).status()).toBe(404)
+  await context.close()
+})
