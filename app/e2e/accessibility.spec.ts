@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import {
-  axeViolations as scan,
   declineCookiesBeforehand,
   findEventWithPricedTournaments,
   findPlayerList,
+  axeViolations as scan,
   waitForHydration,
 } from './support.ts'
 

@@ -4,7 +4,16 @@ import { inTransaction, MailMessage, Outbox, type OutboxEntry } from '@kibitz/ke
 import { Effect, Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
-import { type Orm, runWith } from '../../testing/src/domain.ts'
+import { EventActions } from '@kibitz/events'
+import {
+  insertEntry,
+  insertEvent,
+  insertOrganiser,
+  insertRows,
+  insertTournament,
+  type Orm,
+  runWith,
+} from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../testing/src/smtp.ts'
 import { type RunningWorker, startWorker } from '../src/worker.ts'
@@ -137,6 +146,58 @@ describe('mail delivery', () => {
       // The e-mail carried the link; the table no longer does, since it keeps only the token's hash.
       expect(entry).toMatchObject({ text: '', html: null })
       expect(await storedBodies('alice@example.test')).toEqual([{ text_body: '', html_body: null }])
+    })
+
+    it('delivers an event postponement and an organiser message to every registered player, in their language', async () => {
+      const organiserId = await insertOrganiser(orm)
+      const eventId = await insertEvent(orm, {
+        organiserId,
+        alias: 'kauno-poros-2027',
+        contents: [{ name: 'Kauno poros', language: 'lt' }],
+        dateStart: '2027-04-01',
+      })
+      const tournament = await insertTournament(orm, { eventId, name: 'Pairs', startDate: '2027-04-01' })
+      const [userId] = await insertRows(orm, 'app_user', [
+        { email: 'marta@example.test', language: 'pl', created_at: '2026-01-01T00:00:00Z' },
+      ])
+      await insertEntry(orm, {
+        tournamentId: tournament.id,
+        userId: userId ?? null,
+        contestants: [
+          { firstName: 'Marta', lastName: 'Nowak', email: 'marta@example.test' },
+          { firstName: 'Jonas', lastName: 'Jonaitis', email: 'jonas@example.test' },
+        ],
+      })
+      const actor = { userId: 1, organiserId, isSuper: false }
+      const perform = (action: 'postpone' | 'notifyEventUsers', message: string) =>
+        Effect.runPromise(
+          runWith(
+            orm,
+            EventActions.use((a) => a.perform(actor, eventId, action, { message })),
+          ),
+        )
+
+      await perform('postpone', 'Salė remontuojama. / The hall is being repaired.')
+      const marta = await smtp.waitForMail((m) => m.to.includes('marta@example.test'))
+      const jonas = await smtp.waitForMail((m) => m.to.includes('jonas@example.test'))
+      // Marta reads Polish (her account); Jonas has no account and reads the event's own language.
+      expect(marta.subject).toContain('Kauno poros')
+      expect(marta.text).toContain('The hall is being repaired.')
+      expect(marta.links.some((l) => l.endsWith('/event/kauno-poros-2027'))).toBe(true)
+      expect(jonas.text).toContain('Salė remontuojama.')
+      expect(marta.subject).not.toBe(jonas.subject)
+
+      await perform('notifyEventUsers', 'Nauja data: gegužės 6 d.')
+      const note = await smtp.waitForMail(
+        (m) => m.to.includes('jonas@example.test') && m.text.includes('Nauja data: gegužės 6 d.'),
+      )
+      expect(note.links.some((l) => l.endsWith('/event/kauno-poros-2027'))).toBe(true)
+      await smtp.waitForMail(
+        (m) => m.to.includes('marta@example.test') && m.text.includes('Nauja data: gegužės 6 d.'),
+      )
+      // One e-mail per address and transition: two for each player, nothing twice.
+      expect(sentTo(smtp, 'marta@example.test')).toHaveLength(2)
+      expect(sentTo(smtp, 'jonas@example.test')).toHaveLength(2)
     })
 
     it('sends nothing for a transaction that rolls back', async () => {

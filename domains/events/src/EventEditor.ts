@@ -765,14 +765,12 @@ export class EventEditor extends Context.Service<
             if (found.tournamentId !== tournamentId)
               return yield* new EventEditRefused({ reason: 'notFound' })
             const input = { ...tournamentToInput(found, event.timeZone), programs }
-            yield* store
-              .update(eventId, TournamentId.make(tournamentId), input, contextOf(event))
-              .pipe(
-                Effect.catchTags({
-                  TournamentInputInvalid: invalidTournament,
-                  TournamentNotFound: missingTournament,
-                }),
-              )
+            yield* store.update(eventId, TournamentId.make(tournamentId), input, contextOf(event)).pipe(
+              Effect.catchTags({
+                TournamentInputInvalid: invalidTournament,
+                TournamentNotFound: missingTournament,
+              }),
+            )
             const at = yield* now
             event.updatedAt = at
             yield* Repo.flush()
