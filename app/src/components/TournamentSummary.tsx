@@ -2,6 +2,7 @@ import { formatTime } from '@kibitz/kernel/format'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { scoringLabels, tournamentTypeLabels } from '../lib/labels.ts'
+import { resultsHref } from '../lib/site.ts'
 import type { ParticipantsData, TournamentData } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
 
@@ -70,9 +71,9 @@ export function TournamentRow({
             )}
           </Link>
         ) : null}
-        {tournament.resultsUrl ? (
+        {resultsHref(tournament) ? (
           <a
-            href={tournament.resultsUrl}
+            href={resultsHref(tournament) ?? undefined}
             className="text-sm font-semibold text-brand-700 hover:underline"
             rel="noopener"
           >

@@ -11,3 +11,20 @@ export const siteSocial = [
   { type: 4, name: 'Twitter', url: 'https://twitter.com/kibitzevents' },
   { type: 5, name: 'LinkedIn', url: 'https://www.linkedin.com/company/kibitz-events' },
 ] as const
+
+/**
+ * Where a tournament's stored file (rules, results) is read: an address as stored, or a bare object key of
+ * the file store under /files/.
+ */
+export const storedFileHref = (stored: string): string =>
+  /^(https?:\/\/|\/)/.test(stored) ? stored : `/files/${stored.split('/').map(encodeURIComponent).join('/')}`
+
+/** The tournament's results: the uploaded file when that is its results source, else its results address. */
+export const resultsHref = (t: {
+  readonly resultsSource: number | null
+  readonly resultsFile: string | null
+  readonly resultsUrl: string | null
+}): string | null =>
+  t.resultsSource === 2 && t.resultsFile
+    ? storedFileHref(t.resultsFile)
+    : (t.resultsUrl ?? (t.resultsFile ? storedFileHref(t.resultsFile) : null))

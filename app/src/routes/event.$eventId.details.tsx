@@ -5,6 +5,7 @@ import { Tabs } from 'radix-ui'
 import { DateRange, LongDate } from '../components/Dates.tsx'
 import { PrizeIcon } from '../components/Icons.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
+import { resultsHref, storedFileHref } from '../lib/site.ts'
 import type { TournamentData } from '../lib/types.ts'
 
 const eventRoute = getRouteApi('/event/$eventId')
@@ -202,10 +203,20 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
           </ul>
         </section>
       ) : null}
-      {tournament.resultsUrl ? (
+      {tournament.rulesAndRegulationsFile ? (
+        <p>
+          <a
+            href={storedFileHref(tournament.rulesAndRegulationsFile)}
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            <Trans>Rules and regulations (PDF)</Trans>
+          </a>
+        </p>
+      ) : null}
+      {resultsHref(tournament) ? (
         <p id="results">
           <a
-            href={tournament.resultsUrl}
+            href={resultsHref(tournament) ?? undefined}
             className="font-semibold text-brand-700 hover:underline"
             rel="noopener"
           >

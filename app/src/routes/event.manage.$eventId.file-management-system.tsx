@@ -385,8 +385,11 @@ function UploadForm(props: {
               >
                 {t`Documents of ${name}`}
               </option>,
+              <option key={`rules-${tournament.tournamentId}`} value={`rules-${tournament.tournamentId}`}>
+                {t`Rules and regulations of ${name}`}
+              </option>,
               <option key={`results-${tournament.tournamentId}`} value={`results-${tournament.tournamentId}`}>
-                {t`Results of ${name}`}
+                {t`Results of ${name} (published on the event page)`}
               </option>,
             ]
           })}

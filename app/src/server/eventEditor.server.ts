@@ -321,12 +321,23 @@ export const editorFiles = async (eventId: number, page: number) => {
 const maxDocumentRequestBytes = maxDocumentBytes + 64 * 1024
 
 /** Where an uploaded PDF goes: `event` (the event's documents), `documents-{id}` or `results-{id}` (a tournament's). */
+/**
+ * Where an uploaded PDF goes: the event's documents, a tournament's documents, its rules and regulations (kept
+ * with its documents and linked from the tournament), or its results (published as the tournament's results).
+ */
 const documentTarget = (raw: string | undefined) => {
   if (raw === 'event') return { tournamentId: null, kind: 'documents' as const }
-  const match = /^(documents|results)-(\d{1,10})$/.exec(raw ?? '')
+  const match = /^(documents|rules|results)-(\d{1,10})$/.exec(raw ?? '')
   const id = Number(match?.[2])
   if (!match || !(id >= 1 && id <= 2_147_483_647)) return null
-  return { tournamentId: id, kind: match[1] === 'results' ? ('results' as const) : ('documents' as const) }
+  switch (match[1]) {
+    case 'rules':
+      return { tournamentId: id, kind: 'documents' as const, useAs: 'rules' as const }
+    case 'results':
+      return { tournamentId: id, kind: 'results' as const, useAs: 'results' as const }
+    default:
+      return { tournamentId: id, kind: 'documents' as const }
+  }
 }
 
 /**

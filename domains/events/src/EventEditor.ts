@@ -484,7 +484,8 @@ export class EventEditor extends Context.Service<
     ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
     /**
      * Same actors, while editable: stores a PDF among the event's documents, or a tournament's documents or
-     * results (`tournamentId` must be one of the event's tournaments; results always belong to one).
+     * results (`tournamentId` must be one of the event's tournaments; results always belong to one), and with
+     * `useAs` makes it that tournament's rules or results, all in one transaction.
      */
     storeDocument(
       actor: EventActor,
@@ -494,6 +495,8 @@ export class EventEditor extends Context.Service<
         readonly kind: DocumentKind
         readonly bytes: Uint8Array
         readonly filename: string
+        /** A tournament's PDF can become its rules and regulations, or its published results. */
+        readonly useAs?: 'rules' | 'results' | undefined
       },
     ): Effect.Effect<EventDocument, EventEditRefused | EventInputInvalid, Em>
     /** Same actors, while editable: the event goes back to having no picture. */
@@ -925,11 +928,13 @@ export class EventEditor extends Context.Service<
           readonly kind: DocumentKind
           readonly bytes: Uint8Array
           readonly filename: string
+          readonly useAs?: 'rules' | 'results' | undefined
         },
       ) {
         const tournamentId = upload.tournamentId ?? null
-        // Results are a tournament's (spec section 9: /results/tournament-{id}); the event has none of its own.
-        if (upload.kind === 'results' && tournamentId === null)
+        // Results are a tournament's (spec section 9: /results/tournament-{id}); the event has none of its own;
+        // only a tournament's PDF can be its rules or results.
+        if ((upload.kind === 'results' || upload.useAs !== undefined) && tournamentId === null)
           return yield* new EventInputInvalid({
             problems: [new FieldProblem({ field: 'tournamentId', rule: ValidationRule.required })],
           })
@@ -951,6 +956,10 @@ export class EventEditor extends Context.Service<
             const document = yield* files
               .storeEventDocument(event.organiserId, folder, upload.bytes, { filename: upload.filename })
               .pipe(Effect.catchTag('FileRejected', rejectedUpload('file')))
+            if (upload.useAs !== undefined && tournamentId !== null)
+              yield* store
+                .attachFile(eventId, TournamentId.make(tournamentId), upload.useAs, document.url)
+                .pipe(Effect.catchTag('TournamentNotFound', missingTournament))
             const at = yield* now
             event.updatedAt = at
             yield* Repo.flush()

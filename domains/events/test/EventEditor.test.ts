@@ -562,6 +562,55 @@ describe('EventEditor', () => {
           ),
         )
 
+      it.live(
+        'makes a tournament’s PDF its rules or its published results, and keeps them from removal',
+        () =>
+          Effect.gen(function* () {
+            const actor = yield* organiser()
+            const event = yield* editor((e) => e.create(actor, general()))
+            const tournament = yield* Effect.promise(() =>
+              insertTournament(db.orm, { eventId: event.id, startDate: '2027-06-10' }),
+            )
+            const attach = (useAs: 'rules' | 'results') =>
+              imaging((e) =>
+                e.storeDocument(actor, event.id, {
+                  tournamentId: tournament.id,
+                  kind: useAs === 'results' ? 'results' : 'documents',
+                  bytes: pdf,
+                  filename: `${useAs}.pdf`,
+                  useAs,
+                }),
+              )
+            const rules = yield* attach('rules')
+            const results = yield* attach('results')
+            const edited = yield* editor((e) => e.tournaments(actor, event.id))
+            expect(edited[0]).toMatchObject({
+              rulesAndRegulationsFile: rules.url,
+              resultsFile: results.url,
+              resultsSource: 2,
+              hasResults: true,
+            })
+            // A file the tournament links to is not removed from under it.
+            const inUse = yield* Effect.flip(imaging((e) => e.removeFile(actor, event.id, rules.key)))
+            expect(inUse).toMatchObject({ _tag: 'EventFileInUse' })
+            // Only a tournament's PDF can be its rules or results.
+            const eventLevel = yield* Effect.flip(
+              imaging((e) =>
+                e.storeDocument(actor, event.id, {
+                  kind: 'documents',
+                  bytes: pdf,
+                  filename: 'x.pdf',
+                  useAs: 'rules',
+                }),
+              ),
+            )
+            expect(eventLevel).toMatchObject({
+              _tag: 'EventInputInvalid',
+              problems: [{ field: 'tournamentId' }],
+            })
+          }),
+      )
+
       it.live('stores PDFs for the event, a tournament’s documents and its results under their folders', () =>
         Effect.gen(function* () {
           const actor = yield* organiser()

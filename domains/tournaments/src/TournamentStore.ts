@@ -281,6 +281,16 @@ export class TournamentStore extends Context.Service<
       eventId: number,
       tournamentIds: ReadonlyArray<TournamentId>,
     ): Effect.Effect<void, TournamentOrderInvalid, Em>
+    /**
+     * The event's editor, after storing an uploaded PDF: makes `url` the tournament's rules and regulations, or
+     * its results (results source "uploaded file", spec section 9); null takes it away.
+     */
+    attachFile(
+      eventId: number,
+      tournamentId: TournamentId,
+      use: 'rules' | 'results',
+      url: string | null,
+    ): Effect.Effect<void, TournamentNotFound, Em>
     /** The event's editor (validate and publish): every problem of the event's tournaments at once. */
     problemsOf(
       eventId: number,
@@ -385,7 +395,17 @@ export class TournamentStore extends Context.Service<
         )
       })
 
-      return TournamentStore.of({ create, update, remove, reorder, problemsOf })
+      const attachFile = Effect.fn('TournamentStore.attachFile')(function* (
+        eventId: number,
+        tournamentId: TournamentId,
+        use: 'rules' | 'results',
+        url: string | null,
+      ) {
+        const attached = yield* Repo.attachFile(eventId, tournamentId, use, url)
+        if (!attached) return yield* new TournamentNotFound({ eventId, aliasOrId: String(tournamentId) })
+      })
+
+      return TournamentStore.of({ create, update, remove, reorder, problemsOf, attachFile })
     }),
   ).pipe(Layer.provide(TournamentService.layer))
 }

@@ -282,3 +282,26 @@ export const setOrder = (ids: ReadonlyArray<number>) =>
     for (const row of rows) row.orderNumber = ids.indexOf(row.id) + 1
     await em.flush()
   })
+
+/**
+ * Sets the tournament's rules file, or its results file (which makes the uploaded file its results source);
+ * null clears it. False when the event has no such tournament.
+ */
+export const attachFile = (
+  eventId: number,
+  tournamentId: number,
+  use: 'rules' | 'results',
+  url: string | null,
+) =>
+  db(async (em) => {
+    const found = await em.findOne(TournamentEntity, { id: tournamentId, eventId })
+    if (!found) return false
+    if (use === 'rules') found.rulesAndRegulationsFile = url
+    else {
+      found.resultsFile = url
+      if (url !== null) found.resultsSource = 2
+      else if (found.resultsSource === 2) found.resultsSource = found.resultsUrl ? 1 : null
+    }
+    await em.flush()
+    return true
+  })
