@@ -39,11 +39,15 @@ export const runEventAction = createServerFn({ method: 'POST' })
         eventId: Id,
         action: EventAction,
         message: Schema.optional(Schema.String.check(Schema.isMaxLength(2000))),
+        notifyUsers: Schema.optional(Schema.Boolean),
       }),
     ),
   )
   .handler(async ({ data }) =>
-    (await import('./eventEditor.server.ts')).eventAction(data.eventId, data.action, data.message),
+    (await import('./eventEditor.server.ts')).eventAction(data.eventId, data.action, {
+      message: data.message,
+      notifyUsers: data.notifyUsers,
+    }),
   )
 
 /** The event's tournaments for the tournaments step (null: not the signed-in organiser's event). */

@@ -126,11 +126,20 @@ export type ActionOutcome =
       }>
     }
 
-export const eventAction = async (eventId: number, action: EventAction, message: string | undefined) => {
+export const eventAction = async (
+  eventId: number,
+  action: EventAction,
+  options: { readonly message: string | undefined; readonly notifyUsers: boolean | undefined },
+) => {
   const actor = await currentActor()
   if (!actor) return { ok: false, reason: 'signedOut', problems: [] } satisfies ActionOutcome
   const result = await attempt(
-    EventActions.use((a) => a.perform(actor, eventId, action, message === undefined ? {} : { message })),
+    EventActions.use((a) =>
+      a.perform(actor, eventId, action, {
+        ...(options.message === undefined ? {} : { message: options.message }),
+        ...(options.notifyUsers === undefined ? {} : { notifyUsers: options.notifyUsers }),
+      }),
+    ),
   )
   if (Result.isSuccess(result))
     return { ok: true, to: result.success.to, notified: result.success.notified ?? 0 } satisfies ActionOutcome

@@ -106,6 +106,7 @@ function useFieldName(): (field: string) => string {
 
 function ActionButton(props: {
   readonly eventId: number
+  readonly state: string
   readonly action: Action
   readonly onDone: (outcome: Awaited<ReturnType<typeof runEventAction>>) => void
 }) {
@@ -114,6 +115,9 @@ function ActionButton(props: {
   const [open, setOpen] = useState(false)
   const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)
+  // Publishing a postponed event again e-mails its players unless the organiser says not to (decision 014).
+  const republishing = props.action === 'publish' && props.state === 'postponedToDraft'
+  const [notifyUsers, setNotifyUsers] = useState(true)
   const labels: Record<Action, string> = {
     publish: t`Publish`,
     unpublish: t`Unpublish`,
@@ -130,6 +134,7 @@ function ActionButton(props: {
         eventId: props.eventId,
         action: props.action,
         ...(withMessage.has(props.action) ? { message } : {}),
+        ...(republishing ? { notifyUsers } : {}),
       },
     })
     setBusy(false)
@@ -149,7 +154,7 @@ function ActionButton(props: {
       <button
         type="button"
         className={buttonClass}
-        onClick={() => (props.action === 'publish' ? run() : setOpen(true))}
+        onClick={() => (props.action === 'publish' && !republishing ? run() : setOpen(true))}
       >
         {labels[props.action]}
       </button>
@@ -170,6 +175,23 @@ function ActionButton(props: {
             onChange={(e) => setMessage(e.currentTarget.value)}
           />
         </>
+      ) : republishing ? (
+        <div className="flex items-start gap-2">
+          <input
+            id={id}
+            type="checkbox"
+            checked={notifyUsers}
+            onChange={(e) => setNotifyUsers(e.currentTarget.checked)}
+            className="mt-1 h-4 w-4"
+          />
+          <label htmlFor={id} className="text-sm">
+            <Trans>E-mail the registered players that the event is back, with its dates</Trans>
+          </label>
+        </div>
+      ) : props.action === 'unpublish' ? (
+        <p className="text-sm">
+          <Trans>The event leaves the public catalogue until you publish it again.</Trans>
+        </p>
       ) : (
         <p className="text-sm">
           <Trans>Are you sure? This cannot be undone.</Trans>
@@ -275,7 +297,13 @@ export function EditorShell(props: {
           <fieldset className="flex flex-wrap gap-2">
             <legend className="sr-only">{t`Event actions`}</legend>
             {actions.map((action) => (
-              <ActionButton key={action} eventId={props.eventId} action={action} onDone={done} />
+              <ActionButton
+                key={action}
+                eventId={props.eventId}
+                state={props.state}
+                action={action}
+                onDone={done}
+              />
             ))}
           </fieldset>
         ) : null}
