@@ -12,7 +12,7 @@ import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
 import { RegistrationService } from '@kibitz/registration'
-import { TournamentService, TournamentStore } from '@kibitz/tournaments'
+import { TicketSales, TournamentService, TournamentStore } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
 import { type AppConfig, loadConfig } from './config.ts'
@@ -124,6 +124,7 @@ export const DomainServices = Layer.mergeAll(
   ),
   TournamentService.layer,
   TournamentStore.layer,
+  TicketSales.layer,
   RegistrationService.layer,
   PageService.layer,
   HotelService.layer,

@@ -1,3 +1,4 @@
+export * from './TicketSales.ts'
 export * from './Tournament.ts'
 export * from './TournamentErrors.ts'
 export * from './TournamentInput.ts'

@@ -1,0 +1,186 @@
+import { type Em, inTransaction } from '@kibitz/kernel'
+import { Clock, Context, Effect, Layer, Schema } from 'effect'
+import * as Repo from './internal/TicketSalesRepo.ts'
+import { TicketType } from './Tournament.ts'
+
+// Ticket prices and sales (issue 5's foundation): what a registration costs, computed on the server only, and
+// the reservation of its tickets that can never oversell. The registration domain calls both inside its own
+// transaction; the rules are in docs/decisions/018-ticket-sales.md.
+
+/** One ticket choice of a registration: a ticket, optionally an age category of it, for `persons` players. */
+export const SaleLine = Schema.Struct({
+  ticketId: Schema.Int,
+  ageCategoryId: Schema.NullOr(Schema.Int),
+  persons: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 20 })),
+})
+export type SaleLine = typeof SaleLine.Type
+
+/** A priced line: the unit price today (early bird and discount applied), the units it sells and its total. */
+export class PricedLine extends Schema.Class<PricedLine>('@kibitz/tournaments/PricedLine')({
+  ticketId: Schema.Int,
+  ageCategoryId: Schema.NullOr(Schema.Int),
+  persons: Schema.Int,
+  /** What one unit costs: per team for a per-team ticket, else per person. */
+  unitPriceMinor: Schema.Int,
+  /** Units the line takes from the ticket (and category): 1 for a per-team ticket, else one per person. */
+  units: Schema.Int,
+  totalMinor: Schema.Int,
+  earlyBird: Schema.Boolean,
+}) {}
+
+export class SaleQuote extends Schema.Class<SaleQuote>('@kibitz/tournaments/SaleQuote')({
+  lines: Schema.Array(PricedLine),
+  totalMinor: Schema.Int,
+}) {}
+
+/** Why a line cannot be sold: gone (sold out, no longer for sale, outside its sales window) or not this tournament's. */
+export class TicketsUnavailable extends Schema.TaggedError<TicketsUnavailable>()('TicketsUnavailable', {
+  ticketId: Schema.Int,
+  ageCategoryId: Schema.NullOr(Schema.Int),
+  reason: Schema.Literals(['unknown', 'notForSale', 'soldOut', 'outsideSalesWindow']),
+}) {}
+
+const within = (day: string, start: string | null, end: string | null) =>
+  (start === null || start <= day) && (end === null || day <= end)
+
+/** The category's price today: its early-bird price while the early bird runs (by date and by quantity), less its discount. */
+const categoryPrice = (c: Repo.CategoryRow, today: string): { price: number; earlyBird: boolean } => {
+  const earlyBird =
+    c.is_early_bird &&
+    c.early_bird_price_minor !== null &&
+    within(today, c.early_bird_sales_start_date, c.early_bird_sales_end_date) &&
+    (c.early_bird_end_sales_quantity === null || c.sold < c.early_bird_end_sales_quantity)
+  const base = earlyBird && c.early_bird_price_minor !== null ? c.early_bird_price_minor : c.price_minor
+  return { price: Math.round((base * (100 - c.discount_percent)) / 100), earlyBird }
+}
+
+/** Today's date where the event is played: sales windows are calendar days there. */
+const localToday = (now: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  )
+
+/**
+ * Prices `lines` against the stored tickets, or names the first line that cannot be sold. With `counting`,
+ * the units each line takes are added to the counts as it goes, so two lines of one ticket are checked together.
+ */
+const price = (
+  lines: ReadonlyArray<SaleLine>,
+  rows: { tickets: ReadonlyArray<Repo.TicketRow>; categories: ReadonlyArray<Repo.CategoryRow> },
+  today: string,
+): SaleQuote | TicketsUnavailable => {
+  const soldTickets = new Map(rows.tickets.map((t) => [t.id, t.sold]))
+  const soldCategories = new Map(rows.categories.map((c) => [c.id, c.sold]))
+  const priced: Array<PricedLine> = []
+  for (const line of lines) {
+    const refuse = (reason: TicketsUnavailable['reason']) =>
+      new TicketsUnavailable({ ticketId: line.ticketId, ageCategoryId: line.ageCategoryId, reason })
+    const ticket = rows.tickets.find((t) => t.id === line.ticketId)
+    if (!ticket) return refuse('unknown')
+    if (!ticket.is_for_sale) return refuse('notForSale')
+    const units = ticket.is_price_per_team ? 1 : line.persons
+    const ticketSold = soldTickets.get(ticket.id) ?? ticket.sold
+    if (ticketSold + units > ticket.quantity) return refuse('soldOut')
+    soldTickets.set(ticket.id, ticketSold + units)
+    let unitPrice = ticket.type === TicketType.free ? 0 : ticket.price_minor
+    let earlyBird = false
+    if (line.ageCategoryId !== null) {
+      const category = rows.categories.find((c) => c.id === line.ageCategoryId && c.ticket_id === ticket.id)
+      if (!category) return refuse('unknown')
+      if (!category.enabled) return refuse('notForSale')
+      if (!within(today, category.sales_start_date, category.sales_end_date))
+        return refuse('outsideSalesWindow')
+      const categorySold = soldCategories.get(category.id) ?? category.sold
+      if (category.quantity !== null && categorySold + units > category.quantity) return refuse('soldOut')
+      // Early bird by quantity counts the sales before this line (of this registration too).
+      const current = categoryPrice({ ...category, sold: categorySold }, today)
+      soldCategories.set(category.id, categorySold + units)
+      unitPrice = ticket.type === TicketType.free ? 0 : current.price
+      earlyBird = current.earlyBird
+    }
+    priced.push(
+      new PricedLine({
+        ticketId: ticket.id,
+        ageCategoryId: line.ageCategoryId,
+        persons: line.persons,
+        unitPriceMinor: unitPrice,
+        units,
+        totalMinor: unitPrice * (ticket.is_price_per_team ? 1 : line.persons),
+        earlyBird,
+      }),
+    )
+  }
+  return new SaleQuote({ lines: priced, totalMinor: priced.reduce((sum, l) => sum + l.totalMinor, 0) })
+}
+
+const idsOf = (lines: ReadonlyArray<SaleLine>) => ({
+  tickets: [...new Set(lines.map((l) => l.ticketId))],
+  categories: [...new Set(lines.flatMap((l) => (l.ageCategoryId === null ? [] : [l.ageCategoryId])))],
+})
+
+/** Prices and sells tickets; a sale never takes more than is left (conditional updates under row locks). */
+export class TicketSales extends Context.Service<
+  TicketSales,
+  {
+    /** Anyone: what `lines` cost now in the tournament, or why one of them cannot be sold. */
+    quote(
+      tournamentId: number,
+      lines: ReadonlyArray<SaleLine>,
+      timeZone: string,
+    ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
+    /**
+     * The registration domain, inside its transaction: locks the lines' tickets and categories, prices them
+     * from the locked counts and takes their units; refused (nothing taken) when one cannot be sold.
+     */
+    reserve(
+      tournamentId: number,
+      lines: ReadonlyArray<SaleLine>,
+      timeZone: string,
+    ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
+    /** The registration domain, when an entry is canceled or expires: gives its units back. */
+    release(lines: ReadonlyArray<PricedLine>): Effect.Effect<void, never, Em>
+  }
+>()('@kibitz/tournaments/TicketSales') {
+  static readonly layer = Layer.succeed(
+    TicketSales,
+    TicketSales.of({
+      quote: Effect.fn('TicketSales.quote')(function* (tournamentId, lines, timeZone) {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const ids = idsOf(lines)
+        const rows = yield* Repo.saleRows(tournamentId, ids.tickets, ids.categories, false)
+        const quoted = price(lines, rows, localToday(now, timeZone))
+        return quoted instanceof TicketsUnavailable ? yield* quoted : quoted
+      }),
+      reserve: Effect.fn('TicketSales.reserve')(function* (tournamentId, lines, timeZone) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const now = new Date(yield* Clock.currentTimeMillis)
+            const ids = idsOf(lines)
+            // Locked in id order (tickets, then categories): concurrent sales queue instead of deadlocking.
+            const rows = yield* Repo.saleRows(tournamentId, ids.tickets, ids.categories, true)
+            const quoted = price(lines, rows, localToday(now, timeZone))
+            if (quoted instanceof TicketsUnavailable) return yield* quoted
+            for (const line of quoted.lines) {
+              // Conditional even under the lock: the database refuses what the price check would have missed.
+              const taken = yield* Repo.reserveTicket(tournamentId, line.ticketId, line.units)
+              const takenCategory =
+                line.ageCategoryId === null
+                  ? true
+                  : yield* Repo.reserveCategory(line.ticketId, line.ageCategoryId, line.units)
+              if (!taken || !takenCategory)
+                return yield* new TicketsUnavailable({
+                  ticketId: line.ticketId,
+                  ageCategoryId: line.ageCategoryId,
+                  reason: 'soldOut',
+                })
+            }
+            return quoted
+          }),
+        )
+      }),
+      release: Effect.fn('TicketSales.release')(function* (lines) {
+        for (const line of lines) yield* Repo.release(line.ticketId, line.ageCategoryId, line.units)
+      }),
+    }),
+  )
+}

@@ -1,0 +1,122 @@
+import { Em } from '@kibitz/kernel'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Effect, Schema } from 'effect'
+
+// The ORM side of ticket sales: conditional updates on the caller's (transactional) EntityManager. A
+// reservation succeeds only while `sold + count <= quantity`, so concurrent buyers cannot oversell, whatever
+// they read before; the check constraints of Migration20261122152800 are the backstop.
+
+const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
+  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+
+const Updated = Schema.Array(Schema.Struct({ id: Schema.Int }))
+const decodeUpdated = Schema.decodeUnknownSync(Updated)
+
+/** Adds `count` sales to the tournament's ticket if it is for sale and that many are left; false otherwise. */
+export const reserveTicket = (tournamentId: number, ticketId: number, count: number) =>
+  db(
+    async (em) =>
+      decodeUpdated(
+        await em.execute(
+          `update ticket set sold = sold + ? where id = ? and tournament_id = ? and is_for_sale
+           and sold + ? <= quantity returning id`,
+          [count, ticketId, tournamentId, count],
+        ),
+      ).length === 1,
+  )
+
+/** Adds `count` sales to the ticket's enabled age category, within its own quantity when it has one. */
+export const reserveCategory = (ticketId: number, categoryId: number, count: number) =>
+  db(
+    async (em) =>
+      decodeUpdated(
+        await em.execute(
+          `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ? and enabled
+           and (quantity is null or sold + ? <= quantity) returning id`,
+          [count, categoryId, ticketId, count],
+        ),
+      ).length === 1,
+  )
+
+/** Gives back `count` sales of a ticket (and of its age category), never below zero. */
+export const release = (ticketId: number, categoryId: number | null, count: number) =>
+  db(async (em) => {
+    await em.execute('update ticket set sold = greatest(sold - ?, 0) where id = ?', [count, ticketId])
+    if (categoryId !== null)
+      await em.execute(
+        'update ticket_age_category set sold = greatest(sold - ?, 0) where id = ? and ticket_id = ?',
+        [count, categoryId, ticketId],
+      )
+  })
+
+const TicketRow = Schema.Struct({
+  id: Schema.Int,
+  type: Schema.Int,
+  price_minor: Schema.Int,
+  quantity: Schema.Int,
+  sold: Schema.Int,
+  is_for_sale: Schema.Boolean,
+  is_price_per_team: Schema.Boolean,
+})
+export type TicketRow = typeof TicketRow.Type
+const CategoryRow = Schema.Struct({
+  id: Schema.Int,
+  ticket_id: Schema.Int,
+  price_minor: Schema.Int,
+  quantity: Schema.NullOr(Schema.Int),
+  sold: Schema.Int,
+  discount_percent: Schema.Int,
+  sales_start_date: Schema.NullOr(Schema.String),
+  sales_end_date: Schema.NullOr(Schema.String),
+  is_early_bird: Schema.Boolean,
+  early_bird_price_minor: Schema.NullOr(Schema.Int),
+  early_bird_sales_start_date: Schema.NullOr(Schema.String),
+  early_bird_sales_end_date: Schema.NullOr(Schema.String),
+  early_bird_end_sales_quantity: Schema.NullOr(Schema.Int),
+  enabled: Schema.Boolean,
+})
+export type CategoryRow = typeof CategoryRow.Type
+const decodeTickets = Schema.decodeUnknownSync(Schema.Array(TicketRow))
+const decodeCategories = Schema.decodeUnknownSync(Schema.Array(CategoryRow))
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
+
+/**
+ * The tournament's tickets and their age categories named in a sale, as stored now; with `lock`, locked in id
+ * order until the transaction ends, so the price (early bird by quantity) and the sale see the same counts.
+ */
+export const saleRows = (
+  tournamentId: number,
+  ticketIds: ReadonlyArray<number>,
+  categoryIds: ReadonlyArray<number>,
+  lock: boolean,
+) =>
+  db(async (em) => {
+    const forUpdate = lock ? ' order by id for update' : ''
+    const tickets =
+      ticketIds.length === 0
+        ? []
+        : decodeTickets(
+            await em.execute(
+              `select id, type, price_minor, quantity, sold, is_for_sale, is_price_per_team from ticket
+                 where tournament_id = ? and id in (${placeholders(ticketIds.length)})${forUpdate}`,
+              [tournamentId, ...ticketIds],
+            ),
+          )
+    const categories =
+      categoryIds.length === 0
+        ? []
+        : decodeCategories(
+            await em.execute(
+              `select id, ticket_id, price_minor, quantity, sold, discount_percent,
+                  to_char(sales_start_date, 'YYYY-MM-DD') as sales_start_date,
+                  to_char(sales_end_date, 'YYYY-MM-DD') as sales_end_date, is_early_bird, early_bird_price_minor,
+                  to_char(early_bird_sales_start_date, 'YYYY-MM-DD') as early_bird_sales_start_date,
+                  to_char(early_bird_sales_end_date, 'YYYY-MM-DD') as early_bird_sales_end_date,
+                  early_bird_end_sales_quantity, enabled
+                 from ticket_age_category where id in (${placeholders(categoryIds.length)})${forUpdate}`,
+              [...categoryIds],
+            ),
+          )
+    return { tickets, categories }
+  })
