@@ -1,5 +1,4 @@
 import '../../testing/src/context.ts'
-import { AccountService, CurrentUser } from '@kibitz/accounts'
 import { EventTransition } from '@kibitz/events'
 import { openOrm } from '@kibitz/infra'
 import { Schema } from 'effect'
@@ -7,25 +6,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { insertEvent, type Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
-import { RegisteredUser } from '../src/api/UserApi.ts'
-import { disposeRuntime, runDomain } from '../src/server/runtime.server.ts'
-import { Problem, readJson, request } from './support/api.ts'
-import {
-  cookieSet,
-  openTestDatabase,
-  sendJson,
-  sessionCookieName,
-  type TestDatabase,
-  tokenOf,
-  withSession,
-} from './support/userApi.ts'
+import { disposeRuntime } from '../src/server/runtime.server.ts'
+import { readJson, request } from './support/api.ts'
+import { eventActors, expectProblem } from './support/eventActors.ts'
+import { openTestDatabase, type TestDatabase, withSession } from './support/userApi.ts'
 
 // The event state changes of the REST API v1 against a real PostgreSQL: users sign up and in through the
 // API, organiser rows and events are written with plain SQL, and each reply is checked with the event's row.
 
 const publicUrl = 'http://localhost'
 const adminEmail = 'admin@example.test'
-const password = 'Bridge!2026'
 
 let db: { url: string; drop: () => Promise<void> }
 let sql: TestDatabase
@@ -54,69 +44,7 @@ beforeEach(() => sql.execute('delete from auth_attempt'))
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 
-let sequence = 0
-
-/** A new active user signed in through the API; `setUp` runs before the login (e.g. an organiser row). */
-const signedIn = async (
-  label: string,
-  setUp: (userId: number) => Promise<void> = async () => {},
-  email = `${label}-${++sequence}@example.test`,
-): Promise<{ id: number; token: string; user: CurrentUser }> => {
-  const registered = await sendJson('/api/v1/user/register', {
-    user: { email, password, firstName: 'Ona', lastName: 'Jonaitė', acceptRules: true },
-  })
-  expect(registered.status).toBe(201)
-  const { userId } = await readJson(registered, RegisteredUser)
-  const token = tokenOf(await sql.linkIn(email, 'accounts.activation'))
-  await runDomain(AccountService.use((accounts) => accounts.activate(token)))
-  await setUp(userId)
-  const response = await sendJson('/api/v1/user/login', { email, password })
-  expect(response.status).toBe(200)
-  const user = await readJson(response, CurrentUser)
-  const session = cookieSet(response, sessionCookieName)?.value
-  if (!session) throw new Error('login set no session cookie')
-  return { id: userId, token: session, user }
-}
-
-const OrganiserId = Schema.Array(Schema.Struct({ id: Schema.Int }))
-
-/** Inserts the organiser row of `userId` with `status` (3 accepted, 1 pending); returns its id. */
-const insertOrganiserFor = async (userId: number, status: number): Promise<number> => {
-  const rows = await orm.em
-    .fork()
-    .execute(
-      'insert into organiser (user_id, status, type, name, created_at) values (?, ?, 2, ?, now()) returning id',
-      [userId, status, `Club ${userId}`],
-    )
-  const [row] = Schema.decodeUnknownSync(OrganiserId)(rows)
-  if (!row) throw new Error('no organiser id returned')
-  return row.id
-}
-
-/** A signed-in user with an organiser account of `status` (accepted by default). */
-const signedInOrganiser = async (status = 3) => {
-  let organiserId = 0
-  const signed = await signedIn('organiser', async (userId) => {
-    organiserId = await insertOrganiserFor(userId, status)
-  })
-  return { ...signed, organiserId }
-}
-
-let admin: { id: number; token: string } | undefined
-
-/** The super user (ADMIN_EMAIL with the admin role, as bootstrap makes it), signed in once. */
-const signedInAdmin = async () => {
-  if (!admin) {
-    const signed = await signedIn(
-      'admin',
-      (userId) => sql.execute('update app_user set role = 2 where id = ?', [userId]),
-      adminEmail,
-    )
-    expect(signed.user.isSuper).toBe(true)
-    admin = signed
-  }
-  return admin
-}
+const { signedIn, signedInOrganiser, signedInAdmin } = eventActors(() => ({ sql, orm }), adminEmail)
 
 const eventOf = (organiserId: number, state: string, extra: { dateEnd?: string } = {}) =>
   insertEvent(orm, {
@@ -157,16 +85,6 @@ const expectTransition = async (response: Response) => {
   expect(response.status).toBe(200)
   expect(response.headers.get('cache-control')).toBe('no-store')
   return readJson(response, EventTransition)
-}
-
-/** Expects a problem with `status` and catalogue `code` (0 by default) that no cache may store; returns it. */
-const expectProblem = async (response: Response, status: number, code = 0) => {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('content-type')).toContain('application/problem+json')
-  expect(response.headers.get('cache-control')).toBe('no-store')
-  const problem = await readJson(response, Problem)
-  expect(problem).toMatchObject({ status, code })
-  return problem
 }
 
 // ---------------------------------------------------------------------------------------------------------

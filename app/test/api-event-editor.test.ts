@@ -1,5 +1,4 @@
 import '../../testing/src/context.ts'
-import { AccountService, CurrentUser } from '@kibitz/accounts'
 import { EventEditorView } from '@kibitz/events'
 import { openOrm } from '@kibitz/infra'
 import { Schema } from 'effect'
@@ -8,25 +7,16 @@ import { insertEvent, type Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { ValidationReport } from '../src/api/EventEditorApi.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
-import { RegisteredUser } from '../src/api/UserApi.ts'
-import { disposeRuntime, runDomain } from '../src/server/runtime.server.ts'
-import { Problem, readJson, request } from './support/api.ts'
-import {
-  cookieSet,
-  openTestDatabase,
-  sendJson,
-  sessionCookieName,
-  type TestDatabase,
-  tokenOf,
-  withSession,
-} from './support/userApi.ts'
+import { disposeRuntime } from '../src/server/runtime.server.ts'
+import { readJson, request } from './support/api.ts'
+import { eventActors, expectProblem } from './support/eventActors.ts'
+import { openTestDatabase, type TestDatabase, withSession } from './support/userApi.ts'
 
 // The organiser's event writes of the REST API v1 (create, update, preview data, validate) against a real
 // PostgreSQL, with users signed up and in through the API.
 
 const publicUrl = 'http://localhost'
 const adminEmail = 'admin@example.test'
-const password = 'Bridge!2026'
 
 let db: { url: string; drop: () => Promise<void> }
 let sql: TestDatabase
@@ -55,69 +45,7 @@ beforeEach(() => sql.execute('delete from auth_attempt'))
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 
-let sequence = 0
-
-/** A new active user signed in through the API; `setUp` runs before the login (e.g. an organiser row). */
-const signedIn = async (
-  label: string,
-  setUp: (userId: number) => Promise<void> = async () => {},
-  email = `${label}-${++sequence}@example.test`,
-): Promise<{ id: number; token: string; user: CurrentUser }> => {
-  const registered = await sendJson('/api/v1/user/register', {
-    user: { email, password, firstName: 'Ona', lastName: 'Jonaitė', acceptRules: true },
-  })
-  expect(registered.status).toBe(201)
-  const { userId } = await readJson(registered, RegisteredUser)
-  const token = tokenOf(await sql.linkIn(email, 'accounts.activation'))
-  await runDomain(AccountService.use((accounts) => accounts.activate(token)))
-  await setUp(userId)
-  const response = await sendJson('/api/v1/user/login', { email, password })
-  expect(response.status).toBe(200)
-  const user = await readJson(response, CurrentUser)
-  const session = cookieSet(response, sessionCookieName)?.value
-  if (!session) throw new Error('login set no session cookie')
-  return { id: userId, token: session, user }
-}
-
-const OrganiserId = Schema.Array(Schema.Struct({ id: Schema.Int }))
-
-/** Inserts the organiser row of `userId` with `status` (3 accepted, 1 pending); returns its id. */
-const insertOrganiserFor = async (userId: number, status: number): Promise<number> => {
-  const rows = await orm.em
-    .fork()
-    .execute(
-      'insert into organiser (user_id, status, type, name, created_at) values (?, ?, 2, ?, now()) returning id',
-      [userId, status, `Club ${userId}`],
-    )
-  const [row] = Schema.decodeUnknownSync(OrganiserId)(rows)
-  if (!row) throw new Error('no organiser id returned')
-  return row.id
-}
-
-/** A signed-in user with an organiser account of `status` (accepted by default). */
-const signedInOrganiser = async (status = 3) => {
-  let organiserId = 0
-  const signed = await signedIn('organiser', async (userId) => {
-    organiserId = await insertOrganiserFor(userId, status)
-  })
-  return { ...signed, organiserId }
-}
-
-let admin: { id: number; token: string } | undefined
-
-/** The super user (ADMIN_EMAIL with the admin role, as bootstrap makes it), signed in once. */
-const signedInAdmin = async () => {
-  if (!admin) {
-    const signed = await signedIn(
-      'admin',
-      (userId) => sql.execute('update app_user set role = 2 where id = ?', [userId]),
-      adminEmail,
-    )
-    expect(signed.user.isSuper).toBe(true)
-    admin = signed
-  }
-  return admin
-}
+const { signedIn, signedInOrganiser, signedInAdmin } = eventActors(() => ({ sql, orm }), adminEmail)
 
 const generalInformation = {
   contents: [
@@ -149,13 +77,6 @@ const call = (path: string, method: string, token?: string, body?: unknown) =>
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
-
-const expectProblem = async (response: Response, status: number) => {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('content-type')).toContain('application/problem+json')
-  expect(response.headers.get('cache-control')).toBe('no-store')
-  return readJson(response, Problem)
-}
 
 const created = async (token: string, body: unknown = { generalInformation }) => {
   const response = await call('/api/v1/event', 'POST', token, body)

@@ -2,7 +2,6 @@ import '../../testing/src/context.ts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { AccountService, CurrentUser } from '@kibitz/accounts'
 import { EventEditorView, EventTransition, TournamentForEdit } from '@kibitz/events'
 import { EventDocument } from '@kibitz/files'
 import { openOrm } from '@kibitz/infra'
@@ -12,18 +11,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { insertEntry, insertEvent, insertTournament, type Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
-import { RegisteredUser } from '../src/api/UserApi.ts'
-import { disposeRuntime, runDomain } from '../src/server/runtime.server.ts'
-import { Problem, readJson, request } from './support/api.ts'
-import {
-  cookieSet,
-  openTestDatabase,
-  sendJson,
-  sessionCookieName,
-  type TestDatabase,
-  tokenOf,
-  withSession,
-} from './support/userApi.ts'
+import { disposeRuntime } from '../src/server/runtime.server.ts'
+import { readJson, request } from './support/api.ts'
+import { eventActors, expectProblem } from './support/eventActors.ts'
+import { openTestDatabase, type TestDatabase, withSession } from './support/userApi.ts'
 
 // The organiser's remaining event writes of the REST API v1 against a real PostgreSQL and the local file
 // store: tournaments, their order, the event picture, PDF documents, notify-event-users and a quiet republish.
@@ -31,7 +22,6 @@ import {
 
 const publicUrl = 'http://localhost'
 const adminEmail = 'admin@example.test'
-const password = 'Bridge!2026'
 
 let db: { url: string; drop: () => Promise<void> }
 let sql: TestDatabase
@@ -65,69 +55,7 @@ beforeEach(() => sql.execute('delete from auth_attempt'))
 // ---------------------------------------------------------------------------------------------------------
 // Who asks
 
-let sequence = 0
-
-/** A new active user signed in through the API; `setUp` runs before the login (e.g. an organiser row). */
-const signedIn = async (
-  label: string,
-  setUp: (userId: number) => Promise<void> = async () => {},
-  email = `${label}-${++sequence}@example.test`,
-): Promise<{ id: number; token: string; user: CurrentUser }> => {
-  const registered = await sendJson('/api/v1/user/register', {
-    user: { email, password, firstName: 'Ona', lastName: 'Jonaitė', acceptRules: true },
-  })
-  expect(registered.status).toBe(201)
-  const { userId } = await readJson(registered, RegisteredUser)
-  const token = tokenOf(await sql.linkIn(email, 'accounts.activation'))
-  await runDomain(AccountService.use((accounts) => accounts.activate(token)))
-  await setUp(userId)
-  const response = await sendJson('/api/v1/user/login', { email, password })
-  expect(response.status).toBe(200)
-  const user = await readJson(response, CurrentUser)
-  const session = cookieSet(response, sessionCookieName)?.value
-  if (!session) throw new Error('login set no session cookie')
-  return { id: userId, token: session, user }
-}
-
-const IdRows = Schema.Array(Schema.Struct({ id: Schema.Int }))
-
-/** Inserts the organiser row of `userId` with `status` (3 accepted, 1 pending); returns its id. */
-const insertOrganiserFor = async (userId: number, status: number): Promise<number> => {
-  const rows = await orm.em
-    .fork()
-    .execute(
-      'insert into organiser (user_id, status, type, name, created_at) values (?, ?, 2, ?, now()) returning id',
-      [userId, status, `Club ${userId}`],
-    )
-  const [row] = Schema.decodeUnknownSync(IdRows)(rows)
-  if (!row) throw new Error('no organiser id returned')
-  return row.id
-}
-
-/** A signed-in user with an organiser account of `status` (accepted by default). */
-const signedInOrganiser = async (status = 3) => {
-  let organiserId = 0
-  const signed = await signedIn('organiser', async (userId) => {
-    organiserId = await insertOrganiserFor(userId, status)
-  })
-  return { ...signed, organiserId }
-}
-
-let admin: { id: number; token: string } | undefined
-
-/** The super user (ADMIN_EMAIL with the admin role, as bootstrap makes it), signed in once. */
-const signedInAdmin = async () => {
-  if (!admin) {
-    const signed = await signedIn(
-      'admin',
-      (userId) => sql.execute('update app_user set role = 2 where id = ?', [userId]),
-      adminEmail,
-    )
-    expect(signed.user.isSuper).toBe(true)
-    admin = signed
-  }
-  return admin
-}
+const { signedIn, signedInOrganiser, signedInAdmin } = eventActors(() => ({ sql, orm }), adminEmail)
 
 /** Someone who may not edit events at all: a player, or an organiser not yet accepted. */
 const outsiders = async () => [await signedIn('player'), await signedInOrganiser(1)]
@@ -176,6 +104,8 @@ const pairs = (overrides: Record<string, unknown> = {}) => ({
   prizes: [],
   ...overrides,
 })
+
+const IdRows = Schema.Array(Schema.Struct({ id: Schema.Int }))
 
 /** An accepted event with two players registered: Jan by a contestant address, Ona through her account. */
 const eventWithPlayers = async (organiserId: number, state = 'accepted') => {
@@ -231,14 +161,6 @@ const expectOk = (response: Response, status = 200) => {
   expect(response.status).toBe(status)
   expect(response.headers.get('cache-control')).toBe('no-store')
   return response
-}
-
-/** Expects a problem with `status` that no cache may store; returns it. */
-const expectProblem = async (response: Response, status: number) => {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('content-type')).toContain('application/problem+json')
-  expect(response.headers.get('cache-control')).toBe('no-store')
-  return readJson(response, Problem)
 }
 
 /** The e-mails of `kind` queued for the players of `eventWithPlayers(…)` with this id. */

@@ -1,14 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { FeesAndPrizesForm } from '../components/editor/FeesAndPrizesForm.tsx'
-import { pathId, tournamentSearch } from '../components/editor/tournamentDraft.ts'
-import { publishProblemsOf, TournamentPicker } from '../components/editor/tournamentStep.tsx'
-import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { tournamentSearch } from '../components/editor/tournamentDraft.ts'
 import {
-  fetchEditorTournament,
-  fetchEditorTournaments,
-  saveTournamentFn,
-} from '../server/eventEditor.functions.ts'
+  loadChosenTournament,
+  publishProblemsOf,
+  TournamentPicker,
+} from '../components/editor/tournamentStep.tsx'
+import { saveTournamentFn } from '../server/eventEditor.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
 
@@ -16,18 +15,7 @@ const manage = getRouteApi('/event/manage/$eventId')
 export const Route = createFileRoute('/event/manage/$eventId/registration-entry-fees-and-prizes')({
   validateSearch: tournamentSearch,
   loaderDeps: ({ search }) => ({ tournament: search.tournament }),
-  loader: async ({ params, deps }) => {
-    const eventId = pathId(params.eventId)
-    const list = eventId === null ? null : await fetchEditorTournaments({ data: { eventId } })
-    if (eventId === null || !list) throw await notFoundWithMoreEvents()
-    // A stale link (a removed tournament) shows the first one rather than nothing.
-    const chosen = list.find((t) => t.tournamentId === deps.tournament) ?? list[0]
-    const tournament = chosen
-      ? await fetchEditorTournament({ data: { eventId, tournamentId: chosen.tournamentId } })
-      : null
-    if (chosen && !tournament) throw await notFoundWithMoreEvents()
-    return { tournaments: list.map((t) => ({ tournamentId: t.tournamentId, name: t.name })), tournament }
-  },
+  loader: ({ params, deps }) => loadChosenTournament(params.eventId, deps.tournament),
   component: FeesStep,
 })
 

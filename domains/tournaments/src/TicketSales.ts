@@ -1,7 +1,7 @@
 import { type Em, inTransaction } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import * as Repo from './internal/TicketSalesRepo.ts'
-import { TicketType } from './Tournament.ts'
+import { categoryPriceOn, TicketType } from './Tournament.ts'
 
 // Ticket prices and sales (issue 5's foundation): what a registration costs, computed on the server only, and
 // the reservation of its tickets that can never oversell. The registration domain calls both inside its own
@@ -15,7 +15,7 @@ export const SaleLine = Schema.Struct({
 })
 export type SaleLine = typeof SaleLine.Type
 
-/** A priced line: the unit price today (early bird and discount applied), the units it sells and its total. */
+/** A priced line: the unit price today (early bird applied), the units it sells and its total. */
 export class PricedLine extends Schema.Class<PricedLine>('@kibitz/tournaments/PricedLine')({
   ticketId: Schema.Int,
   ageCategoryId: Schema.NullOr(Schema.Int),
@@ -43,16 +43,15 @@ export class TicketsUnavailable extends Schema.TaggedError<TicketsUnavailable>()
 const within = (day: string, start: string | null, end: string | null) =>
   (start === null || start <= day) && (end === null || day <= end)
 
-/** The category's price today: its early-bird price while the early bird runs (by date and by quantity), less its discount. */
-const categoryPrice = (c: Repo.CategoryRow, today: string): { price: number; earlyBird: boolean } => {
-  const earlyBird =
-    c.is_early_bird &&
-    c.early_bird_price_minor !== null &&
-    within(today, c.early_bird_sales_start_date, c.early_bird_sales_end_date) &&
-    (c.early_bird_end_sales_quantity === null || c.sold < c.early_bird_end_sales_quantity)
-  const base = earlyBird && c.early_bird_price_minor !== null ? c.early_bird_price_minor : c.price_minor
-  return { price: Math.round((base * (100 - c.discount_percent)) / 100), earlyBird }
-}
+/** The stored category as the shared price rule reads it. */
+const pricingOf = (c: Repo.CategoryRow) => ({
+  priceMinor: c.price_minor,
+  isEarlyBird: c.is_early_bird,
+  earlyBirdPriceMinor: c.early_bird_price_minor,
+  earlyBirdSalesStartDate: c.early_bird_sales_start_date,
+  earlyBirdSalesEndDate: c.early_bird_sales_end_date,
+  earlyBirdEndSalesQuantity: c.early_bird_end_sales_quantity,
+})
 
 /** Today's date where the event is played: sales windows are calendar days there. */
 const localToday = (now: Date, timeZone: string) =>
@@ -61,8 +60,8 @@ const localToday = (now: Date, timeZone: string) =>
   )
 
 /**
- * Prices `lines` against the stored tickets, or names the first line that cannot be sold. With `counting`,
- * the units each line takes are added to the counts as it goes, so two lines of one ticket are checked together.
+ * Prices `lines` against the stored tickets, or names the first line that cannot be sold. The units each line
+ * takes are added to the counts as it goes, so two lines of one ticket (or category) are checked together.
  */
 const price = (
   lines: ReadonlyArray<SaleLine>,
@@ -93,9 +92,9 @@ const price = (
       const categorySold = soldCategories.get(category.id) ?? category.sold
       if (category.quantity !== null && categorySold + units > category.quantity) return refuse('soldOut')
       // Early bird by quantity counts the sales before this line (of this registration too).
-      const current = categoryPrice({ ...category, sold: categorySold }, today)
+      const current = categoryPriceOn(pricingOf(category), categorySold, today)
       soldCategories.set(category.id, categorySold + units)
-      unitPrice = ticket.type === TicketType.free ? 0 : current.price
+      unitPrice = ticket.type === TicketType.free ? 0 : current.priceMinor
       earlyBird = current.earlyBird
     }
     priced.push(

@@ -162,3 +162,34 @@ export class Tournament extends Schema.Class<Tournament>('@kibitz/tournaments/To
   stages: Schema.Array(Stage),
   programs: Schema.Array(ProgramDay),
 }) {}
+
+/** What decides an age category's price on a given day. */
+export interface CategoryPricing {
+  readonly priceMinor: number
+  readonly isEarlyBird: boolean
+  readonly earlyBirdPriceMinor: number | null | undefined
+  readonly earlyBirdSalesStartDate: string | null | undefined
+  readonly earlyBirdSalesEndDate: string | null | undefined
+  readonly earlyBirdEndSalesQuantity: number | null | undefined
+}
+
+/**
+ * An age category's price on `today` (YYYY-MM-DD in the event's zone) after `sold` units: its early-bird price
+ * while the early bird runs (inside its dates and while fewer than its end quantity are sold), else its price.
+ * The category's price is what a player pays; its discount percent only says how far it is below the ticket's.
+ */
+export const categoryPriceOn = (
+  c: CategoryPricing,
+  sold: number,
+  today: string,
+): { readonly priceMinor: number; readonly earlyBird: boolean } => {
+  const earlyBird =
+    c.isEarlyBird &&
+    (c.earlyBirdSalesStartDate == null || c.earlyBirdSalesStartDate <= today) &&
+    (c.earlyBirdSalesEndDate == null || today <= c.earlyBirdSalesEndDate) &&
+    (c.earlyBirdEndSalesQuantity == null || sold < c.earlyBirdEndSalesQuantity)
+  return {
+    priceMinor: earlyBird && c.earlyBirdPriceMinor != null ? c.earlyBirdPriceMinor : c.priceMinor,
+    earlyBird,
+  }
+}

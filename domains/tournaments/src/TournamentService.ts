@@ -7,6 +7,7 @@ import type {
 } from './internal/entities/TournamentEntity.ts'
 import { type PrizeSetupRow, TournamentRepo } from './internal/TournamentRepo.ts'
 import {
+  categoryPriceOn,
   Prize,
   PrizeSetup,
   ProgramDay,
@@ -140,21 +141,15 @@ const registrationWindow = (t: TournamentEntity, timeZone: string) => {
 const decodeType = (type: number): TournamentTypeId =>
   oneOf(TournamentTypeId.literals, type, 'tournament type')
 
-const earlyBirdActive = (c: TicketAgeCategoryEntity, today: string) =>
-  c.isEarlyBird &&
-  (c.earlyBirdSalesStartDate == null || c.earlyBirdSalesStartDate <= today) &&
-  (c.earlyBirdSalesEndDate == null || today <= c.earlyBirdSalesEndDate) &&
-  (c.earlyBirdEndSalesQuantity == null || c.sold < c.earlyBirdEndSalesQuantity)
-
 const toCategory = (c: TicketAgeCategoryEntity, today: string) => {
-  const early = earlyBirdActive(c, today)
+  const current = categoryPriceOn(c, c.sold, today)
   return new TicketAgeCategory({
     ticketAgeCategoryId: c.id,
     name: c.name,
     ageFrom: c.ageFrom ?? null,
     ageTo: c.ageTo ?? null,
     priceMinor: c.priceMinor,
-    currentPriceMinor: early && c.earlyBirdPriceMinor != null ? c.earlyBirdPriceMinor : c.priceMinor,
+    currentPriceMinor: current.priceMinor,
     quantity: c.quantity ?? null,
     discountPercent: c.discountPercent,
     salesStartDate: c.salesStartDate ?? null,
@@ -164,7 +159,7 @@ const toCategory = (c: TicketAgeCategoryEntity, today: string) => {
     earlyBirdSalesStartDate: c.earlyBirdSalesStartDate ?? null,
     earlyBirdSalesEndDate: c.earlyBirdSalesEndDate ?? null,
     earlyBirdEndSalesQuantity: c.earlyBirdEndSalesQuantity ?? null,
-    earlyBirdActive: early,
+    earlyBirdActive: current.earlyBird,
     enabled: c.enabled,
   })
 }

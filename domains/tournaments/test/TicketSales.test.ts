@@ -57,7 +57,8 @@ describe('TicketSales', () => {
                     earlyBirdSalesEndDate: '2027-03-15',
                     earlyBirdEndSalesQuantity: 3,
                   },
-                  { name: 'Seniors', ageFrom: 65, priceMinor: 4000, discountPercent: 25 },
+                  // The category's price is what is paid; its discount percent only tells how far below the ticket's it is.
+                  { name: 'Seniors', ageFrom: 65, priceMinor: 3000, discountPercent: 25 },
                   { name: 'Late', priceMinor: 4000, salesStartDate: '2027-03-20' },
                 ],
               },

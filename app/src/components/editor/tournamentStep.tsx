@@ -3,9 +3,11 @@ import { TournamentInput } from '@kibitz/tournaments/input'
 import { Trans } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
+import { notFoundWithMoreEvents } from '../../lib/notFound.ts'
+import { fetchEditorTournament, fetchEditorTournaments } from '../../server/eventEditor.functions.ts'
 import type { EditorProblem } from './EditorShell.tsx'
 import { inputClass, type Problems, problemsOf, revealFirstProblem } from './kit.tsx'
-import type { TournamentPayload } from './tournamentDraft.ts'
+import { pathId, type TournamentPayload } from './tournamentDraft.ts'
 
 // What the tournament screens share (edit tournament, entry fees and prizes, program): each edits a part of
 // one tournament's input, checks the whole input in the browser with the domain's schema, and saves it through
@@ -141,4 +143,21 @@ export function TournamentPicker(props: {
       </select>
     </div>
   )
+}
+
+/**
+ * The loader of the steps that edit one tournament at a time (entry fees and prizes, program): the event's
+ * tournaments for the picker and the chosen one's form values. A stale `?tournament=` (a removed tournament)
+ * shows the first one rather than nothing; another organiser's event is not found.
+ */
+export const loadChosenTournament = async (rawEventId: string, chosenId: number | undefined) => {
+  const eventId = pathId(rawEventId)
+  const list = eventId === null ? null : await fetchEditorTournaments({ data: { eventId } })
+  if (eventId === null || !list) throw await notFoundWithMoreEvents()
+  const chosen = list.find((t) => t.tournamentId === chosenId) ?? list[0]
+  const tournament = chosen
+    ? await fetchEditorTournament({ data: { eventId, tournamentId: chosen.tournamentId } })
+    : null
+  if (chosen && !tournament) throw await notFoundWithMoreEvents()
+  return { tournaments: list.map((t) => ({ tournamentId: t.tournamentId, name: t.name })), tournament }
 }

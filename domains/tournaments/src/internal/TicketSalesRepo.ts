@@ -65,7 +65,6 @@ const CategoryRow = Schema.Struct({
   price_minor: Schema.Int,
   quantity: Schema.NullOr(Schema.Int),
   sold: Schema.Int,
-  discount_percent: Schema.Int,
   sales_start_date: Schema.NullOr(Schema.String),
   sales_end_date: Schema.NullOr(Schema.String),
   is_early_bird: Schema.Boolean,
@@ -108,7 +107,7 @@ export const saleRows = (
         ? []
         : decodeCategories(
             await em.execute(
-              `select id, ticket_id, price_minor, quantity, sold, discount_percent,
+              `select id, ticket_id, price_minor, quantity, sold,
                   to_char(sales_start_date, 'YYYY-MM-DD') as sales_start_date,
                   to_char(sales_end_date, 'YYYY-MM-DD') as sales_end_date, is_early_bird, early_bird_price_minor,
                   to_char(early_bird_sales_start_date, 'YYYY-MM-DD') as early_bird_sales_start_date,
