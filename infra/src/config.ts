@@ -25,6 +25,57 @@ export interface AppConfig {
   readonly adminPassword: string
   readonly production: boolean
   readonly version: string
+  readonly registration: RegistrationSettings
+}
+
+/** Registration (issue 5): how long an unpaid entry holds its places, card payments, the federation lookup. */
+export interface RegistrationSettings {
+  /** REGISTRATION_HOLD_HOURS (default 72): an unpaid entry expires after this and frees its tickets. */
+  readonly holdHours: number
+  /** Stripe Checkout when STRIPE_SECRET_KEY is set (STRIPE_WEBHOOK_SECRET required then; STRIPE_API_BASE for tests). */
+  readonly stripe: {
+    readonly apiBase: string
+    readonly secretKey: string
+    readonly webhookSecret: string
+  } | null
+  /** The federation member service when FEDERATION_LOOKUP_URL is set (FEDERATION_GATEWAY_URL tried first). */
+  readonly federation: {
+    readonly directUrl: string
+    readonly gatewayUrl: string | null
+    readonly apiKey: string | null
+  } | null
+}
+
+const registrationFrom = (env: Readonly<Record<string, string | undefined>>): RegistrationSettings => {
+  const rawHours = env.REGISTRATION_HOLD_HOURS?.trim() || '72'
+  if (!/^\d+$/.test(rawHours) || Number(rawHours) < 1 || Number(rawHours) > 720) {
+    throw new ConfigError(
+      `REGISTRATION_HOLD_HOURS must be a whole number of hours from 1 to 720 (got ${JSON.stringify(env.REGISTRATION_HOLD_HOURS)})`,
+    )
+  }
+  const secretKey = env.STRIPE_SECRET_KEY?.trim()
+  const stripe = secretKey
+    ? {
+        secretKey,
+        webhookSecret: required(env, 'STRIPE_SECRET_KEY', ['STRIPE_WEBHOOK_SECRET'])('STRIPE_WEBHOOK_SECRET'),
+        apiBase: url('STRIPE_API_BASE', env.STRIPE_API_BASE?.trim() || 'https://api.stripe.com', [
+          'http:',
+          'https:',
+        ]).replace(/\/+$/, ''),
+      }
+    : null
+  const directUrl = env.FEDERATION_LOOKUP_URL?.trim()
+  const gatewayUrl = env.FEDERATION_GATEWAY_URL?.trim()
+  const federation = directUrl
+    ? {
+        directUrl: url('FEDERATION_LOOKUP_URL', directUrl, ['http:', 'https:']).replace(/\/+$/, ''),
+        gatewayUrl: gatewayUrl
+          ? url('FEDERATION_GATEWAY_URL', gatewayUrl, ['http:', 'https:']).replace(/\/+$/, '')
+          : null,
+        apiKey: env.FEDERATION_API_KEY?.trim() || null,
+      }
+    : null
+  return { holdHours: Number(rawHours), stripe, federation }
 }
 
 /** A setting that cannot be used; `message` is one line naming the variable. */
@@ -194,5 +245,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
     adminPassword,
     production,
     version: env.KIBITZ_VERSION?.trim() || '0.1.0',
+    registration: registrationFrom(env),
   }
 }

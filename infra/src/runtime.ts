@@ -6,12 +6,24 @@ import {
   SocialAuth,
   type SocialProviderConfig,
 } from '@kibitz/accounts'
-import { EventActions, EventEditor, EventService, EventsConfig } from '@kibitz/events'
+import {
+  EventActions,
+  EventEditor,
+  EventService,
+  EventsConfig,
+  eventRegistrationsLayer,
+} from '@kibitz/events'
 import { EventFiles, FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
-import { RegistrationService } from '@kibitz/registration'
+import {
+  CardPayments,
+  FederationLookup,
+  RegistrationConfig,
+  RegistrationDesk,
+  RegistrationService,
+} from '@kibitz/registration'
 import { TicketSales, TournamentService, TournamentStore } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
@@ -102,6 +114,27 @@ const eventActionsFromEnv = EventActions.layer.pipe(
   ),
 )
 
+/** The registration desk with its ports as the environment configures them (card payments, federation). */
+export const registrationDeskOf = (config: AppConfig) =>
+  RegistrationDesk.layer.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        eventRegistrationsLayer,
+        Layer.succeed(RegistrationConfig, {
+          publicUrl: config.publicUrl,
+          holdHours: config.registration.holdHours,
+        }),
+        TicketSales.layer,
+        TournamentService.layer,
+        outboxLayer,
+        config.registration.stripe ? CardPayments.stripe(config.registration.stripe) : CardPayments.disabled,
+        config.registration.federation
+          ? FederationLookup.http(config.registration.federation)
+          : FederationLookup.disabled,
+      ),
+    ),
+  )
+
 /** Every domain service, for app/ and jobs/ to build their runtime from. */
 export const DomainServices = Layer.mergeAll(
   accountsFromEnv,
@@ -126,6 +159,7 @@ export const DomainServices = Layer.mergeAll(
   TournamentStore.layer,
   TicketSales.layer,
   RegistrationService.layer,
+  Layer.unwrap(Effect.sync(() => registrationDeskOf(loadConfig(process.env)))),
   PageService.layer,
   HotelService.layer,
   outboxLayer,

@@ -1,5 +1,13 @@
-import { clearHeartbeat, Database, DomainServices, purgeExpired, recordHeartbeat } from '@kibitz/infra'
-import { Layer, ManagedRuntime, Schema } from 'effect'
+import {
+  clearHeartbeat,
+  Database,
+  DomainServices,
+  purgeExpired,
+  recordHeartbeat,
+  withEm,
+} from '@kibitz/infra'
+import { RegistrationDesk } from '@kibitz/registration'
+import { Effect, Layer, ManagedRuntime, Schema } from 'effect'
 import { PgBoss } from 'pg-boss'
 import { mailQueue, startMailDelivery } from './mail.ts'
 
@@ -8,7 +16,12 @@ export const queues = {
   heartbeat: 'system.heartbeat',
   mail: mailQueue,
   maintenance: 'system.maintenance',
+  registrationExpiry: 'registration.expiry',
 } as const
+
+/** Unpaid entries are released every minute, in batches, so a deadline is kept to the minute. */
+const expiryCron = '* * * * *'
+const expiryBatch = 200
 
 /** When the purge of expired rows runs: hourly, off the top of the hour when other cron jobs crowd in. */
 const maintenanceCron = '17 * * * *'
@@ -68,6 +81,21 @@ export async function startWorker(options: {
     const purged = await purgeExpired(orm, new Date())
     if (Object.values(purged).some((n) => n > 0)) console.log(`worker: purged ${JSON.stringify(purged)}`)
   })
+  // One expiry run at a time whatever the number of workers; each batch is one transaction that locks its
+  // entries (skip locked), gives their tickets back and enqueues the e-mails.
+  await boss.createQueue(queues.registrationExpiry, {
+    policy: 'stately',
+    expireInSeconds: 5 * 60,
+    retryLimit: 2,
+    retryDelay: 30,
+    deleteAfterSeconds: 3600,
+  })
+  await boss.schedule(queues.registrationExpiry, expiryCron)
+  await boss.work(queues.registrationExpiry, async () => {
+    // No payload: the job only says "now".
+    const expired = await expireUnpaid(runtime)
+    if (expired > 0) console.log(`worker: ${expired} unpaid registrations expired`)
+  })
   const mail = await startMailDelivery(boss, orm, {
     databaseUrl: options.databaseUrl,
     smtpUrl: options.smtpUrl,
@@ -91,9 +119,29 @@ export async function startWorker(options: {
       clearInterval(timer)
       await mail.stop()
       await boss.offWork(queues.maintenance, { wait: true })
+      await boss.offWork(queues.registrationExpiry, { wait: true })
       await boss.stop({ graceful: true, timeout: 5000 })
       await clearHeartbeat(orm, workerId).catch(() => {})
       await runtime.dispose()
     },
+  }
+}
+
+/** Expires every unpaid entry past its deadline, batch after batch; answers how many. */
+export const expireUnpaid = async (runtime: {
+  runPromise: <A, E>(effect: Effect.Effect<A, E, RegistrationDesk | Database>) => Promise<A>
+}): Promise<number> => {
+  let total = 0
+  for (;;) {
+    const n = await runtime.runPromise(
+      withEm(
+        Effect.gen(function* () {
+          const desk = yield* RegistrationDesk
+          return yield* desk.expireDue(expiryBatch)
+        }),
+      ),
+    )
+    total += n
+    if (n < expiryBatch) return total
   }
 }

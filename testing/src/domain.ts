@@ -239,6 +239,10 @@ export interface EventFixture {
   readonly currencyCode?: string
   readonly timeZone?: string
   readonly organiserEmail?: string | null
+  /** The bank account registrations are paid to (none: no bank transfer). */
+  readonly paymentBeneficiary?: string | null
+  readonly paymentIban?: string | null
+  readonly paymentBic?: string | null
   readonly imageUrl?: string | null
   readonly thumbUrl?: string | null
   readonly imageAlt?: string | null

@@ -84,6 +84,18 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
         return t`The prizes do not match the number of prize places.`
       case ValidationRule.prizesOverPool:
         return t`The prizes add up to more than the prize pool.`
+      case ValidationRule.contestantCount:
+        return t`The number of players does not fit this tournament.`
+      case ValidationRule.sameTicket:
+        return t`A per-team ticket covers the whole entry: choose the same ticket for everyone.`
+      case ValidationRule.federationUnknown:
+        return t`The federation does not know this member number.`
+      case ValidationRule.federationMismatch:
+        return t`This member number belongs to a player with another name.`
+      case ValidationRule.iban:
+        return t`Enter a valid IBAN, e.g. LT12 1000 0111 0100 1000.`
+      case ValidationRule.bic:
+        return t`Enter a valid BIC of 8 or 11 characters.`
       default:
         return t`This value is not valid.`
     }
@@ -131,6 +143,8 @@ export function useCodeMessage(): (code: number) => string {
         return t`Your session has ended. Please log in again.`
       case ErrorCode.userIdMismatch:
         return t`You were logged out because the account changed in another tab.`
+      case ErrorCode.ticketsUpdated:
+        return t`The tickets of this tournament changed while you were filling in the form. Check the new prices and places, then register again.`
       default:
         return t`Something went wrong. Please try again.`
     }

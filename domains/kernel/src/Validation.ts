@@ -53,6 +53,14 @@ export const ValidationRule = {
   noTicketForSale: 'noTicketForSale',
   prizePlaces: 'prizePlaces',
   prizesOverPool: 'prizesOverPool',
+  // Registration: how many players the tournament's type takes, one per-team ticket per entry, the federation
+  // check, and the bank account registrations are paid to.
+  contestantCount: 'contestantCount',
+  sameTicket: 'sameTicket',
+  federationUnknown: 'federationUnknown',
+  federationMismatch: 'federationMismatch',
+  iban: 'iban',
+  bic: 'bic',
 } as const
 export type RuleId = (typeof ValidationRule)[keyof typeof ValidationRule]
 
@@ -97,6 +105,12 @@ export const ruleMessages: { readonly [R in RuleId]: string } = {
   noTicketForSale: 'Registration needs at least one ticket for sale',
   prizePlaces: 'The {field} does not match the number of prize places',
   prizesOverPool: 'The prizes add up to more than the {field}',
+  contestantCount: 'The number of {field} does not fit this tournament',
+  sameTicket: 'Everyone in the {field} must have the same per-team ticket',
+  federationUnknown: 'The {field} is not known to the federation',
+  federationMismatch: 'The {field} belongs to a member with another name',
+  iban: 'The {field} must be a valid IBAN',
+  bic: 'The {field} must be a valid BIC (8 or 11 characters)',
 }
 
 /** Length limits of spec section 5, for the inputs' minLength / maxLength attributes. */

@@ -1,2 +1,8 @@
 export * from './Entry.ts'
+export { FederationLookup, FederationMember, FederationUnavailable } from './federation/FederationLookup.ts'
+export { CardPaymentFailed, CardPayments, CheckoutSession, WebhookRejected } from './payment/CardPayments.ts'
+export { formatCreditorReference, isValidCreditorReference } from './payment/CreditorReference.ts'
+export * from './Registration.ts'
+export { RegistrationDesk } from './RegistrationDesk.ts'
+export * from './RegistrationInput.ts'
 export { RegistrationService } from './RegistrationService.ts'

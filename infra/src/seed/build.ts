@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EventState } from '@kibitz/events'
 import { searchTextOf } from '@kibitz/events'
-import { type ContentLanguage, contentLanguages, isoDate } from '@kibitz/kernel'
+import { type ContentLanguage, contentLanguages, isoDate, mod97 } from '@kibitz/kernel'
 import { plusDays } from './dates.ts'
 import { describe } from './descriptions.ts'
 import { type EventSpec, eventSpecs, type OnlinePlatform } from './events.ts'
@@ -240,6 +240,7 @@ function planEvent(
     currencyCode: currency,
     timeZone,
     organiserEmail: organiser.email,
+    bank: { beneficiary: organiser.name, iban: demoIban(taken.events.size), bic: 'CBVILT2X' },
     liveResultsUrl: hasLiveResults || hasFinalResults ? eventResults : null,
     hasLiveResults,
     hasFinalResults,
@@ -264,4 +265,11 @@ function planEvent(
 export function planEvents(rng: Rng, today: Date): Array<EventPlan> {
   const taken = { events: new Set<string>(), contents: new Set<string>() }
   return eventSpecs.map((spec) => planEvent(rng, spec, today, taken))
+}
+
+/** A valid Lithuanian IBAN (demo only) whose account number is the event's index: LTkk 70440 0000000nnnn. */
+export const demoIban = (index: number): string => {
+  const bban = `70440${String(index + 1).padStart(11, '0')}`
+  const check = 98 - mod97(`${bban}LT00`)
+  return `LT${String(check).padStart(2, '0')}${bban}`
 }

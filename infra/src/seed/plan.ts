@@ -180,6 +180,8 @@ export interface EventPlan {
   readonly currencyCode: string
   readonly timeZone: string
   readonly organiserEmail: string
+  /** Where demo registrations are paid by bank transfer. */
+  readonly bank: { readonly beneficiary: string; readonly iban: string; readonly bic: string }
   readonly liveResultsUrl: string | null
   readonly hasLiveResults: boolean
   readonly hasFinalResults: boolean

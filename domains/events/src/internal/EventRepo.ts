@@ -36,6 +36,8 @@ export class EventRepo extends Context.Service<
     search(query: CatalogueQuery, now: Date): Db<{ entities: ReadonlyArray<EventEntity>; total: number }>
     findPublic(aliasOrId: string): Db<Option.Option<EventEntity>>
     findPublicByIds(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
+    /** Any event by id, whatever its state, with its contents (registration's organiser screens and e-mails). */
+    findAnyById(id: number): Db<Option.Option<EventEntity>>
     locationSuggestions(text: string, limit: number, now: Date): Db<ReadonlyArray<typeof LabelRow.Type>>
     liveOn(
       date: string,
@@ -150,6 +152,11 @@ export class EventRepo extends Context.Service<
           )[0]
         if (found === undefined) return Option.none()
         const [entity] = yield* loadInOrder(em, [found.id])
+        return Option.fromNullishOr(entity)
+      }),
+      findAnyById: Effect.fn('EventRepo.findAnyById')(function* (id) {
+        const em = yield* Em
+        const [entity] = yield* loadInOrder(em, [id])
         return Option.fromNullishOr(entity)
       }),
       findPublicByIds: Effect.fn('EventRepo.findPublicByIds')(function* (ids) {

@@ -32,6 +32,10 @@ const EventSchema = defineEntity({
     currencyCode: p.string().length(3).default('EUR'),
     timeZone: p.string().length(64).default('Europe/Vilnius'),
     organiserEmail: p.string().length(254).nullable(),
+    // Where registrations are paid by bank transfer (issue 5); none: no bank transfer offered.
+    paymentBeneficiary: p.string().length(140).nullable(),
+    paymentIban: p.string().length(34).nullable(),
+    paymentBic: p.string().length(11).nullable(),
     imageUrl: p.string().length(500).nullable(),
     thumbUrl: p.string().length(500).nullable(),
     imageAlt: p.string().length(250).nullable(),

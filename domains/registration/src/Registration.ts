@@ -1,0 +1,193 @@
+import { type Em, FieldProblem } from '@kibitz/kernel'
+import { Tournament } from '@kibitz/tournaments'
+import { Context, type Effect, type Option, Schema } from 'effect'
+import { ChosenPaymentMethod, PaymentMethod } from './RegistrationInput.ts'
+
+// The registration desk's DTOs, errors and the port through which it reads events (the events domain owns
+// them and depends on this package, so it implements the port; docs/decisions/020-registration.md).
+
+/** Where an event's registrations are paid by bank transfer. */
+export class BankAccount extends Schema.Class<BankAccount>('@kibitz/registration/BankAccount')({
+  beneficiary: Schema.String,
+  iban: Schema.String,
+  bic: Schema.NullOr(Schema.String),
+}) {}
+
+/** An event as registration needs it, named in the reader's language. */
+export class RegistrationEvent extends Schema.Class<RegistrationEvent>(
+  '@kibitz/registration/RegistrationEvent',
+)({
+  eventId: Schema.Int,
+  alias: Schema.String,
+  name: Schema.String,
+  organiserId: Schema.Int,
+  organiserEmail: Schema.NullOr(Schema.String),
+  currencyCode: Schema.String,
+  timeZone: Schema.String,
+  /** Public (accepted) and neither postponed nor canceled: only then are registrations taken. */
+  accepted: Schema.Boolean,
+  bank: Schema.NullOr(BankAccount),
+}) {}
+
+/** The events domain answers registration's questions about events. */
+export class RegistrationEvents extends Context.Service<
+  RegistrationEvents,
+  {
+    /** A public event (accepted, postponed or canceled) by alias or id. */
+    publicEvent(aliasOrId: string, locale: string): Effect.Effect<Option.Option<RegistrationEvent>, never, Em>
+    /** Any event by id, whatever its state (organiser screens, e-mails after the fact). */
+    byId(eventId: number, locale: string): Effect.Effect<Option.Option<RegistrationEvent>, never, Em>
+  }
+>()('@kibitz/registration/RegistrationEvents') {}
+
+/** Settings: the site's public address (links in e-mails) and how long an unpaid entry holds its places. */
+export class RegistrationConfig extends Context.Service<
+  RegistrationConfig,
+  { readonly publicUrl: string; readonly holdHours: number }
+>()('@kibitz/registration/RegistrationConfig') {}
+
+/** How many players an entry takes and whether it has a team name. */
+export class ContestantRule extends Schema.Class<ContestantRule>('@kibitz/registration/ContestantRule')({
+  min: Schema.Int,
+  max: Schema.Int,
+  teamName: Schema.Literals(['required', 'none', 'optional']),
+}) {}
+
+/** What the registration form needs: the event, the tournament with its tickets as sold now, the rules. */
+export class RegistrationForm extends Schema.Class<RegistrationForm>('@kibitz/registration/RegistrationForm')(
+  {
+    event: RegistrationEvent,
+    tournament: Tournament,
+    contestants: ContestantRule,
+    /** The online payment methods offered; empty: a paid entry is paid at the venue. */
+    paymentMethods: Schema.Array(ChosenPaymentMethod),
+    /** Whether the federation can check member numbers now (the tournament may ask for them). */
+    federationLookup: Schema.Boolean,
+  },
+) {}
+
+/** One open tournament of an event, for the picker. */
+export class OpenTournament extends Schema.Class<OpenTournament>('@kibitz/registration/OpenTournament')({
+  tournamentId: Schema.Int,
+  alias: Schema.String,
+  name: Schema.String,
+  type: Schema.Int,
+  startDate: Schema.String,
+  startTime: Schema.NullOr(Schema.String),
+}) {}
+
+export const EntryState = Schema.Literals(['pending', 'confirmed', 'canceled', 'expired'])
+export type EntryState = typeof EntryState.Type
+
+/** A ticket line an entry holds: the unit price paid, the units taken, the line's total. */
+export class EntryLine extends Schema.Class<EntryLine>('@kibitz/registration/EntryLine')({
+  ticketId: Schema.Int,
+  ageCategoryId: Schema.NullOr(Schema.Int),
+  persons: Schema.Int,
+  unitPriceMinor: Schema.Int,
+  units: Schema.Int,
+  totalMinor: Schema.Int,
+  earlyBird: Schema.Boolean,
+}) {}
+
+/** What the registrant is given once: the secret status token is never stored in clear. */
+export class RegistrationReceipt extends Schema.Class<RegistrationReceipt>(
+  '@kibitz/registration/RegistrationReceipt',
+)({
+  entryId: Schema.Int,
+  status: EntryState,
+  paymentMethod: PaymentMethod,
+  totalMinor: Schema.Int,
+  currencyCode: Schema.String,
+  reference: Schema.NullOr(Schema.String),
+  statusToken: Schema.String,
+  expiresAt: Schema.NullOr(Schema.String),
+}) {}
+
+export class EntryContestant extends Schema.Class<EntryContestant>('@kibitz/registration/EntryContestant')({
+  firstName: Schema.String,
+  lastName: Schema.String,
+  countryCode: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  federationId: Schema.NullOr(Schema.String),
+  federationVerified: Schema.NullOr(Schema.Boolean),
+  ticketId: Schema.NullOr(Schema.Int),
+  ageCategoryId: Schema.NullOr(Schema.Int),
+}) {}
+
+/** A registration as its registrant (status link) and its organiser see it. */
+export class EntryView extends Schema.Class<EntryView>('@kibitz/registration/EntryView')({
+  entryId: Schema.Int,
+  event: Schema.Struct({
+    eventId: Schema.Int,
+    alias: Schema.String,
+    name: Schema.String,
+    timeZone: Schema.String,
+  }),
+  tournament: Schema.Struct({
+    tournamentId: Schema.Int,
+    alias: Schema.String,
+    name: Schema.String,
+    type: Schema.Int,
+    startDate: Schema.String,
+    startTime: Schema.NullOr(Schema.String),
+  }),
+  status: EntryState,
+  paymentMethod: PaymentMethod,
+  paid: Schema.Boolean,
+  paidAt: Schema.NullOr(Schema.String),
+  totalMinor: Schema.Int,
+  currencyCode: Schema.String,
+  lines: Schema.Array(EntryLine),
+  reference: Schema.NullOr(Schema.String),
+  bank: Schema.NullOr(BankAccount),
+  /** Whether the registrant can pay by card now. */
+  canPayByCard: Schema.Boolean,
+  expiresAt: Schema.NullOr(Schema.String),
+  teamName: Schema.NullOr(Schema.String),
+  contactEmail: Schema.NullOr(Schema.String),
+  contestants: Schema.Array(EntryContestant),
+  createdAt: Schema.String,
+}) {}
+
+/** A page of an event's registrations for its organiser. */
+export class EntryPage extends Schema.Class<EntryPage>('@kibitz/registration/EntryPage')({
+  entries: Schema.Array(EntryView),
+  total: Schema.Int,
+}) {}
+
+/** Who acts on an event's registrations: its organiser or the super user. */
+export interface RegistrationActor {
+  readonly userId: number
+  readonly organiserId: number | null
+  readonly isSuper: boolean
+}
+
+/**
+ * Refused: no such public event or tournament (or another organiser's), registration not open, the entry is
+ * in a state that does not allow it, no card payment configured, or too little time left to pay by card.
+ */
+export class RegistrationRefused extends Schema.TaggedError<RegistrationRefused>()('RegistrationRefused', {
+  reason: Schema.Literals([
+    'notFound',
+    'closed',
+    'wrongState',
+    'incompatible',
+    'paymentUnavailable',
+    'tooLate',
+  ]),
+}) {}
+
+/** The registration's fields break rules: each problem with its dotted path (`data.contestants.1.email`). */
+export class RegistrationInvalid extends Schema.TaggedError<RegistrationInvalid>()('RegistrationInvalid', {
+  problems: Schema.Array(FieldProblem),
+}) {}
+
+/**
+ * Error 3000: the tickets changed while the visitor filled in the form (a price, sold out, no longer for sale,
+ * outside its sales window); `form` is the new state to show. Nothing was registered.
+ */
+export class TicketsChanged extends Schema.TaggedError<TicketsChanged>()('TicketsChanged', {
+  reason: Schema.Literals(['priceChanged', 'soldOut', 'notForSale', 'outsideSalesWindow', 'unknown']),
+  form: RegistrationForm,
+}) {}

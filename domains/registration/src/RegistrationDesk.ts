@@ -1,0 +1,962 @@
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  type Em,
+  FieldProblem,
+  formatIban,
+  formatLongDate,
+  formatMoney,
+  inTransaction,
+  MailMessage,
+  Outbox,
+  resolveInterfaceLocale,
+  ValidationRule,
+} from '@kibitz/kernel'
+import {
+  PricedLine,
+  type SaleLine,
+  TicketSales,
+  TicketsUnavailable,
+  type Tournament,
+  TournamentService,
+} from '@kibitz/tournaments'
+import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
+import { FederationLookup } from './federation/FederationLookup.ts'
+import type { EntryEntity, StoredLine } from './internal/entities/EntryEntity.ts'
+import { type RegistrationMail, renderRegistrationMail } from './internal/mail/RegistrationMail.ts'
+import * as Repo from './internal/RegistrationRepo.ts'
+import { type CardPaymentFailed, CardPayments, type WebhookRejected } from './payment/CardPayments.ts'
+import { creditorReferenceForEntry, formatCreditorReference } from './payment/CreditorReference.ts'
+import {
+  ContestantRule,
+  EntryContestant,
+  EntryLine,
+  EntryPage,
+  EntryState,
+  EntryView,
+  OpenTournament,
+  type RegistrationActor,
+  RegistrationConfig,
+  type RegistrationEvent,
+  RegistrationEvents,
+  RegistrationForm,
+  RegistrationInvalid,
+  RegistrationReceipt,
+  RegistrationRefused,
+  TicketsChanged,
+} from './Registration.ts'
+import {
+  type ChosenPaymentMethod,
+  contestantRule,
+  PaymentMethod,
+  type RegisterInput,
+} from './RegistrationInput.ts'
+
+// The registration desk (issue 5): the form's data, the registration itself (priced on the server, tickets
+// reserved and the entry written with its e-mail in one transaction), the registrant's status link and card
+// payment, the organiser's list, CSV, mark paid, cancel and move, and the expiry of unpaid entries. Each
+// transition is one function: check, lock, write, audit, enqueue. Rules: docs/decisions/020-registration.md.
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+/** A token as the status link carries it: 32 random bytes, URL-safe. */
+const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)
+
+/** The date and time in the event's zone, in the reader's language ("March 5, 2027 18:00"). */
+const formatDateTime = (at: Date, timeZone: string, locale: string) => {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return `${formatLongDate(day.format(at), locale)} ${time.format(at)}`
+}
+
+const toStored = (l: PricedLine): StoredLine => ({
+  ticketId: l.ticketId,
+  ageCategoryId: l.ageCategoryId,
+  persons: l.persons,
+  unitPriceMinor: l.unitPriceMinor,
+  units: l.units,
+  totalMinor: l.totalMinor,
+  earlyBird: l.earlyBird,
+})
+
+const changedReason = (e: TicketsUnavailable) => e.reason
+const isEntryState = Schema.is(EntryState)
+const isPaymentMethod = Schema.is(PaymentMethod)
+
+/** A CSV cell: quoted, and a leading formula character neutralised so a spreadsheet never runs it. */
+const csvCell = (value: string | number | boolean | null): string => {
+  const text = value === null ? '' : String(value)
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return `"${safe.replace(/"/g, '""')}"`
+}
+
+export class RegistrationDesk extends Context.Service<
+  RegistrationDesk,
+  {
+    /** Anyone: the open tournaments of a public event, for the picker (none when the event takes no entries). */
+    openTournaments(
+      eventRef: string,
+      locale: string,
+    ): Effect.Effect<ReadonlyArray<OpenTournament>, RegistrationRefused, Em>
+    /** Anyone: what the registration form of a public event's tournament needs; `closed` when not open. */
+    form(
+      eventRef: string,
+      tournamentRef: string,
+      locale: string,
+    ): Effect.Effect<RegistrationForm, RegistrationRefused, Em>
+    /**
+     * Anyone (signed in or not): registers an entry. Refused when registration is not open; invalid input names
+     * each field; a price or availability that changed since the form was read is error 3000 with the new form.
+     */
+    register(
+      eventRef: string,
+      tournamentRef: string,
+      input: RegisterInput,
+      who: { readonly userId: number | null; readonly language: string },
+    ): Effect.Effect<RegistrationReceipt, RegistrationRefused | RegistrationInvalid | TicketsChanged, Em>
+    /** Whoever holds the secret link: the registration's state. */
+    status(token: string, locale: string): Effect.Effect<EntryView, RegistrationRefused, Em>
+    /** Whoever holds the link: a card checkout for an unpaid entry; answers where to send the browser. */
+    payByCard(
+      token: string,
+      urls: { readonly successUrl: string; readonly cancelUrl: string },
+      locale: string,
+    ): Effect.Effect<string, RegistrationRefused | CardPaymentFailed, Em>
+    /** Back from the card checkout: asks the provider and records the payment if it went through. */
+    confirmCardReturn(
+      token: string,
+      sessionId: string,
+    ): Effect.Effect<EntryView, RegistrationRefused | CardPaymentFailed, Em>
+    /** The card provider's signed webhook: records a completed payment once, whatever the redeliveries. */
+    cardWebhook(payload: string, signature: string | null): Effect.Effect<void, WebhookRejected, Em>
+    /** The organiser (or super user): a page of the event's registrations, newest first. */
+    listForEvent(
+      actor: RegistrationActor,
+      eventId: number,
+      options: { readonly tournamentId: number | null; readonly offset: number; readonly limit: number },
+      locale: string,
+    ): Effect.Effect<EntryPage, RegistrationRefused, Em>
+    /** The organiser: every registration of the event as CSV (one row per player). */
+    exportCsv(
+      actor: RegistrationActor,
+      eventId: number,
+      locale: string,
+    ): Effect.Effect<string, RegistrationRefused, Em>
+    /** The organiser: the entry is paid (bank transfer or at the venue); an expired one comes back if places are left. */
+    markPaid(
+      actor: RegistrationActor,
+      entryId: number,
+    ): Effect.Effect<EntryView, RegistrationRefused | TicketsUnavailable, Em>
+    /** The organiser: cancels an entry and gives its places back. */
+    cancel(actor: RegistrationActor, entryId: number): Effect.Effect<EntryView, RegistrationRefused, Em>
+    /** The organiser: moves an entry to another tournament of the event of the same type, on one of its tickets. */
+    move(
+      actor: RegistrationActor,
+      entryId: number,
+      target: { readonly tournamentId: number; readonly ticketId: number },
+    ): Effect.Effect<EntryView, RegistrationRefused | TicketsUnavailable, Em>
+    /** The expiry job: unpaid entries past their deadline expire and give their places back; answers how many. */
+    expireDue(limit: number): Effect.Effect<number, never, Em>
+  }
+>()('@kibitz/registration/RegistrationDesk') {
+  static readonly layer = Layer.effect(
+    RegistrationDesk,
+    Effect.gen(function* () {
+      const events = yield* RegistrationEvents
+      const config = yield* RegistrationConfig
+      const sales = yield* TicketSales
+      const tournaments = yield* TournamentService
+      const outbox = yield* Outbox
+      const cards = yield* CardPayments
+      const federation = yield* FederationLookup
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      const refuse = (reason: RegistrationRefused['reason']) => new RegistrationRefused({ reason })
+      const decodeMail = Schema.decodeUnknownOption(MailMessage)
+
+      const publicEvent = (eventRef: string, locale: string) =>
+        Effect.flatMap(events.publicEvent(eventRef, locale), (found) =>
+          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(refuse('notFound')),
+        )
+
+      const findTournament = (event: RegistrationEvent, tournamentRef: string) =>
+        tournaments
+          .findInEvent(event.eventId, tournamentRef, event.timeZone, event.accepted)
+          .pipe(Effect.mapError(() => refuse('notFound')))
+
+      const methodsOf = (event: RegistrationEvent): ReadonlyArray<ChosenPaymentMethod> => [
+        ...(event.bank ? (['bankTransfer'] as const) : []),
+        ...(cards.enabled ? (['card'] as const) : []),
+      ]
+
+      const formOf = (event: RegistrationEvent, tournament: Tournament) =>
+        new RegistrationForm({
+          event,
+          tournament,
+          contestants: new ContestantRule(contestantRule(tournament.type)),
+          paymentMethods: methodsOf(event),
+          federationLookup: federation.enabled,
+        })
+
+      /** Closed, unless only the tickets ran out while registration is otherwise open (then 3000, soldOut). */
+      const soldOutWhileOpen = (event: RegistrationEvent, t: Tournament, at: Date) =>
+        event.accepted &&
+        t.hasRegistration &&
+        t.isRegistrationEnabled &&
+        (t.registrationEndDatetime === null || at < new Date(t.registrationEndDatetime)) &&
+        t.tickets.some((k) => k.isForSale) &&
+        !t.tickets.some((k) => k.isForSale && k.ticketsLeft > 0)
+
+      const form = Effect.fn('RegistrationDesk.form')(function* (
+        eventRef: string,
+        tournamentRef: string,
+        locale: string,
+      ) {
+        const event = yield* publicEvent(eventRef, locale)
+        const tournament = yield* findTournament(event, tournamentRef)
+        if (!tournament.isOpenRegistration) return yield* refuse('closed')
+        return formOf(event, tournament)
+      })
+
+      const openTournaments = Effect.fn('RegistrationDesk.openTournaments')(function* (
+        eventRef: string,
+        locale: string,
+      ) {
+        const event = yield* publicEvent(eventRef, locale)
+        const list = yield* tournaments.listForEvent(event.eventId, event.timeZone, event.accepted)
+        return list
+          .filter((t) => t.isOpenRegistration)
+          .map(
+            (t) =>
+              new OpenTournament({
+                tournamentId: t.tournamentId,
+                alias: t.alias,
+                name: t.name,
+                type: t.type,
+                startDate: t.startDate,
+                startTime: t.startTime,
+              }),
+          )
+      })
+
+      const enqueue = (to: string, language: string, mail: RegistrationMail, kind: string) =>
+        Effect.gen(function* () {
+          const locale = resolveInterfaceLocale(language)
+          const rendered = renderRegistrationMail(mail, locale)
+          const decoded = decodeMail({ ...rendered, to, kind, language: locale })
+          if (Option.isNone(decoded)) {
+            yield* Effect.logWarning('registration mail: unusable address skipped', { kind })
+            return
+          }
+          yield* outbox.enqueue(decoded.value)
+        })
+
+      const statusLink = (token: string) => `${config.publicUrl}/status?token=${token}`
+      const eventLink = (event: RegistrationEvent) =>
+        `${config.publicUrl}/event/${encodeURIComponent(event.alias)}`
+
+      /** The cross-field rules: players per tournament type, team name, tickets of this tournament, per-team tickets. */
+      const crossProblems = (
+        input: RegisterInput,
+        t: Tournament,
+        methods: ReadonlyArray<ChosenPaymentMethod>,
+      ) => {
+        const problems: Array<FieldProblem> = []
+        const add = (field: string, rule: FieldProblem['rule']) =>
+          problems.push(new FieldProblem({ field, rule }))
+        const rule = contestantRule(t.type)
+        const list = input.data.contestants
+        if (list.length < rule.min || list.length > rule.max)
+          add('data.contestants', ValidationRule.contestantCount)
+        if (rule.teamName === 'required' && input.data.teamName.trim() === '')
+          add('data.teamName', ValidationRule.required)
+        const first = list[0]
+        const firstTicket = t.tickets.find((k) => k.ticketId === first?.ticketId)
+        for (const [i, c] of list.entries()) {
+          const ticket = t.tickets.find((k) => k.ticketId === c.ticketId)
+          if (!ticket) {
+            add(`data.contestants.${i}.ticketId`, ValidationRule.unknownId)
+            continue
+          }
+          if (
+            c.ageCategoryId !== null &&
+            !ticket.ticketAgeCategories.some((a) => a.ticketAgeCategoryId === c.ageCategoryId)
+          )
+            add(`data.contestants.${i}.ageCategoryId`, ValidationRule.unknownId)
+          // A per-team ticket covers the whole entry: one ticket (and category) for everyone.
+          if (
+            (ticket.isPricePerTeam || firstTicket?.isPricePerTeam) &&
+            (c.ticketId !== first?.ticketId || c.ageCategoryId !== first?.ageCategoryId)
+          )
+            add(`data.contestants.${i}.ticketId`, ValidationRule.sameTicket)
+          if (t.verifyPlayer && c.federationId.trim() === '')
+            add(`data.contestants.${i}.federationId`, ValidationRule.required)
+        }
+        if (
+          input.ticket.expectedTotalMinor > 0 &&
+          methods.length > 0 &&
+          !methods.includes(input.ticket.paymentMethod)
+        )
+          add('ticket.paymentMethod', ValidationRule.unknownChoice)
+        return problems
+      }
+
+      const saleLines = (input: RegisterInput, t: Tournament): ReadonlyArray<SaleLine> => {
+        const list = input.data.contestants
+        const first = list[0]
+        const perTeam = t.tickets.find((k) => k.ticketId === first?.ticketId)?.isPricePerTeam ?? false
+        if (perTeam && first)
+          return [{ ticketId: first.ticketId, ageCategoryId: first.ageCategoryId, persons: list.length }]
+        const lines = new Map<string, { ticketId: number; ageCategoryId: number | null; persons: number }>()
+        for (const c of list) {
+          const key = `${c.ticketId}:${c.ageCategoryId ?? ''}`
+          const line = lines.get(key)
+          if (line) line.persons += 1
+          else lines.set(key, { ticketId: c.ticketId, ageCategoryId: c.ageCategoryId, persons: 1 })
+        }
+        return [...lines.values()]
+      }
+
+      /** The federation's answer per player; the lookup being down never blocks a registration (decision 019). */
+      const verifyPlayers = (input: RegisterInput, t: Tournament) =>
+        Effect.gen(function* () {
+          const verified: Array<boolean | null> = []
+          const problems: Array<FieldProblem> = []
+          for (const [i, c] of input.data.contestants.entries()) {
+            const id = c.federationId.trim()
+            if (id === '' || !federation.enabled || !t.verifyPlayer) {
+              verified.push(null)
+              continue
+            }
+            const answer = yield* federation.verify(id, c.firstName, c.lastName).pipe(
+              Effect.map((v) => Option.some(v)),
+              Effect.catchTag('FederationUnavailable', () => Effect.succeed(Option.none())),
+            )
+            if (Option.isNone(answer)) verified.push(null)
+            else if (answer.value === 'verified') verified.push(true)
+            else {
+              verified.push(false)
+              problems.push(
+                new FieldProblem({
+                  field: `data.contestants.${i}.federationId`,
+                  rule:
+                    answer.value === 'nameMismatch'
+                      ? ValidationRule.federationMismatch
+                      : ValidationRule.federationUnknown,
+                }),
+              )
+            }
+          }
+          return { verified, problems }
+        })
+
+      const register = Effect.fn('RegistrationDesk.register')(function* (
+        eventRef: string,
+        tournamentRef: string,
+        input: RegisterInput,
+        who: { readonly userId: number | null; readonly language: string },
+      ) {
+        const language = resolveInterfaceLocale(who.language)
+        const event = yield* publicEvent(eventRef, language)
+        const tournament = yield* findTournament(event, tournamentRef)
+        const at = yield* now
+        const fresh = () =>
+          findTournament(event, tournamentRef).pipe(
+            Effect.map((t) => formOf(event, t)),
+            Effect.orElseSucceed(() => formOf(event, tournament)),
+          )
+        const changed = (reason: TicketsChanged['reason']) =>
+          Effect.flatMap(fresh(), (f) => Effect.fail(new TicketsChanged({ reason, form: f })))
+        if (!tournament.isOpenRegistration) {
+          if (soldOutWhileOpen(event, tournament, at)) return yield* changed('soldOut')
+          return yield* refuse('closed')
+        }
+        const methods = methodsOf(event)
+        const problems = crossProblems(input, tournament, methods)
+        if (problems.length > 0) return yield* new RegistrationInvalid({ problems })
+        const lines = saleLines(input, tournament)
+        // The price the visitor saw must still be the price: a change is told (3000), never applied silently.
+        const quote = yield* sales
+          .quote(tournament.tournamentId, lines, event.timeZone)
+          .pipe(Effect.catchTag('TicketsUnavailable', (e) => changed(changedReason(e))))
+        if (quote.totalMinor !== input.ticket.expectedTotalMinor) return yield* changed('priceChanged')
+        const checked = yield* verifyPlayers(input, tournament)
+        if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
+
+        const method: PaymentMethod =
+          quote.totalMinor === 0 ? 'free' : methods.length === 0 ? 'atVenue' : input.ticket.paymentMethod
+        const waitsForPayment = method === 'bankTransfer' || method === 'card'
+        const expiresAt = waitsForPayment ? new Date(at.getTime() + config.holdHours * 3_600_000) : null
+        const token = randomBytes(32).toString('base64url')
+        const reserved = yield* inTransaction(
+          Effect.gen(function* () {
+            // Priced again under the row locks: an early bird ending meanwhile is 3000 too, and rolls back.
+            const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
+            if (sold.totalMinor !== input.ticket.expectedTotalMinor)
+              return yield* Effect.fail(
+                new TicketsUnavailable({ ticketId: 0, ageCategoryId: null, reason: 'unknown' }),
+              )
+            const entry = yield* Repo.insertEntry(
+              {
+                eventId: event.eventId,
+                tournamentId: tournament.tournamentId,
+                userId: who.userId,
+                status: waitsForPayment ? 'pending' : 'confirmed',
+                teamName: input.data.teamName.trim() === '' ? null : input.data.teamName.trim(),
+                contactEmail: input.data.contactEmail,
+                language,
+                totalMinor: sold.totalMinor,
+                currencyCode: event.currencyCode,
+                lines: sold.lines.map(toStored),
+                paymentMethod: method,
+                statusTokenHash: hashToken(token),
+                expiresAt,
+                paidAt: null,
+                contestants: input.data.contestants.map((c, i) => ({
+                  firstName: c.firstName,
+                  lastName: c.lastName,
+                  countryCode: c.countryCode,
+                  email: c.email,
+                  federationId: c.federationId.trim() === '' ? null : c.federationId.trim(),
+                  federationVerified: checked.verified[i] ?? null,
+                  ticketId: c.ticketId,
+                  ageCategoryId: c.ageCategoryId,
+                })),
+              },
+              (id) => (method === 'bankTransfer' ? creditorReferenceForEntry(id) : null),
+            )
+            yield* Repo.audit(entry.id, who.userId, 'registered', { method, totalMinor: sold.totalMinor })
+            yield* enqueue(
+              entry.contactEmail ?? input.data.contactEmail,
+              language,
+              receivedMail(event, tournament, entry, token, language),
+              'registration.received',
+            )
+            return entry
+          }),
+        ).pipe(
+          Effect.catchTag('TicketsUnavailable', (e) =>
+            changed(e.ticketId === 0 ? 'priceChanged' : changedReason(e)),
+          ),
+        )
+        return new RegistrationReceipt({
+          entryId: reserved.id,
+          status: reserved.status === 'pending' ? 'pending' : 'confirmed',
+          paymentMethod: method,
+          totalMinor: reserved.totalMinor,
+          currencyCode: reserved.currencyCode,
+          reference: reserved.reference ?? null,
+          statusToken: token,
+          expiresAt: reserved.expiresAt?.toISOString() ?? null,
+        })
+      })
+
+      const money = (entry: EntryEntity, minor: number) => formatMoney(minor, { code: entry.currencyCode })
+
+      const receivedMail = (
+        event: RegistrationEvent,
+        tournament: { readonly name: string },
+        entry: EntryEntity,
+        token: string,
+        language: string,
+      ): RegistrationMail => {
+        const dueBy = entry.expiresAt ? formatDateTime(entry.expiresAt, event.timeZone, language) : ''
+        const payment: Extract<RegistrationMail, { kind: 'registrationReceived' }>['payment'] =
+          entry.paymentMethod === 'bankTransfer' && event.bank && entry.reference
+            ? {
+                method: 'bankTransfer',
+                beneficiary: event.bank.beneficiary,
+                iban: formatIban(event.bank.iban),
+                bic: event.bank.bic,
+                reference: formatCreditorReference(entry.reference),
+                amount: money(entry, entry.totalMinor),
+                dueBy,
+              }
+            : entry.paymentMethod === 'card'
+              ? { method: 'card', payLink: `${config.publicUrl}/payment?token=${token}`, dueBy }
+              : { method: 'free' }
+        return {
+          kind: 'registrationReceived',
+          eventName: event.name,
+          tournamentName: tournament.name,
+          contestants: entry.contestants.getItems().map((c) => `${c.firstName} ${c.lastName}`),
+          ticketLines: entry.lines.map(
+            (l) => `${l.persons} × ${money(entry, l.unitPriceMinor)} = ${money(entry, l.totalMinor)}`,
+          ),
+          total: money(entry, entry.totalMinor),
+          payment,
+          statusLink: statusLink(token),
+        }
+      }
+
+      const viewOf = (entry: EntryEntity, event: RegistrationEvent, t: Tournament | null) =>
+        new EntryView({
+          entryId: entry.id,
+          event: { eventId: event.eventId, alias: event.alias, name: event.name, timeZone: event.timeZone },
+          tournament: {
+            tournamentId: entry.tournamentId,
+            alias: t?.alias ?? String(entry.tournamentId),
+            name: t?.name ?? '',
+            type: t?.type ?? 1,
+            startDate: t?.startDate ?? '',
+            startTime: t?.startTime ?? null,
+          },
+          status: isEntryState(entry.status) ? entry.status : 'pending',
+          paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : 'free',
+          paid: entry.paidAt != null,
+          paidAt: entry.paidAt?.toISOString() ?? null,
+          totalMinor: entry.totalMinor,
+          currencyCode: entry.currencyCode,
+          lines: entry.lines.map((l) => new EntryLine(l)),
+          reference: entry.reference ?? null,
+          bank: entry.paymentMethod === 'bankTransfer' ? event.bank : null,
+          canPayByCard: cards.enabled && entry.status === 'pending' && entry.totalMinor > 0,
+          expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
+          teamName: entry.teamName ?? null,
+          contactEmail: entry.contactEmail ?? null,
+          contestants: entry.contestants.getItems().map(
+            (c) =>
+              new EntryContestant({
+                firstName: c.firstName,
+                lastName: c.lastName,
+                countryCode: c.countryCode ?? null,
+                email: c.email ?? null,
+                federationId: c.federationId ?? null,
+                federationVerified: c.federationVerified ?? null,
+                ticketId: c.ticketId ?? null,
+                ageCategoryId: c.ageCategoryId ?? null,
+              }),
+          ),
+          createdAt: entry.createdAt.toISOString(),
+        })
+
+      const eventOf = (entry: EntryEntity, locale: string) =>
+        Effect.flatMap(events.byId(entry.eventId, locale), (found) =>
+          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(refuse('notFound')),
+        )
+
+      /** The entry's tournament as the public reads it (null if it was removed meanwhile). */
+      const tournamentOf = (entry: EntryEntity, event: RegistrationEvent) =>
+        tournaments
+          .findInEvent(event.eventId, String(entry.tournamentId), event.timeZone, event.accepted)
+          .pipe(Effect.orElseSucceed(() => null))
+
+      const viewWithContext = (entry: EntryEntity, locale: string) =>
+        Effect.gen(function* () {
+          const event = yield* eventOf(entry, locale)
+          return viewOf(entry, event, yield* tournamentOf(entry, event))
+        })
+
+      const entryOfToken = (token: string) =>
+        Effect.gen(function* () {
+          if (!isTokenShaped(token)) return yield* refuse('notFound')
+          const entry = yield* Repo.entryByTokenHash(hashToken(token))
+          return entry ?? (yield* refuse('notFound'))
+        })
+
+      const status = Effect.fn('RegistrationDesk.status')(function* (token: string, locale: string) {
+        return yield* viewWithContext(yield* entryOfToken(token), locale)
+      })
+
+      /** Records a payment once: pending (or confirmed at the venue) becomes confirmed and paid, with its e-mail. */
+      const recordPayment = (entryId: number, actorUserId: number | null, how: string, details: object) =>
+        inTransaction(
+          Effect.gen(function* () {
+            const entry = yield* Repo.lockEntry(entryId)
+            if (!entry) return yield* refuse('notFound')
+            if (entry.paidAt) return entry
+            if (entry.status === 'canceled') return yield* refuse('wrongState')
+            if (entry.status === 'expired') {
+              // A late transfer: the entry comes back only if its places are still there.
+              const event = yield* eventOf(entry, entry.language)
+              yield* sales.reserve(
+                entry.tournamentId,
+                entry.lines.map((l) => ({
+                  ticketId: l.ticketId,
+                  ageCategoryId: l.ageCategoryId,
+                  persons: l.persons,
+                })),
+                event.timeZone,
+              )
+            }
+            const at = yield* now
+            entry.status = 'confirmed'
+            entry.paidAt = at
+            entry.expiresAt = null
+            yield* Repo.flush
+            yield* Repo.audit(entry.id, actorUserId, how, details)
+            const event = yield* eventOf(entry, entry.language)
+            const t = yield* tournamentOf(entry, event)
+            if (entry.contactEmail && entry.totalMinor > 0)
+              yield* enqueue(
+                entry.contactEmail,
+                entry.language,
+                {
+                  kind: 'paymentReceived',
+                  eventName: event.name,
+                  tournamentName: t?.name ?? '',
+                  amount: money(entry, entry.totalMinor),
+                  // Only a hash of the secret link is kept, so this one leads to the event.
+                  statusLink: eventLink(event),
+                },
+                'registration.paymentReceived',
+              )
+            return entry
+          }),
+        )
+
+      const payByCard = Effect.fn('RegistrationDesk.payByCard')(function* (
+        token: string,
+        urls: { readonly successUrl: string; readonly cancelUrl: string },
+        locale: string,
+      ) {
+        if (!cards.enabled) return yield* refuse('paymentUnavailable')
+        const entry = yield* entryOfToken(token)
+        if (entry.status !== 'pending' || entry.totalMinor === 0) return yield* refuse('wrongState')
+        const at = yield* now
+        const deadline = entry.expiresAt ?? new Date(at.getTime() + config.holdHours * 3_600_000)
+        // The checkout must close before the entry expires, so no card is charged for places already given back.
+        if (deadline.getTime() - at.getTime() < 31 * 60_000) return yield* refuse('tooLate')
+        const event = yield* eventOf(entry, locale)
+        const t = yield* tournamentOf(entry, event)
+        const session = yield* cards.createCheckout({
+          entryId: entry.id,
+          reference: entry.reference ?? `KBZ${entry.id}`,
+          amountMinor: entry.totalMinor,
+          currency: entry.currencyCode,
+          description: `${t?.name ?? ''} — ${event.name}`.slice(0, 250),
+          customerEmail: entry.contactEmail ?? '',
+          successUrl: urls.successUrl,
+          cancelUrl: urls.cancelUrl,
+          locale,
+          expiresAt: new Date(Math.min(deadline.getTime(), at.getTime() + 24 * 3_600_000)),
+          // One checkout per entry per ten minutes: a double click opens the same one.
+          idempotencyKey: `entry-${entry.id}-${Math.floor(at.getTime() / 600_000)}`,
+        })
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const locked = yield* Repo.lockEntry(entry.id)
+            if (!locked) return
+            locked.cardSessionId = session.sessionId
+            if (locked.paymentMethod === 'bankTransfer') locked.paymentMethod = 'card'
+            yield* Repo.flush
+            yield* Repo.audit(entry.id, null, 'cardCheckout', { sessionId: session.sessionId })
+          }),
+        )
+        return session.url
+      })
+
+      /** A session the provider says is paid, for this entry, for its amount and currency, confirms it. */
+      const settleSession = (session: {
+        readonly sessionId: string
+        readonly paid: boolean
+        readonly entryId: number | null
+        readonly amountMinor: number
+        readonly currency: string
+      }) =>
+        Effect.gen(function* () {
+          if (!session.paid) return
+          const entry =
+            (yield* Repo.entryByCardSession(session.sessionId)) ??
+            (session.entryId === null ? null : yield* Repo.entryById(session.entryId))
+          if (!entry)
+            return yield* Effect.logWarning('card payment for an unknown entry', {
+              session: session.sessionId,
+            })
+          if (
+            session.amountMinor !== entry.totalMinor ||
+            session.currency.toUpperCase() !== entry.currencyCode.toUpperCase()
+          ) {
+            yield* Repo.audit(entry.id, null, 'cardAmountMismatch', { ...session })
+            return
+          }
+          yield* recordPayment(entry.id, null, 'paidByCard', { sessionId: session.sessionId }).pipe(
+            Effect.catch((e) =>
+              Effect.logWarning('card payment not recorded', { entryId: entry.id, error: String(e) }),
+            ),
+          )
+        })
+
+      const confirmCardReturn = Effect.fn('RegistrationDesk.confirmCardReturn')(function* (
+        token: string,
+        sessionId: string,
+      ) {
+        const entry = yield* entryOfToken(token)
+        if (entry.cardSessionId === sessionId && !entry.paidAt) {
+          const session = yield* cards.retrieveCheckout(sessionId)
+          yield* settleSession(session)
+        }
+        const fresh = yield* Repo.entryById(entry.id)
+        return yield* viewWithContext(fresh ?? entry, entry.language)
+      })
+
+      const cardWebhook = Effect.fn('RegistrationDesk.cardWebhook')(function* (
+        payload: string,
+        signature: string | null,
+      ) {
+        const event = yield* cards.verifyWebhook(payload, signature)
+        if (
+          event.session &&
+          (event.type === 'checkout.session.completed' ||
+            event.type === 'checkout.session.async_payment_succeeded')
+        )
+          yield* settleSession(event.session)
+      })
+
+      /** The event's organiser or the super user; anyone else is told the event does not exist. */
+      const managedEvent = (actor: RegistrationActor, eventId: number, locale: string) =>
+        Effect.gen(function* () {
+          const found = yield* events.byId(eventId, locale)
+          if (Option.isNone(found)) return yield* refuse('notFound')
+          if (!actor.isSuper && found.value.organiserId !== actor.organiserId)
+            return yield* refuse('notFound')
+          return found.value
+        })
+
+      const listForEvent = Effect.fn('RegistrationDesk.listForEvent')(function* (
+        actor: RegistrationActor,
+        eventId: number,
+        options: { readonly tournamentId: number | null; readonly offset: number; readonly limit: number },
+        locale: string,
+      ) {
+        const event = yield* managedEvent(actor, eventId, locale)
+        const page = yield* Repo.pageOfEvent(eventId, options.tournamentId, options.offset, options.limit)
+        const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
+        const byId = new Map(list.map((t) => [Number(t.tournamentId), t]))
+        return new EntryPage({
+          entries: page.entries.map((e) => viewOf(e, event, byId.get(e.tournamentId) ?? null)),
+          total: page.total,
+        })
+      })
+
+      const exportCsv = Effect.fn('RegistrationDesk.exportCsv')(function* (
+        actor: RegistrationActor,
+        eventId: number,
+        locale: string,
+      ) {
+        const event = yield* managedEvent(actor, eventId, locale)
+        const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
+        const names = new Map(list.map((t) => [Number(t.tournamentId), t.name]))
+        const header = [
+          'entry',
+          'tournament',
+          'status',
+          'paid',
+          'payment method',
+          'reference',
+          'total',
+          'currency',
+          'team',
+          'contact e-mail',
+          'player',
+          'first name',
+          'last name',
+          'country',
+          'e-mail',
+          'federation id',
+          'federation verified',
+          'ticket',
+          'age category',
+          'registered at',
+        ]
+        const rows = [header.map(csvCell).join(',')]
+        for (const e of yield* Repo.allOfEvent(eventId)) {
+          for (const [i, c] of e.contestants.getItems().entries()) {
+            rows.push(
+              [
+                e.id,
+                names.get(e.tournamentId) ?? String(e.tournamentId),
+                e.status,
+                e.paidAt ? 'yes' : 'no',
+                e.paymentMethod,
+                e.reference ?? null,
+                (e.totalMinor / 100).toFixed(2),
+                e.currencyCode,
+                e.teamName ?? null,
+                e.contactEmail ?? null,
+                i + 1,
+                c.firstName,
+                c.lastName,
+                c.countryCode ?? null,
+                c.email ?? null,
+                c.federationId ?? null,
+                c.federationVerified == null ? null : c.federationVerified ? 'yes' : 'no',
+                c.ticketId ?? null,
+                c.ageCategoryId ?? null,
+                e.createdAt.toISOString(),
+              ]
+                .map(csvCell)
+                .join(','),
+            )
+          }
+        }
+        return `${rows.join('\r\n')}\r\n`
+      })
+
+      /** Locks an entry of an event the actor manages. */
+      const managedEntry = (actor: RegistrationActor, entryId: number) =>
+        Effect.gen(function* () {
+          const entry = yield* Repo.lockEntry(entryId)
+          if (!entry) return yield* refuse('notFound')
+          const event = yield* managedEvent(actor, entry.eventId, entry.language)
+          return { entry, event }
+        })
+
+      const markPaid = Effect.fn('RegistrationDesk.markPaid')(function* (
+        actor: RegistrationActor,
+        entryId: number,
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            yield* managedEntry(actor, entryId)
+            const entry = yield* recordPayment(entryId, actor.userId, 'markedPaid', {})
+            return yield* viewWithContext(entry, entry.language)
+          }),
+        )
+      })
+
+      const cancel = Effect.fn('RegistrationDesk.cancel')(function* (
+        actor: RegistrationActor,
+        entryId: number,
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const { entry, event } = yield* managedEntry(actor, entryId)
+            if (entry.status === 'canceled' || entry.status === 'expired') return yield* refuse('wrongState')
+            yield* sales.release(entry.lines.map(releaseLine))
+            entry.status = 'canceled'
+            entry.canceledAt = yield* now
+            entry.expiresAt = null
+            yield* Repo.flush
+            yield* Repo.audit(entry.id, actor.userId, 'canceled', {})
+            const t = yield* tournamentOf(entry, event)
+            if (entry.contactEmail)
+              yield* enqueue(
+                entry.contactEmail,
+                entry.language,
+                {
+                  kind: 'registrationCanceled',
+                  eventName: event.name,
+                  tournamentName: t?.name ?? '',
+                  statusLink: eventLink(event),
+                },
+                'registration.canceled',
+              )
+            return viewOf(entry, event, t)
+          }),
+        )
+      })
+
+      const move = Effect.fn('RegistrationDesk.move')(function* (
+        actor: RegistrationActor,
+        entryId: number,
+        target: { readonly tournamentId: number; readonly ticketId: number },
+      ) {
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const { entry, event } = yield* managedEntry(actor, entryId)
+            if (entry.status === 'canceled' || entry.status === 'expired') return yield* refuse('wrongState')
+            if (target.tournamentId === entry.tournamentId) return yield* refuse('incompatible')
+            const from = yield* tournamentOf(entry, event)
+            const to = yield* tournaments
+              .findInEvent(event.eventId, String(target.tournamentId), event.timeZone, event.accepted)
+              .pipe(Effect.mapError(() => refuse('notFound')))
+            if (to.eventId !== event.eventId) return yield* refuse('notFound')
+            const players = entry.contestants.length
+            const rule = contestantRule(to.type)
+            if (players < rule.min || players > rule.max) return yield* refuse('incompatible')
+            // The places move; the price agreed (and any payment) stays as it was.
+            const taken = yield* sales.reserve(
+              to.tournamentId,
+              [{ ticketId: target.ticketId, ageCategoryId: null, persons: players }],
+              event.timeZone,
+            )
+            yield* sales.release(entry.lines.map(releaseLine))
+            entry.tournamentId = to.tournamentId
+            entry.ticketId = target.ticketId
+            entry.lines = taken.lines.map((l) => ({ ...toStored(l), unitPriceMinor: 0, totalMinor: 0 }))
+            for (const c of entry.contestants.getItems()) {
+              c.ticketId = target.ticketId
+              c.ageCategoryId = null
+            }
+            yield* Repo.flush
+            yield* Repo.audit(entry.id, actor.userId, 'moved', {
+              from: from?.tournamentId ?? null,
+              to: to.tournamentId,
+            })
+            if (entry.contactEmail)
+              yield* enqueue(
+                entry.contactEmail,
+                entry.language,
+                {
+                  kind: 'registrationMoved',
+                  eventName: event.name,
+                  fromTournament: from?.name ?? '',
+                  toTournament: to.name,
+                  statusLink: eventLink(event),
+                },
+                'registration.moved',
+              )
+            return viewOf(entry, event, to)
+          }),
+        )
+      })
+
+      const expireDue = Effect.fn('RegistrationDesk.expireDue')(function* (limit: number) {
+        const at = yield* now
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const due = yield* Repo.lockDue(at, limit)
+            for (const entry of due) {
+              yield* sales.release(entry.lines.map(releaseLine))
+              entry.status = 'expired'
+              yield* Repo.audit(entry.id, null, 'expired', {})
+              const event = yield* eventOf(entry, entry.language).pipe(Effect.option)
+              if (Option.isNone(event) || !entry.contactEmail) continue
+              const t = yield* tournamentOf(entry, event.value)
+              yield* enqueue(
+                entry.contactEmail,
+                entry.language,
+                {
+                  kind: 'registrationExpired',
+                  eventName: event.value.name,
+                  tournamentName: t?.name ?? '',
+                  registerLink: eventLink(event.value),
+                },
+                'registration.expired',
+              )
+            }
+            yield* Repo.flush
+            return due.length
+          }),
+        )
+      })
+
+      return RegistrationDesk.of({
+        openTournaments,
+        form,
+        register,
+        status,
+        payByCard,
+        confirmCardReturn,
+        cardWebhook,
+        listForEvent,
+        exportCsv,
+        markPaid,
+        cancel,
+        move,
+        expireDue,
+      })
+    }),
+  )
+}
+
+/** A stored line as TicketSales gives it back. */
+const releaseLine = (l: StoredLine): PricedLine => new PricedLine({ ...l })

@@ -1,0 +1,118 @@
+import { EmailField, PersonName, PlainText, RequiredTrue, rule, ValidationRule } from '@kibitz/kernel/format'
+import { Schema } from 'effect'
+
+// What a visitor types to register for a tournament, shared by the registration screen (in the browser), the
+// REST API and the registration domain. Browser-safe: effect and the kernel's format entry only.
+
+/** Payment methods: free entries need none; at the venue when the organiser offers no online payment. */
+export const PaymentMethod = Schema.Literals(['free', 'bankTransfer', 'card', 'atVenue'])
+export type PaymentMethod = typeof PaymentMethod.Type
+
+/** What the visitor may choose; free and at-venue follow from the price and the organiser's set-up. */
+export const ChosenPaymentMethod = Schema.Literals(['bankTransfer', 'card'])
+export type ChosenPaymentMethod = typeof ChosenPaymentMethod.Type
+
+const CountryField = Schema.String.check(
+  rule(ValidationRule.required, (s) => s !== ''),
+  rule(ValidationRule.unknownChoice, (s) => /^[A-Z]{2}$/.test(s)),
+)
+
+/** A national federation member number: letters, digits, '-', '/', '.'; empty when the player has none. */
+const FederationIdField = Schema.String.check(
+  rule(ValidationRule.tooLong, (s) => s.length <= 40),
+  rule(ValidationRule.outOfRange, (s) => s === '' || /^[A-Za-z0-9./-]+$/.test(s)),
+)
+
+const IdField = Schema.Int.check(rule(ValidationRule.unknownId, (n) => n > 0))
+
+/** One player of the entry with the ticket (and age category) they take. */
+export const ContestantInput = Schema.Struct({
+  firstName: PersonName,
+  lastName: PersonName,
+  countryCode: CountryField,
+  email: EmailField,
+  federationId: FederationIdField,
+  ticketId: IdField,
+  ageCategoryId: Schema.NullOr(IdField),
+})
+export type ContestantInput = typeof ContestantInput.Type
+
+/** The registration's `data`: the players, the team's name and where we write to. */
+export const RegistrationData = Schema.Struct({
+  contestants: Schema.Array(ContestantInput).check(
+    rule(ValidationRule.contestantCount, (list) => list.length >= 1 && list.length <= maxContestants),
+  ),
+  /** Teams only (required there); ignored for pairs and individuals. */
+  teamName: PlainText({ max: 100, allowCyrillic: true }),
+  /** Who registers (and receives the e-mails and the status link); often the first player. */
+  contactEmail: EmailField,
+})
+export type RegistrationData = typeof RegistrationData.Type
+
+/** The registration's `ticket`: what the visitor saw, so a change meanwhile is told (3000), never applied silently. */
+export const TicketChoice = Schema.Struct({
+  expectedTotalMinor: Schema.Int.check(rule(ValidationRule.outOfRange, (n) => n >= 0)),
+  paymentMethod: ChosenPaymentMethod,
+})
+export type TicketChoice = typeof TicketChoice.Type
+
+/** POST v1/tournament/{id}/register {data, ticket, policy}. */
+export const RegisterInput = Schema.Struct({
+  data: RegistrationData,
+  ticket: TicketChoice,
+  policy: RequiredTrue,
+})
+export type RegisterInput = typeof RegisterInput.Type
+
+/** The most players one entry may hold (a team of six). */
+export const maxContestants = 6
+
+/** Spec section 5: tournament type 1 to 3 is a person-based tournament, others are team-based. */
+export const isPersonTournament = (type: number): boolean => type >= 1 && type <= 3
+
+/**
+ * How many players an entry of a tournament type holds: a pair 2, a team 4 to 6, an individual 1, other
+ * tournaments 1 to 6; and whether the entry needs a team name.
+ */
+export const contestantRule = (
+  type: number,
+): { readonly min: number; readonly max: number; readonly teamName: 'required' | 'none' | 'optional' } => {
+  switch (type) {
+    case 1:
+      return { min: 2, max: 2, teamName: 'none' }
+    case 2:
+      return { min: 4, max: maxContestants, teamName: 'required' }
+    case 3:
+      return { min: 1, max: 1, teamName: 'none' }
+    default:
+      return { min: 1, max: maxContestants, teamName: 'optional' }
+  }
+}
+
+/**
+ * Spec section 5, registration quantity: the places an entry takes, counted as the tournament counts them —
+ * the team count for team tournaments, 2 per pair, the sum of players, or the count of individuals.
+ */
+export const registrationQuantity = (type: number, players: number): number =>
+  isPersonTournament(type) ? players : 1
+
+/** The ticket lines of an entry: contestants grouped by ticket and age category, in first-seen order. */
+export const saleLinesOf = (
+  contestants: ReadonlyArray<Pick<ContestantInput, 'ticketId' | 'ageCategoryId'>>,
+): ReadonlyArray<{
+  readonly ticketId: number
+  readonly ageCategoryId: number | null
+  readonly persons: number
+}> => {
+  const lines = new Map<string, { ticketId: number; ageCategoryId: number | null; persons: number }>()
+  for (const c of contestants) {
+    const key = `${c.ticketId}:${c.ageCategoryId ?? ''}`
+    const line = lines.get(key)
+    if (line) line.persons += 1
+    else lines.set(key, { ticketId: c.ticketId, ageCategoryId: c.ageCategoryId, persons: 1 })
+  }
+  return [...lines.values()]
+}
+
+/** Browser-side key of the saved form (spec section 4: kept when the visitor returns to the same tournament). */
+export const savedRegistrationKey = 'kibitz.registration'

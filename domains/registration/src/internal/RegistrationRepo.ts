@@ -1,0 +1,155 @@
+import { Em } from '@kibitz/kernel'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Effect, Schema } from 'effect'
+import { ContestantEntity, EntryAuditEntity, EntryEntity, type StoredLine } from './entities/EntryEntity.ts'
+
+// The only code that writes registrations: entries with their contestants, row locks for the transitions,
+// the audit trail and the expiry job's batch.
+
+const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
+  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+
+const Ids = Schema.Array(Schema.Struct({ id: Schema.Int }))
+const decodeIds = Schema.decodeUnknownSync(Ids)
+const Count = Schema.Array(Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) }))
+const decodeCount = Schema.decodeUnknownSync(Count)
+
+export interface NewContestant {
+  readonly firstName: string
+  readonly lastName: string
+  readonly countryCode: string
+  readonly email: string
+  readonly federationId: string | null
+  readonly federationVerified: boolean | null
+  readonly ticketId: number
+  readonly ageCategoryId: number | null
+}
+
+export interface NewEntry {
+  readonly eventId: number
+  readonly tournamentId: number
+  readonly userId: number | null
+  readonly status: 'pending' | 'confirmed'
+  readonly teamName: string | null
+  readonly contactEmail: string
+  readonly language: string
+  readonly totalMinor: number
+  readonly currencyCode: string
+  readonly lines: ReadonlyArray<StoredLine>
+  readonly paymentMethod: string
+  readonly statusTokenHash: string
+  readonly expiresAt: Date | null
+  readonly paidAt: Date | null
+  readonly contestants: ReadonlyArray<NewContestant>
+}
+
+/** Inserts an entry and its contestants; the reference is set from the id the database gave. */
+export const insertEntry = (entry: NewEntry, referenceOf: (id: number) => string | null) =>
+  db(async (em) => {
+    const row = em.create(EntryEntity, {
+      eventId: entry.eventId,
+      tournamentId: entry.tournamentId,
+      ticketId: entry.contestants[0]?.ticketId ?? null,
+      userId: entry.userId,
+      status: entry.status,
+      teamName: entry.teamName,
+      contactEmail: entry.contactEmail,
+      language: entry.language,
+      totalMinor: entry.totalMinor,
+      currencyCode: entry.currencyCode,
+      lines: entry.lines,
+      paymentMethod: entry.paymentMethod,
+      statusTokenHash: entry.statusTokenHash,
+      expiresAt: entry.expiresAt,
+      paidAt: entry.paidAt,
+    })
+    for (const [position, c] of entry.contestants.entries())
+      em.create(ContestantEntity, {
+        entry: row,
+        position,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        countryCode: c.countryCode,
+        email: c.email,
+        federationId: c.federationId,
+        federationVerified: c.federationVerified,
+        ticketId: c.ticketId,
+        ageCategoryId: c.ageCategoryId,
+      })
+    await em.flush()
+    row.reference = referenceOf(row.id)
+    await em.flush()
+    return row
+  })
+
+/** Locks one entry until the transaction ends and reads it with its contestants. */
+export const lockEntry = (entryId: number) =>
+  db(async (em) => {
+    const locked = decodeIds(await em.execute('select id from entry where id = ? for update', [entryId]))
+    if (locked.length === 0) return null
+    return em.findOne(EntryEntity, { id: entryId }, { populate: ['contestants'], refresh: true })
+  })
+
+export const entryById = (entryId: number) =>
+  db((em) => em.findOne(EntryEntity, { id: entryId }, { populate: ['contestants'] }))
+
+export const entryByTokenHash = (hash: string) =>
+  db((em) => em.findOne(EntryEntity, { statusTokenHash: hash }, { populate: ['contestants'] }))
+
+export const entryByCardSession = (sessionId: string) =>
+  db((em) => em.findOne(EntryEntity, { cardSessionId: sessionId }, { populate: ['contestants'] }))
+
+/** Writes the changes made to loaded entries. */
+export const flush = db((em) => em.flush())
+
+export const audit = (entryId: number, actorUserId: number | null, action: string, details: object = {}) =>
+  db(async (em) => {
+    em.create(EntryAuditEntity, { entryId, actorUserId, action, details: { ...details } })
+    await em.flush()
+  })
+
+/** Up to `limit` unpaid entries past their deadline, locked; entries another worker holds are skipped. */
+export const lockDue = (now: Date, limit: number) =>
+  db(async (em) => {
+    const rows = decodeIds(
+      await em.execute(
+        `select id from entry where status = 'pending' and expires_at is not null and expires_at <= ?
+         order by expires_at, id limit ? for update skip locked`,
+        [now, limit],
+      ),
+    )
+    if (rows.length === 0) return []
+    return em.find(
+      EntryEntity,
+      { id: { $in: rows.map((r) => r.id) } },
+      { populate: ['contestants'], refresh: true },
+    )
+  })
+
+/** A page of an event's entries (optionally one tournament's), newest first, with the total. */
+export const pageOfEvent = (eventId: number, tournamentId: number | null, offset: number, limit: number) =>
+  db(async (em) => {
+    const where = tournamentId === null ? { eventId } : { eventId, tournamentId }
+    const [entries, total] = await em.findAndCount(EntryEntity, where, {
+      populate: ['contestants'],
+      orderBy: { id: 'desc' },
+      offset,
+      limit,
+    })
+    return { entries, total }
+  })
+
+/** Every entry of an event, oldest first, for the CSV export. */
+export const allOfEvent = (eventId: number) =>
+  db((em) => em.find(EntryEntity, { eventId }, { populate: ['contestants'], orderBy: { id: 'asc' } }))
+
+export const countOfTournament = (tournamentId: number, status: string) =>
+  db(
+    async (em) =>
+      decodeCount(
+        await em.execute('select count(*) as count from entry where tournament_id = ? and status = ?', [
+          tournamentId,
+          status,
+        ]),
+      )[0]?.count ?? 0,
+  )

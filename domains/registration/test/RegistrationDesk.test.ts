@@ -1,0 +1,328 @@
+import { describe, expect, it } from '@effect/vitest'
+import {
+  isValidCreditorReference,
+  type RegisterInput,
+  type RegistrationActor,
+  RegistrationDesk,
+  RegistrationService,
+} from '@kibitz/registration'
+import { insertEvent, insertOrganiser, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
+import { Effect, Schema } from 'effect'
+import { TestClock } from 'effect/testing'
+
+const db = useDomainDatabase()
+
+/** 10 March 2027, 14:00 in Vilnius: the junior early bird runs (1–15 March). */
+const setNow = () => TestClock.setTime(Date.parse('2027-03-10T12:00:00.000Z'))
+
+const desk = <A, E, R>(f: (d: RegistrationDesk['Service']) => Effect.Effect<A, E, R>) =>
+  runWith(db.orm, RegistrationDesk.use(f))
+
+const query = <T>(rows: Schema.Codec<T>, sql: string, params: ReadonlyArray<unknown> = []) =>
+  Effect.promise(async () => Schema.decodeUnknownSync(rows)(await db.orm.em.fork().execute(sql, [...params])))
+const soldOf = (ticketId: number) =>
+  Effect.map(
+    query(Schema.Array(Schema.Struct({ sold: Schema.Int })), 'select sold from ticket where id = ?', [
+      ticketId,
+    ]),
+    (r) => r[0]?.sold,
+  )
+const mails = () =>
+  query(
+    Schema.Array(Schema.Struct({ kind: Schema.String, to_address: Schema.String })),
+    'select kind, recipient as to_address from mail_outbox order by id',
+  )
+
+/** A published event paid by bank transfer with a pairs tournament: a 40 € ticket with a junior early bird. */
+const fixture = (options: { bank?: boolean; registration?: boolean; priceMinor?: number } = {}) =>
+  Effect.promise(async () => {
+    const organiserId = await insertOrganiser(db.orm)
+    const eventId = await insertEvent(db.orm, {
+      organiserId,
+      alias: 'spring-pairs',
+      name: 'Spring Pairs',
+      dateStart: '2027-04-01',
+      timeZone: 'Europe/Vilnius',
+      currencyCode: 'EUR',
+      ...(options.bank === false
+        ? {}
+        : {
+            paymentBeneficiary: 'Lietuvos bridžo federacija',
+            paymentIban: 'LT121000011101001000',
+            paymentBic: 'CBVILT2X',
+          }),
+    })
+    const tournament = await insertTournament(db.orm, {
+      eventId,
+      alias: 'open-pairs',
+      startDate: '2027-04-01',
+      startTime: '10:00',
+      isRegistrationEnabled: options.registration ?? true,
+      hasRegistration: true,
+      isPlayerListViewEnabled: true,
+      registrationEndAt: '2027-03-31T12:00:00.000Z',
+      tickets: [
+        {
+          priceMinor: options.priceMinor ?? 4000,
+          quantity: 10,
+          ageCategories: [
+            { name: 'Open', priceMinor: options.priceMinor ?? 4000 },
+            {
+              name: 'Juniors',
+              ageTo: 25,
+              priceMinor: 2000,
+              isEarlyBird: true,
+              earlyBirdPriceMinor: 1500,
+              earlyBirdSalesStartDate: '2027-03-01',
+              earlyBirdSalesEndDate: '2027-03-15',
+            },
+          ],
+        },
+      ],
+    })
+    const ticketId = tournament.ticketIds[0] ?? 0
+    const [open = 0, junior = 0] = tournament.ageCategoryIds[0] ?? []
+    return { organiserId, eventId, tournamentId: tournament.id, ticketId, open, junior }
+  })
+
+type Fixture = Effect.Success<ReturnType<typeof fixture>>
+
+const pair = (
+  f: Fixture,
+  expectedTotalMinor: number,
+  overrides: Partial<RegisterInput['data']> = {},
+): RegisterInput => ({
+  data: {
+    contestants: [
+      {
+        firstName: 'Ona',
+        lastName: 'Jonaitytė',
+        countryCode: 'LT',
+        email: 'ona@example.org',
+        federationId: '',
+        ticketId: f.ticketId,
+        ageCategoryId: f.open,
+      },
+      {
+        firstName: 'Tomas',
+        lastName: 'Petraitis',
+        countryCode: 'LT',
+        email: 'tomas@example.org',
+        federationId: '',
+        ticketId: f.ticketId,
+        ageCategoryId: f.junior,
+      },
+    ],
+    teamName: '',
+    contactEmail: 'ona@example.org',
+    ...overrides,
+  },
+  ticket: { expectedTotalMinor, paymentMethod: 'bankTransfer' },
+  policy: true,
+})
+
+const register = (input: RegisterInput) =>
+  desk((d) => d.register('spring-pairs', 'open-pairs', input, { userId: null, language: 'lt' }))
+
+const organiserOf = (f: Fixture): RegistrationActor => ({
+  userId: 1,
+  organiserId: f.organiserId,
+  isSuper: false,
+})
+
+describe('RegistrationDesk', () => {
+  it.effect(
+    'registers a pair with an early-bird junior, reserves its places and e-mails the registrant in the same transaction',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const form = yield* desk((d) => d.form('spring-pairs', 'open-pairs', 'en'))
+        expect(form.contestants).toMatchObject({ min: 2, max: 2, teamName: 'none' })
+        expect(form.paymentMethods).toEqual(['bankTransfer'])
+        const receipt = yield* register(pair(f, 4000 + 1500))
+        expect(receipt).toMatchObject({ status: 'pending', paymentMethod: 'bankTransfer', totalMinor: 5500 })
+        expect(isValidCreditorReference(receipt.reference ?? '')).toBe(true)
+        expect(receipt.expiresAt).toBe('2027-03-13T12:00:00.000Z')
+        expect(yield* soldOf(f.ticketId)).toBe(2)
+        expect(yield* mails()).toEqual([{ kind: 'registration.received', to_address: 'ona@example.org' }])
+        const view = yield* desk((d) => d.status(receipt.statusToken, 'en'))
+        expect(view).toMatchObject({
+          status: 'pending',
+          paid: false,
+          totalMinor: 5500,
+          reference: receipt.reference,
+        })
+        expect(view.lines.map((l) => [l.unitPriceMinor, l.earlyBird])).toEqual([
+          [4000, false],
+          [1500, true],
+        ])
+        // Only a hash of the link is kept.
+        const stored = yield* query(
+          Schema.Array(Schema.Struct({ status_token_hash: Schema.String })),
+          'select status_token_hash from entry',
+        )
+        expect(stored[0]?.status_token_hash).not.toContain(receipt.statusToken)
+      }),
+  )
+
+  it.effect('answers 3000 with the new state when the price changed meanwhile, and takes nothing', () =>
+    Effect.gen(function* () {
+      yield* setNow()
+      const f = yield* fixture()
+      const changed = yield* Effect.flip(register(pair(f, 3000)))
+      expect(changed._tag).toBe('TicketsChanged')
+      if (changed._tag !== 'TicketsChanged') return
+      expect(changed.reason).toBe('priceChanged')
+      expect(changed.form.tournament.tickets[0]?.ticketsLeft).toBe(10)
+      expect(yield* soldOf(f.ticketId)).toBe(0)
+      expect(yield* mails()).toEqual([])
+    }),
+  )
+
+  it.effect('names each field that breaks a rule, and refuses a closed registration', () =>
+    Effect.gen(function* () {
+      yield* setNow()
+      const f = yield* fixture()
+      const one = pair(f, 4000)
+      const [first] = one.data.contestants
+      if (!first) throw new Error('fixture')
+      const invalid = yield* Effect.flip(
+        register({ ...one, data: { ...one.data, contestants: [{ ...first, ticketId: 999_999 }] } }),
+      )
+      expect(invalid._tag).toBe('RegistrationInvalid')
+      if (invalid._tag === 'RegistrationInvalid')
+        expect(invalid.problems.map((p) => [p.field, p.rule])).toEqual([
+          ['data.contestants', 'contestantCount'],
+          ['data.contestants.0.ticketId', 'unknownId'],
+        ])
+      const other = yield* Effect.flip(desk((d) => d.form('spring-pairs', 'no-such-tournament', 'en')))
+      expect(other).toMatchObject({ _tag: 'RegistrationRefused', reason: 'notFound' })
+    }),
+  )
+
+  it.effect('refuses when registration is not enabled', () =>
+    Effect.gen(function* () {
+      yield* setNow()
+      const f = yield* fixture({ registration: false })
+      expect(yield* Effect.flip(register(pair(f, 5500)))).toMatchObject({ reason: 'closed' })
+    }),
+  )
+
+  it.effect(
+    'the organiser marks an entry paid: it is confirmed, in the player list, and another organiser cannot see it',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const receipt = yield* register(pair(f, 5500))
+        const stranger: RegistrationActor = {
+          userId: 2,
+          organiserId: yield* Effect.promise(() => insertOrganiser(db.orm)),
+          isSuper: false,
+        }
+        expect(yield* Effect.flip(desk((d) => d.markPaid(stranger, receipt.entryId)))).toMatchObject({
+          reason: 'notFound',
+        })
+        expect(
+          yield* Effect.flip(
+            desk((d) =>
+              d.listForEvent(stranger, f.eventId, { tournamentId: null, offset: 0, limit: 10 }, 'en'),
+            ),
+          ),
+        ).toMatchObject({ reason: 'notFound' })
+        const before = yield* runWith(
+          db.orm,
+          RegistrationService.use((r) => r.playerList(f.tournamentId)),
+        )
+        expect(before.entries).toEqual([])
+        const paid = yield* desk((d) => d.markPaid(organiserOf(f), receipt.entryId))
+        expect(paid).toMatchObject({ status: 'confirmed', paid: true })
+        // Twice is once: no second e-mail.
+        yield* desk((d) => d.markPaid(organiserOf(f), receipt.entryId))
+        expect((yield* mails()).map((m) => m.kind)).toEqual([
+          'registration.received',
+          'registration.paymentReceived',
+        ])
+        const list = yield* runWith(
+          db.orm,
+          RegistrationService.use((r) => r.playerList(f.tournamentId)),
+        )
+        expect(list.entries.map((e) => e.contestants.map((c) => c.lastName))).toEqual([
+          ['Jonaitytė', 'Petraitis'],
+        ])
+        const page = yield* desk((d) =>
+          d.listForEvent(organiserOf(f), f.eventId, { tournamentId: null, offset: 0, limit: 10 }, 'en'),
+        )
+        expect(page.total).toBe(1)
+        const csv = yield* desk((d) => d.exportCsv(organiserOf(f), f.eventId, 'en'))
+        expect(csv.split('\r\n').filter((l) => l !== '')).toHaveLength(3)
+        expect(csv).toContain('"Jonaitytė"')
+      }),
+  )
+
+  it.effect(
+    'cancel gives the places back; an unpaid entry expires after the hold and gives its places back',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const first = yield* register(pair(f, 5500))
+        const second = yield* register(pair(f, 5500))
+        expect(yield* soldOf(f.ticketId)).toBe(4)
+        yield* desk((d) => d.cancel(organiserOf(f), first.entryId))
+        expect(yield* soldOf(f.ticketId)).toBe(2)
+        expect(yield* Effect.flip(desk((d) => d.cancel(organiserOf(f), first.entryId)))).toMatchObject({
+          reason: 'wrongState',
+        })
+        expect(yield* desk((d) => d.expireDue(100))).toBe(0)
+        yield* TestClock.adjust('73 hours')
+        expect(yield* desk((d) => d.expireDue(100))).toBe(1)
+        expect(yield* soldOf(f.ticketId)).toBe(0)
+        const view = yield* desk((d) => d.status(second.statusToken, 'en'))
+        expect(view.status).toBe('expired')
+        expect((yield* mails()).map((m) => m.kind)).toEqual([
+          'registration.received',
+          'registration.received',
+          'registration.canceled',
+          'registration.expired',
+        ])
+        // A late transfer brings it back while places are left.
+        const back = yield* desk((d) => d.markPaid(organiserOf(f), second.entryId))
+        expect(back).toMatchObject({ status: 'confirmed', paid: true })
+        expect(yield* soldOf(f.ticketId)).toBe(2)
+      }),
+  )
+
+  it.effect(
+    'a free entry is confirmed at once; with no online payment a paid entry is confirmed to pay at the venue',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture({ bank: false, priceMinor: 0 })
+        const input = pair(f, 1500, {
+          contestants: pair(f, 0).data.contestants.map((c) => ({ ...c, ageCategoryId: c.ageCategoryId })),
+        })
+        const receipt = yield* register(input)
+        expect(receipt).toMatchObject({
+          status: 'confirmed',
+          paymentMethod: 'atVenue',
+          reference: null,
+          expiresAt: null,
+        })
+        const free = yield* register(
+          pair(f, 0, { contestants: input.data.contestants.map((c) => ({ ...c, ageCategoryId: f.open })) }),
+        )
+        expect(free).toMatchObject({ status: 'confirmed', paymentMethod: 'free', totalMinor: 0 })
+      }),
+  )
+
+  it.effect('an unknown or malformed status link is not found', () =>
+    Effect.gen(function* () {
+      expect(yield* Effect.flip(desk((d) => d.status('nope', 'en')))).toMatchObject({ reason: 'notFound' })
+      expect(yield* Effect.flip(desk((d) => d.status('A'.repeat(43), 'en')))).toMatchObject({
+        reason: 'notFound',
+      })
+    }),
+  )
+})
