@@ -4,6 +4,7 @@ import { Schema } from 'effect'
 import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
+import { insertEvent, insertTournament } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { queues, startWorker } from '../src/worker.ts'
 
@@ -93,6 +94,77 @@ describe('startWorker', () => {
         )
       expect(await waitFor(async () => (await keys()).length === 1, 15_000)).toBe(true)
       expect(await keys()).toEqual([{ key: 'fresh' }])
+    } finally {
+      await client.stop({ graceful: false })
+      await worker.stop()
+    }
+  }, 30_000)
+
+  it('expires an unpaid registration past its deadline: its places come back and the registrant is told', async () => {
+    const eventId = await insertEvent(orm, { dateStart: '2099-04-01', alias: 'expiry-open' })
+    const tournament = await insertTournament(orm, {
+      eventId,
+      startDate: '2099-04-01',
+      tickets: [{ priceMinor: 4000, quantity: 10, sold: 2 }],
+    })
+    const ticketId = tournament.ticketIds[0] ?? 0
+    const lines = JSON.stringify([
+      {
+        ticketId,
+        ageCategoryId: null,
+        persons: 2,
+        unitPriceMinor: 4000,
+        units: 2,
+        totalMinor: 8000,
+        earlyBird: false,
+      },
+    ])
+    await orm.em.fork().execute(
+      `insert into entry (tournament_id, event_id, ticket_id, status, contact_email, language, total_minor, lines,
+         payment_method, expires_at, created_at)
+       values (?, ?, ?, 'pending', 'late@example.org', 'pl', 8000, ?::jsonb, 'bankTransfer', now() - interval '1 minute', now()),
+              (?, ?, ?, 'pending', 'early@example.org', 'pl', 8000, ?::jsonb, 'bankTransfer', now() + interval '1 day', now())`,
+      [tournament.id, eventId, ticketId, lines, tournament.id, eventId, ticketId, lines],
+    )
+    const worker = await startWorker({ databaseUrl: db.url, mailFrom: 'Kibitz <no-reply@example.test>' })
+    const client = new PgBoss({
+      connectionString: db.url,
+      schema: 'pgboss',
+      max: 1,
+      supervise: false,
+      schedule: false,
+    })
+    try {
+      const crons = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ cron: Schema.String })))(
+        await orm.em
+          .fork()
+          .execute('select cron from pgboss.schedule where name = ?', [queues.registrationExpiry]),
+      )
+      expect(crons).toEqual([{ cron: '* * * * *' }])
+      await client.start()
+      await client.send(queues.registrationExpiry, {})
+      const State = Schema.Array(Schema.Struct({ contact_email: Schema.String, status: Schema.String }))
+      const states = async () =>
+        Schema.decodeUnknownSync(State)(
+          await orm.em.fork().execute('select contact_email, status from entry order by contact_email'),
+        )
+      expect(await waitFor(async () => (await states()).some((e) => e.status === 'expired'), 15_000)).toBe(
+        true,
+      )
+      expect(await states()).toEqual([
+        { contact_email: 'early@example.org', status: 'pending' },
+        { contact_email: 'late@example.org', status: 'expired' },
+      ])
+      const rows = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ sold: Schema.Int })))(
+        await orm.em.fork().execute('select sold from ticket where id = ?', [ticketId]),
+      )
+      expect(rows).toEqual([{ sold: 0 }])
+      const mails = Schema.decodeUnknownSync(
+        Schema.Array(
+          Schema.Struct({ recipient: Schema.String, kind: Schema.String, language: Schema.String }),
+        ),
+      )(await orm.em.fork().execute('select recipient, kind, language from mail_outbox'))
+      expect(mails).toEqual([{ recipient: 'late@example.org', kind: 'registration.expired', language: 'pl' }])
     } finally {
       await client.stop({ graceful: false })
       await worker.stop()
