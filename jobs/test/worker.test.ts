@@ -1,5 +1,4 @@
 import { checkReadiness, openOrm } from '@kibitz/infra'
-import type { MikroORM } from '@mikro-orm/postgresql'
 import { Schema } from 'effect'
 import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -9,7 +8,7 @@ import { freshDatabase } from '../../testing/src/prepare.ts'
 import { queues, startWorker } from '../src/worker.ts'
 
 let db: { url: string; drop: () => Promise<void> }
-let orm: MikroORM
+let orm: Awaited<ReturnType<typeof openOrm>>
 
 beforeAll(async () => {
   db = await freshDatabase(inject('databaseUrl'))

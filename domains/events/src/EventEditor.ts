@@ -12,6 +12,7 @@ import {
   type Em,
   FieldProblem,
   inTransaction,
+  normaliseIban,
   slugify,
   ValidationRule,
   ValidationRuleSchema,
@@ -40,6 +41,7 @@ import {
   EventTypeInput,
   GeneralInformationInput,
   type GeneralInformationInput as GeneralInput,
+  noPaymentAccount,
 } from './EventInput.ts'
 import { recordAudit } from './internal/EventActionRepo.ts'
 import * as Repo from './internal/EventEditorRepo.ts'
@@ -216,6 +218,11 @@ const toEditorView = (e: EventEntity): EventEditorView => {
       isYouth: e.isYouth,
       fbCommentsEnabled: e.fbCommentsEnabled,
       showNativeName: e.showNativeName,
+      payment: {
+        beneficiary: e.paymentBeneficiary ?? '',
+        iban: e.paymentIban ?? '',
+        bic: e.paymentBic ?? '',
+      },
     },
     imageUrl: nullable(e.imageUrl),
     thumbUrl: nullable(e.thumbUrl),
@@ -650,6 +657,13 @@ export class EventEditor extends Context.Service<
             event.isYouth = input.isYouth
             event.fbCommentsEnabled = input.fbCommentsEnabled
             event.showNativeName = input.showNativeName
+            // Stored normalised (no spaces, upper case); all empty means the players pay at the venue.
+            const payment = input.payment ?? noPaymentAccount
+            const iban = normaliseIban(payment.iban)
+            event.paymentIban = iban === '' ? null : iban
+            event.paymentBeneficiary = iban === '' ? null : payment.beneficiary.trim()
+            const bic = payment.bic.replace(/\s+/g, '').toUpperCase()
+            event.paymentBic = iban === '' || bic === '' ? null : bic
             event.updatedAt = at
             yield* Repo.flush()
             yield* audit(actor, event, 'updateAdditional', null, at)

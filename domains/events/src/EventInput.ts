@@ -1,6 +1,8 @@
 import {
   contentLanguages,
   EmailField,
+  isValidBic,
+  isValidIban,
   PlainText,
   rule,
   ValidationRule,
@@ -155,7 +157,40 @@ export const GeneralInformationInput = Schema.Struct({
 )
 export type GeneralInformationInput = typeof GeneralInformationInput.Type
 
-/** The additional-information step: links and display options. */
+const given = (s: string) => s.trim() !== ''
+
+/**
+ * The account players pay registrations into by bank transfer: all empty (they pay at the venue), or a
+ * beneficiary and a valid IBAN, with an optional BIC. Spaces and case in the codes are ignored.
+ */
+export const PaymentAccountInput = Schema.Struct({
+  beneficiary: PlainText({ max: 140, allowCyrillic: true }),
+  iban: Schema.String.check(rule(ValidationRule.tooLong, (s: string) => s.length <= 50)),
+  bic: Schema.String.check(rule(ValidationRule.tooLong, (s: string) => s.length <= 20)),
+}).check(
+  Schema.makeFilter(
+    (a) =>
+      !(given(a.iban) || given(a.bic)) ||
+      given(a.beneficiary) || { path: ['beneficiary'], issue: 'required' },
+    { rule: ValidationRule.required },
+  ),
+  Schema.makeFilter(
+    (a) => !(given(a.beneficiary) || given(a.bic)) || given(a.iban) || { path: ['iban'], issue: 'required' },
+    { rule: ValidationRule.required },
+  ),
+  Schema.makeFilter((a) => !given(a.iban) || isValidIban(a.iban) || { path: ['iban'], issue: 'iban' }, {
+    rule: ValidationRule.iban,
+  }),
+  Schema.makeFilter((a) => !given(a.bic) || isValidBic(a.bic) || { path: ['bic'], issue: 'bic' }, {
+    rule: ValidationRule.bic,
+  }),
+)
+export type PaymentAccountInput = typeof PaymentAccountInput.Type
+
+/** No bank account: registrations are paid at the venue. */
+export const noPaymentAccount: PaymentAccountInput = { beneficiary: '', iban: '', bic: '' }
+
+/** The additional-information step: links, display options and the bank account for registrations. */
 export const AdditionalInformationInput = Schema.Struct({
   externalPageUrl: Schema.optional(Schema.NullOr(WebsiteUrl)),
   liveResultsUrl: Schema.optional(Schema.NullOr(WebsiteUrl)),
@@ -163,6 +198,8 @@ export const AdditionalInformationInput = Schema.Struct({
   isYouth: Schema.Boolean,
   fbCommentsEnabled: Schema.Boolean,
   showNativeName: Schema.Boolean,
+  /** Optional so that API clients written before bank transfers keep working; missing means none. */
+  payment: Schema.optional(PaymentAccountInput),
 })
 export type AdditionalInformationInput = typeof AdditionalInformationInput.Type
 

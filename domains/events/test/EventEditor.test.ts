@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from '@effect/vitest'
 import { OrganiserService } from '@kibitz/accounts'
-import { EventActions, type EventActor, EventEditor, type GeneralInformationInput } from '@kibitz/events'
+import {
+  EventActions,
+  type EventActor,
+  EventEditor,
+  type EventEditRefused,
+  type EventInputInvalid,
+  type GeneralInformationInput,
+} from '@kibitz/events'
 import { EventFiles, FileStorage } from '@kibitz/files'
 import { RegistrationService } from '@kibitz/registration'
 import {
@@ -226,6 +233,60 @@ describe('EventEditor', () => {
         'isYouth',
         'showNativeName',
       ])
+    }),
+  )
+
+  it.effect('saves the bank account for registrations normalised, names each bad field, and clears it', () =>
+    Effect.gen(function* () {
+      const actor = yield* organiser()
+      const other = yield* organiser()
+      const created = yield* editor((e) => e.create(actor, general()))
+      expect(created.additional.payment).toEqual({ beneficiary: '', iban: '', bic: '' })
+      const options = { isYouth: false, fbCommentsEnabled: true, showNativeName: false }
+      const save = (who: EventActor, payment: unknown) =>
+        editor((e) => e.updateAdditional(who, created.id, { ...options, payment }))
+      const problemsOf = (error: EventInputInvalid | EventEditRefused) =>
+        error._tag === 'EventInputInvalid'
+          ? error.problems.map((p) => `${p.field}:${p.rule}`).sort()
+          : error.reason
+      // A wrong check digit, a missing beneficiary, a BIC of the wrong shape: each named at its field.
+      const badIban = yield* Effect.flip(
+        save(actor, { beneficiary: 'Lietuvos bridžo federacija', iban: 'LT12 1000 0111 0100 1001', bic: '' }),
+      )
+      expect(problemsOf(badIban)).toEqual(['payment.iban:iban'])
+      const noBeneficiary = yield* Effect.flip(
+        save(actor, { beneficiary: '', iban: 'LT121000011101001000', bic: 'CBVILT2XXXXX' }),
+      )
+      expect(problemsOf(noBeneficiary)).toEqual(['payment.beneficiary:required', 'payment.bic:bic'])
+      const noIban = yield* Effect.flip(save(actor, { beneficiary: 'LBF', iban: '', bic: '' }))
+      expect(problemsOf(noIban)).toEqual(['payment.iban:required'])
+
+      const saved = yield* save(actor, {
+        beneficiary: 'Lietuvos bridžo federacija',
+        iban: 'lt12 1000 0111 0100 1000',
+        bic: 'cbvi lt2x',
+      })
+      const stored = {
+        beneficiary: 'Lietuvos bridžo federacija',
+        iban: 'LT121000011101001000',
+        bic: 'CBVILT2X',
+      }
+      expect(saved.additional.payment).toEqual(stored)
+      expect((yield* editor((e) => e.view(actor, created.id))).additional.payment).toEqual(stored)
+
+      // Another organiser is refused as for the other fields, and nothing changes.
+      const refused = yield* Effect.flip(
+        save(other, { beneficiary: 'Someone', iban: 'LT121000011101001000', bic: '' }),
+      )
+      expect(refused).toMatchObject({ _tag: 'EventEditRefused', reason: 'notFound' })
+      expect((yield* editor((e) => e.view(actor, created.id))).additional.payment).toEqual(stored)
+
+      // All empty, or left out (clients written before bank transfers): players pay at the venue.
+      const emptied = yield* save(actor, { beneficiary: '', iban: '', bic: '' })
+      expect(emptied.additional.payment).toEqual({ beneficiary: '', iban: '', bic: '' })
+      yield* save(actor, stored)
+      const omitted = yield* editor((e) => e.updateAdditional(actor, created.id, options))
+      expect(omitted.additional.payment).toEqual({ beneficiary: '', iban: '', bic: '' })
     }),
   )
 

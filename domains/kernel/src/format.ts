@@ -2,6 +2,7 @@
 export * from './Constants.ts'
 export * from './Dates.ts'
 export * from './Errors.ts'
+export * from './Iban.ts'
 export * from './Languages.ts'
 export * from './Money.ts'
 export * from './Problems.ts'

@@ -13,8 +13,8 @@ import {
   Toggle,
 } from './kit.tsx'
 
-// The additional-information step: the event's own website, its live results, the championship text and the
-// display options of its public page.
+// The additional-information step: the event's own website, its live results, the championship text, the
+// display options of its public page and the bank account players pay their registrations into.
 
 type Stored = typeof AdditionalInformationInput.Encoded
 
@@ -39,6 +39,9 @@ export function AdditionalForm(props: {
   const [isYouth, setIsYouth] = useState(props.initial.isYouth)
   const [fbCommentsEnabled, setFbCommentsEnabled] = useState(props.initial.fbCommentsEnabled)
   const [showNativeName, setShowNativeName] = useState(props.initial.showNativeName)
+  const [beneficiary, setBeneficiary] = useState(props.initial.payment?.beneficiary ?? '')
+  const [iban, setIban] = useState(props.initial.payment?.iban ?? '')
+  const [bic, setBic] = useState(props.initial.payment?.bic ?? '')
   const [problems, setProblems] = useState<Problems>({})
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'invalid' | 'refused'>('idle')
   const form = useRef<HTMLFormElement>(null)
@@ -53,6 +56,7 @@ export function AdditionalForm(props: {
       isYouth,
       fbCommentsEnabled,
       showNativeName,
+      payment: { beneficiary: beneficiary.trim(), iban: iban.trim(), bic: bic.trim() },
     }
     const checked = decodeWithProblems(AdditionalInformationInput, input)
     const found = checked.ok ? null : problemsOf(checked.problems)
@@ -126,6 +130,39 @@ export function AdditionalForm(props: {
           problems={problems}
           checked={fbCommentsEnabled}
           onChange={setFbCommentsEnabled}
+        />
+      </Fieldset>
+      <Fieldset legend={<Trans>Payment by bank transfer</Trans>}>
+        <p className="text-sm text-muted">
+          <Trans>
+            Players who register pay to this account with a unique reference; leave empty if players pay at
+            the venue.
+          </Trans>
+        </p>
+        <TextInput
+          label={<Trans>Beneficiary</Trans>}
+          path="payment.beneficiary"
+          problems={problems}
+          maxLength={140}
+          hint={<Trans>The account holder’s name, as the bank knows it</Trans>}
+          value={beneficiary}
+          onChange={setBeneficiary}
+        />
+        <TextInput
+          label={<Trans>IBAN</Trans>}
+          path="payment.iban"
+          problems={problems}
+          maxLength={50}
+          value={iban}
+          onChange={setIban}
+        />
+        <TextInput
+          label={<Trans>BIC (optional)</Trans>}
+          path="payment.bic"
+          problems={problems}
+          maxLength={20}
+          value={bic}
+          onChange={setBic}
         />
       </Fieldset>
       {props.readOnly ? null : (

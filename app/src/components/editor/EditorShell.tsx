@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useId, useState } from 'react'
 import { runEventAction } from '../../server/eventEditor.functions.ts'
 import { StateBadge } from '../account/OwnEvents.tsx'
@@ -234,6 +234,15 @@ export function EditorShell(props: {
   const isPublic = props.state === 'accepted' || props.state === 'postponed' || props.state === 'canceled'
   const steps = Object.keys(stepPath).filter((k): k is EditorStepKey => k in stepPath)
   const problemSteps = new Set(props.problems.map((p) => p.step))
+  // The registrations are managed here too, but they are no wizard step: unnumbered, never a thing to fix.
+  const registrationsHref = `/event/manage/${props.eventId}/registrations`
+  const onRegistrations = useRouterState({
+    select: (s) => s.location.pathname.replace(/\/$/, '') === registrationsHref,
+  })
+  const tabClass = (current: boolean) =>
+    `rounded-t-lg border-b-2 px-3 py-2 text-sm font-semibold ${
+      current ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted'
+    }`
 
   const done = async (outcome: Awaited<ReturnType<typeof runEventAction>>) => {
     if (outcome.ok) {
@@ -325,10 +334,8 @@ export function EditorShell(props: {
               e.preventDefault()
               void navigate({ href: stepHref(props.eventId, step) })
             }}
-            aria-current={step === props.current ? 'page' : undefined}
-            className={`rounded-t-lg border-b-2 px-3 py-2 text-sm font-semibold ${
-              step === props.current ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted'
-            }`}
+            aria-current={step === props.current && !onRegistrations ? 'page' : undefined}
+            className={tabClass(step === props.current && !onRegistrations)}
           >
             {index + 1}. {labels[step]}
             {problemSteps.has(step) ? (
@@ -339,6 +346,17 @@ export function EditorShell(props: {
             ) : null}
           </a>
         ))}
+        <a
+          href={registrationsHref}
+          onClick={(e) => {
+            e.preventDefault()
+            void navigate({ href: registrationsHref })
+          }}
+          aria-current={onRegistrations ? 'page' : undefined}
+          className={`${tabClass(onRegistrations)} sm:ml-auto`}
+        >
+          {t`Registrations`}
+        </a>
       </nav>
       {props.problems.length > 0 && props.state !== 'canceled' ? (
         <details className="rounded-card border border-warn-100 bg-warn-100/40 p-4">

@@ -1,0 +1,649 @@
+import { formatMoney, formatShortDate, isoDate } from '@kibitz/kernel/format'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { AlertDialog, Dialog } from 'radix-ui'
+import { type ReactNode, useId, useState } from 'react'
+import { ticketTypeLabels, tournamentTypeLabels } from '../../lib/labels.ts'
+import type { EntryActionOutcome, RegistrationRow } from '../../server/registrations.server.ts'
+import { Pagination } from '../Pagination.tsx'
+import { inputClass } from './kit.tsx'
+
+// The organiser's registrations (issue 5): the event's entries with their players, tickets, payment and state;
+// the filter by tournament, the CSV, and the row actions (mark paid, cancel, move), each confirmed in a dialog.
+
+export interface RegistrationsTournament {
+  readonly tournamentId: number
+  readonly name: string
+  readonly type: number
+  readonly tickets: ReadonlyArray<{
+    readonly ticketId: number
+    readonly type: number
+    readonly priceMinor: number
+    readonly ticketsLeft: number
+    readonly isForSale: boolean
+  }>
+}
+
+export interface RegistrationsListing {
+  readonly page: number
+  readonly pageSize: number
+  readonly total: number
+  readonly tournamentId: number | null
+  readonly entries: ReadonlyArray<RegistrationRow>
+  readonly tournaments: ReadonlyArray<RegistrationsTournament>
+}
+
+type Action =
+  | { readonly action: 'markPaid' }
+  | { readonly action: 'cancel' }
+  | { readonly action: 'move'; readonly tournamentId: number; readonly ticketId: number }
+
+/** The screen's address for a page and a tournament filter (both left out when default). */
+export const registrationsHref = (eventId: number, page: number, tournamentId: number | null) => {
+  const query = new URLSearchParams()
+  if (tournamentId !== null) query.set('tournament', String(tournamentId))
+  if (page > 1) query.set('page', String(page))
+  const search = query.toString()
+  return `/event/manage/${eventId}/registrations${search ? `?${search}` : ''}`
+}
+
+/** A moment as the organiser reads it: the short date and the time in the event's time zone. */
+const when = (instant: string, timeZone: string, locale: string) => {
+  const at = new Date(instant)
+  if (Number.isNaN(at.getTime())) return instant
+  try {
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at)
+    return `${formatShortDate(isoDate(at, timeZone), locale)} ${time}`
+  } catch {
+    return instant
+  }
+}
+
+const canMarkPaid = (e: RegistrationRow) =>
+  e.status === 'pending' ||
+  e.status === 'expired' ||
+  (e.status === 'confirmed' && !e.paid && e.totalMinor > 0)
+const isActive = (e: RegistrationRow) => e.status === 'pending' || e.status === 'confirmed'
+
+/** The refusal of an action in the organiser's words. */
+function useRefusalMessage(): (reason: string, action: Action['action']) => string {
+  const { t } = useLingui()
+  return (reason, action) => {
+    switch (reason) {
+      case 'notFound':
+        return t`This registration or tournament no longer exists. Reload the page.`
+      case 'wrongState':
+        return t`This cannot be done in the registration’s current state.`
+      case 'incompatible':
+        return t`That tournament takes a different number of players, or it is the entry’s own tournament.`
+      case 'soldOut':
+        return action === 'markPaid'
+          ? t`No places are left, so the expired entry cannot come back.`
+          : t`No places are left on that ticket.`
+      case 'notForSale':
+        return action === 'markPaid'
+          ? t`Its ticket is no longer for sale, so the expired entry cannot come back.`
+          : t`That ticket is not for sale.`
+      case 'outsideSalesWindow':
+        return action === 'markPaid'
+          ? t`Its ticket is no longer on sale, so the expired entry cannot come back.`
+          : t`That ticket is not on sale now.`
+      case 'unknown':
+        return t`That ticket does not exist any more.`
+      case 'signedOut':
+        return t`Your session has ended. Please log in again.`
+      default:
+        return t`Something went wrong. Please try again.`
+    }
+  }
+}
+
+function StateBadge({ entry, timeZone }: { entry: RegistrationRow; timeZone: string }) {
+  const { i18n } = useLingui()
+  const until = entry.expiresAt ? when(entry.expiresAt, timeZone, i18n.locale) : null
+  const [text, tone]: [ReactNode, string] = (() => {
+    switch (entry.status) {
+      case 'pending':
+        return [
+          until ? <Trans>Waiting for payment until {until}</Trans> : <Trans>Waiting for payment</Trans>,
+          'bg-warn-100 text-warn-800',
+        ]
+      case 'confirmed':
+        return entry.paid
+          ? [<Trans key="paid">Paid</Trans>, 'bg-brand-100 text-brand-800']
+          : entry.totalMinor > 0
+            ? [<Trans key="unpaid">Confirmed, not paid yet</Trans>, 'bg-brand-100 text-brand-800']
+            : [<Trans key="confirmed">Confirmed</Trans>, 'bg-brand-100 text-brand-800']
+      case 'canceled':
+        return [<Trans key="canceled">Canceled</Trans>, 'bg-danger-100 text-danger-700']
+      default:
+        return [<Trans key="expired">Expired</Trans>, 'bg-canvas text-muted']
+    }
+  })()
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}
+      suppressHydrationWarning
+    >
+      {text}
+    </span>
+  )
+}
+
+function FederationMark({ verified }: { verified: boolean | null }) {
+  const { t } = useLingui()
+  if (verified === null)
+    return (
+      <span className="text-muted" title={t`Not checked`}>
+        <span aria-hidden="true">?</span>
+        <span className="sr-only">{t`not checked`}</span>
+      </span>
+    )
+  return verified ? (
+    <span className="text-brand-700" title={t`Verified by the federation`}>
+      <span aria-hidden="true">✓</span>
+      <span className="sr-only">{t`verified`}</span>
+    </span>
+  ) : (
+    <span className="text-danger-700" title={t`Not found at the federation`}>
+      <span aria-hidden="true">✗</span>
+      <span className="sr-only">{t`not verified`}</span>
+    </span>
+  )
+}
+
+const dialogOverlay = 'fixed inset-0 z-40 bg-ink/40'
+const dialogContent =
+  'fixed top-1/2 left-1/2 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-card bg-surface p-6 shadow-card'
+const primaryButton =
+  'inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
+const dangerButton =
+  'inline-flex h-10 items-center rounded-lg bg-danger-700 px-4 text-sm font-semibold text-white disabled:opacity-60'
+const quietButton = 'inline-flex h-10 items-center px-3 text-sm'
+const smallTrigger =
+  'inline-flex h-9 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand-800'
+
+/** A confirmed action on one entry: the question, then the action. */
+function ConfirmAction(props: {
+  readonly trigger: ReactNode
+  readonly title: ReactNode
+  readonly description: ReactNode
+  readonly confirm: ReactNode
+  readonly danger?: boolean
+  readonly onConfirm: () => Promise<void>
+}) {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger className={props.danger ? `${smallTrigger} text-danger-700` : smallTrigger}>
+        {props.trigger}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={dialogOverlay} />
+        <AlertDialog.Content className={dialogContent}>
+          <AlertDialog.Title className="text-lg font-bold">{props.title}</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm">{props.description}</AlertDialog.Description>
+          <div className="flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel className={quietButton}>
+              <Trans>Back</Trans>
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              disabled={busy}
+              className={props.danger ? dangerButton : primaryButton}
+              onClick={async () => {
+                setBusy(true)
+                await props.onConfirm()
+                setBusy(false)
+                setOpen(false)
+              }}
+            >
+              {props.confirm}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  )
+}
+
+/** The move: a target tournament of the same event and one of its tickets. */
+function MoveDialog(props: {
+  readonly entry: RegistrationRow
+  readonly tournaments: ReadonlyArray<RegistrationsTournament>
+  readonly onMove: (tournamentId: number, ticketId: number) => Promise<void>
+}) {
+  const { t, i18n } = useLingui()
+  const targets = props.tournaments.filter((x) => x.tournamentId !== props.entry.tournament.tournamentId)
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [tournamentId, setTournamentId] = useState('')
+  const [ticketId, setTicketId] = useState('')
+  const tournamentField = useId()
+  const ticketField = useId()
+  const target = targets.find((x) => String(x.tournamentId) === tournamentId)
+  const players = props.entry.contestants.map((c) => `${c.firstName} ${c.lastName}`).join(', ')
+  const entryId = props.entry.entryId
+  if (targets.length === 0) return null
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        if (!next) {
+          setTournamentId('')
+          setTicketId('')
+        }
+      }}
+    >
+      <Dialog.Trigger className={smallTrigger}>
+        <Trans>Move</Trans>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialogOverlay} />
+        <Dialog.Content className={dialogContent}>
+          <Dialog.Title className="text-lg font-bold">
+            <Trans>Move entry #{entryId} to another tournament</Trans>
+          </Dialog.Title>
+          <Dialog.Description className="text-sm">
+            <Trans>
+              {players} keep the price they agreed; the places move to the chosen ticket and the contact is
+              e-mailed.
+            </Trans>
+          </Dialog.Description>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={tournamentField} className="text-sm font-semibold">
+              <Trans>Tournament</Trans>
+            </label>
+            <select
+              id={tournamentField}
+              className={inputClass}
+              value={tournamentId}
+              onChange={(e) => {
+                setTournamentId(e.currentTarget.value)
+                setTicketId('')
+              }}
+            >
+              <option value="">{t`Choose a tournament`}</option>
+              {targets.map((x) => {
+                const type = tournamentTypeLabels[x.type]
+                return (
+                  <option key={x.tournamentId} value={x.tournamentId}>
+                    {x.name}
+                    {type ? ` (${i18n._(type)})` : ''}
+                  </option>
+                )
+              })}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ticketField} className="text-sm font-semibold">
+              <Trans>Ticket</Trans>
+            </label>
+            <select
+              id={ticketField}
+              className={inputClass}
+              value={ticketId}
+              disabled={!target}
+              onChange={(e) => setTicketId(e.currentTarget.value)}
+            >
+              <option value="">{t`Choose a ticket`}</option>
+              {(target?.tickets ?? []).map((k) => {
+                const type = ticketTypeLabels[k.type]
+                const left = k.ticketsLeft
+                return (
+                  <option key={k.ticketId} value={k.ticketId}>
+                    {type ? i18n._(type) : `#${k.ticketId}`} ·{' '}
+                    {formatMoney(k.priceMinor, { code: props.entry.currencyCode })} ·{' '}
+                    {k.isForSale ? t`${left} left` : t`not for sale`}
+                  </option>
+                )
+              })}
+            </select>
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Dialog.Close className={quietButton}>
+              <Trans>Back</Trans>
+            </Dialog.Close>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={busy || !target || ticketId === ''}
+              onClick={async () => {
+                if (!target || ticketId === '') return
+                setBusy(true)
+                await props.onMove(target.tournamentId, Number(ticketId))
+                setBusy(false)
+                setOpen(false)
+              }}
+            >
+              <Trans>Move the entry</Trans>
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function EntryRow(props: {
+  readonly entry: RegistrationRow
+  readonly timeZone: string
+  readonly tournaments: ReadonlyArray<RegistrationsTournament>
+  readonly act: (entry: RegistrationRow, action: Action) => Promise<void>
+}) {
+  const { t, i18n } = useLingui()
+  const { entry } = props
+  const money = (minor: number) => formatMoney(minor, { code: entry.currencyCode })
+  const ticketName = (ticketId: number) => {
+    for (const x of props.tournaments) {
+      const found = x.tickets.find((k) => k.ticketId === ticketId)
+      const label = found ? ticketTypeLabels[found.type] : undefined
+      if (label) return i18n._(label)
+    }
+    return t`Ticket #${ticketId}`
+  }
+  const methods: Record<string, string> = {
+    free: t`Free`,
+    bankTransfer: t`Bank transfer`,
+    card: t`Card`,
+    atVenue: t`At the venue`,
+  }
+  const who = entry.contestants.map((c) => `${c.firstName} ${c.lastName}`).join(', ')
+  const entryId = entry.entryId
+  const total = money(entry.totalMinor)
+  return (
+    <tr className="border-b border-line align-top">
+      <th scope="row" className="py-2 pr-3 font-semibold whitespace-nowrap">
+        #{entry.entryId}
+      </th>
+      <td className="py-2 pr-3">{entry.tournament.name}</td>
+      <td className="py-2 pr-3">
+        <ul className="flex flex-col gap-1">
+          {entry.contestants.map((c, i) => (
+            <li key={i}>
+              {c.firstName} {c.lastName}
+              {c.countryCode ? <span className="text-muted"> · {c.countryCode}</span> : null}
+              {c.federationId ? (
+                <span className="text-muted">
+                  {' '}
+                  · {c.federationId} <FederationMark verified={c.federationVerified} />
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="py-2 pr-3">{entry.teamName ?? ''}</td>
+      <td className="py-2 pr-3 break-all">
+        {entry.contactEmail ? (
+          <a href={`mailto:${entry.contactEmail}`} className="text-brand-700 underline">
+            {entry.contactEmail}
+          </a>
+        ) : null}
+      </td>
+      <td className="py-2 pr-3">
+        <ul>
+          {entry.lines.map((l) => (
+            <li key={`${l.ticketId}-${l.ageCategoryId ?? ''}`} className="whitespace-nowrap">
+              {l.units} × {ticketName(l.ticketId)}{' '}
+              {l.unitPriceMinor > 0 ? `· ${money(l.unitPriceMinor)}` : ''}
+              {l.earlyBird ? <span className="text-muted"> ({t`early bird`})</span> : null}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="py-2 pr-3 whitespace-nowrap">{money(entry.totalMinor)}</td>
+      <td className="py-2 pr-3">{methods[entry.paymentMethod] ?? entry.paymentMethod}</td>
+      <td className="py-2 pr-3">
+        <StateBadge entry={entry} timeZone={props.timeZone} />
+      </td>
+      <td className="py-2 pr-3 font-mono text-xs whitespace-nowrap">{entry.reference ?? ''}</td>
+      <td className="py-2 pr-3 whitespace-nowrap" suppressHydrationWarning>
+        <time dateTime={entry.createdAt}>{when(entry.createdAt, props.timeZone, i18n.locale)}</time>
+      </td>
+      <td className="py-2">
+        <div className="flex flex-col items-start gap-2">
+          {canMarkPaid(entry) ? (
+            <ConfirmAction
+              trigger={<Trans>Mark paid</Trans>}
+              title={<Trans>Mark entry #{entryId} paid?</Trans>}
+              description={
+                entry.status === 'expired' ? (
+                  <Trans>
+                    The entry of {who} expired. It comes back, confirmed and paid, if places are still left.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    You received {total} from {who}. The entry is confirmed and the contact is e-mailed.
+                  </Trans>
+                )
+              }
+              confirm={<Trans>Mark paid</Trans>}
+              onConfirm={() => props.act(entry, { action: 'markPaid' })}
+            />
+          ) : null}
+          {isActive(entry) ? (
+            <MoveDialog
+              entry={entry}
+              tournaments={props.tournaments}
+              onMove={(tournamentId, ticketId) =>
+                props.act(entry, { action: 'move', tournamentId, ticketId })
+              }
+            />
+          ) : null}
+          {isActive(entry) ? (
+            <ConfirmAction
+              danger
+              trigger={<Trans>Cancel entry</Trans>}
+              title={<Trans>Cancel entry #{entryId}?</Trans>}
+              description={
+                <Trans>
+                  The places of {who} go back on sale and the contact is e-mailed. This cannot be undone.
+                </Trans>
+              }
+              confirm={<Trans>Cancel the entry</Trans>}
+              onConfirm={() => props.act(entry, { action: 'cancel' })}
+            />
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  )
+}
+
+export function RegistrationsPanel(props: {
+  readonly eventId: number
+  readonly timeZone: string
+  readonly listing: RegistrationsListing
+  readonly onFilter: (tournamentId: number | null) => void
+  readonly onAction: (entryId: number, action: Action) => Promise<EntryActionOutcome>
+}) {
+  const { t } = useLingui()
+  const refusal = useRefusalMessage()
+  const filterField = useId()
+  const { listing } = props
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const first = (listing.page - 1) * listing.pageSize + 1
+  const last = first + listing.entries.length - 1
+  const total = listing.total
+
+  const act = async (entry: RegistrationRow, action: Action) => {
+    const outcome = await props.onAction(entry.entryId, action)
+    const id = entry.entryId
+    if (outcome.ok)
+      setNotice({
+        tone: 'ok',
+        text:
+          action.action === 'markPaid'
+            ? t`Entry #${id} is marked paid.`
+            : action.action === 'cancel'
+              ? t`Entry #${id} is canceled; its places are back on sale.`
+              : t`Entry #${id} is moved to ${outcome.entry.tournament.name}.`,
+      })
+    else setNotice({ tone: 'error', text: refusal(outcome.reason, action.action) })
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h2 className="text-xl font-bold">
+            <Trans>Registrations</Trans>
+          </h2>
+          <p className="text-sm text-muted">
+            {listing.total === 0 ? (
+              <Trans>No registrations yet.</Trans>
+            ) : listing.entries.length === 0 ? (
+              <Plural value={listing.total} one="# registration" other="# registrations" />
+            ) : (
+              <Trans>
+                Showing {first}–{last} of {total}
+              </Trans>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          {listing.tournaments.length > 1 ? (
+            <form
+              method="get"
+              className="flex items-end gap-2"
+              onSubmit={(e) => {
+                e.preventDefault()
+                const raw = new FormData(e.currentTarget).get('tournament')
+                props.onFilter(typeof raw === 'string' && raw !== '' ? Number(raw) : null)
+              }}
+            >
+              <div className="flex flex-col gap-1">
+                <label htmlFor={filterField} className="text-sm font-semibold">
+                  <Trans>Tournament</Trans>
+                </label>
+                <select
+                  id={filterField}
+                  name="tournament"
+                  className={inputClass}
+                  defaultValue={listing.tournamentId === null ? '' : String(listing.tournamentId)}
+                  onChange={(e) => e.currentTarget.form?.requestSubmit()}
+                >
+                  <option value="">{t`All tournaments`}</option>
+                  {listing.tournaments.map((x) => (
+                    <option key={x.tournamentId} value={x.tournamentId}>
+                      {x.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <noscript>
+                <button type="submit" className={smallTrigger}>
+                  <Trans>Show</Trans>
+                </button>
+              </noscript>
+            </form>
+          ) : null}
+          {listing.total > 0 ? (
+            <a
+              href={`/event/manage/${props.eventId}/registrations.csv`}
+              download
+              className="inline-flex h-10 items-center rounded-lg border border-line px-4 text-sm font-semibold text-brand-800"
+            >
+              <Trans>Download CSV</Trans>
+            </a>
+          ) : null}
+        </div>
+      </div>
+      {notice ? (
+        <p
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          className={notice.tone === 'error' ? 'text-sm text-danger-700' : 'text-sm text-brand-800'}
+        >
+          {notice.text}
+        </p>
+      ) : null}
+      {listing.entries.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              <Trans>The event’s registrations, newest first</Trans>
+            </caption>
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Entry</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Tournament</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Players</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Team</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Contact e-mail</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Tickets</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Total</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Payment</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>State</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Reference</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  <Trans>Registered</Trans>
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.entries.map((entry) => (
+                <EntryRow
+                  key={entry.entryId}
+                  entry={entry}
+                  timeZone={props.timeZone}
+                  tournaments={listing.tournaments}
+                  act={act}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : listing.total > 0 ? (
+        <p className="rounded-card border border-line p-6 text-muted">
+          <Trans>
+            There are no registrations on this page.{' '}
+            <a
+              href={registrationsHref(props.eventId, 1, listing.tournamentId)}
+              className="text-brand-700 underline"
+            >
+              Go to the first page
+            </a>
+          </Trans>
+        </p>
+      ) : null}
+      <Pagination
+        page={listing.page}
+        pageSize={listing.pageSize}
+        total={listing.total}
+        href={(page) => registrationsHref(props.eventId, page, listing.tournamentId)}
+      />
+    </section>
+  )
+}
