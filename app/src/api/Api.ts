@@ -21,6 +21,7 @@ import { EventWritesGroup } from './EventWritesApi.ts'
 import { DocumentType } from './lookups.ts'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
 import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate, queryText } from './Query.ts'
+import { RegistrationGroup } from './RegistrationApi.ts'
 import { UserGroup } from './UserApi.ts'
 
 // The public REST API v1 of spec section 7: schemas and endpoints only, shared by the server and the OpenAPI
@@ -301,6 +302,7 @@ export class Api extends HttpApi.make('kibitz-v1')
   .add(EventActionsGroup)
   .add(EventEditorGroup)
   .add(EventWritesGroup)
+  .add(RegistrationGroup)
   .middleware(Problems)
   // Report every invalid parameter at once, not only the first.
   .annotate(HttpApi.ParseOptions, { errors: 'all' })

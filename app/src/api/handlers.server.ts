@@ -58,6 +58,7 @@ import {
   ServerError,
   unknownCode,
 } from './Problems.ts'
+import { RegistrationHandlers } from './registrationHandlers.server.ts'
 import { ApiTranslations } from './translations.server.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
 import { AuthenticatedLive, UserHandlers } from './userHandlers.server.ts'
@@ -512,4 +513,5 @@ export const ApiHandlers = Layer.mergeAll(
   EventActionHandlers,
   EventEditorHandlers,
   EventWritesHandlers,
+  RegistrationHandlers,
 ).pipe(Layer.provideMerge(Layer.mergeAll(ProblemsLive, AuthenticatedLive)))

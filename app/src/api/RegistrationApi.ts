@@ -1,0 +1,236 @@
+import { hasControlCharacters } from '@kibitz/kernel'
+import {
+  EntryPage,
+  EntryView,
+  RegisterInput,
+  RegistrationForm,
+  RegistrationReceipt,
+} from '@kibitz/registration'
+import { Schema, SchemaTransformation } from 'effect'
+import { HttpApiEndpoint, HttpApiError, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
+import { EventIdParam } from './EventActionsApi.ts'
+import { InvalidRequest, NotFound, ProblemCode } from './Problems.ts'
+import { IdFromString, limitUpTo, Offset, queryText } from './Query.ts'
+import { Authenticated } from './UserApi.ts'
+
+// Registration (issue 5): the public form data and registration of spec section 7, the registrant's status
+// link and card payment, Stripe's webhook, and the organiser's list, CSV, mark paid, cancel and move.
+// Schemas and endpoints only; the registration desk decides everything.
+
+/** The largest id PostgreSQL's integer column holds. */
+const maximumId = 2147483647
+
+/** The largest page of registrations one request may ask for. */
+export const maximumRegistrationsPage = 100
+
+/** The page size when none is asked for. */
+export const defaultRegistrationsPage = 50
+
+/** Where Stripe delivers its signed events; the CSRF check of start.ts leaves exactly this path alone. */
+export const stripeWebhookPath = '/api/v1/payment/stripe/webhook'
+
+const aliasOrId = Schema.String.check(
+  Schema.isMaxLength(200),
+  Schema.makeFilter((value: string) => !hasControlCharacters(value), {
+    expected: 'text without control characters',
+  }),
+).annotate({ description: 'The alias or numeric id.' })
+
+/** The entry's numeric id in the path. */
+const EntryIdParam = Schema.String.annotate({ description: 'The numeric registration (entry) id.' }).pipe(
+  Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
+  Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))),
+)
+
+const BodyId = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))
+
+/** The secret token of a registration's status link (43 URL-safe characters). */
+const StatusToken = Schema.String.check(Schema.isMaxLength(200)).annotate({
+  description: 'The status token the registration answered (and e-mailed in the status link).',
+})
+
+/**
+ * 409: registration is closed, the entry's state does not allow the action, or the tickets changed. `reason`
+ * says which; with code 3000 (tournament tickets updated) `form` is the form as it stands now.
+ */
+export class RegistrationConflict extends HttpApiError.Problem<RegistrationConflict>()(
+  'RegistrationConflict',
+  { type: 'about:blank', status: 409, title: 'Conflict' },
+  {
+    code: ProblemCode,
+    reason: Schema.String.annotate({
+      description:
+        'closed, wrongState, incompatible, paymentUnavailable, tooLate; with code 3000 priceChanged, soldOut, ' +
+        'notForSale, outsideSalesWindow or unknown; for an organiser’s move or mark paid the tickets’ reason.',
+    }),
+    form: Schema.optionalKey(RegistrationForm),
+  },
+) {}
+
+/** 503: the card provider cannot be used now (not configured, unreachable, or it refused the request). */
+export class PaymentUnavailable extends HttpApiError.Problem<PaymentUnavailable>()(
+  'PaymentUnavailable',
+  { type: 'about:blank', status: 503, title: 'Service Unavailable' },
+  {
+    code: ProblemCode,
+    reason: Schema.Literals(['notConfigured', 'rejected', 'unavailable']),
+  },
+) {}
+
+/** Where to send the browser to pay. */
+export class CardCheckout extends Schema.Class<CardCheckout>('CardCheckout')({
+  url: Schema.String.annotate({ description: 'The hosted card payment page.' }),
+}) {}
+
+/** What the webhook answers Stripe. */
+export class WebhookReceived extends Schema.Class<WebhookReceived>('WebhookReceived')({
+  received: Schema.Boolean,
+}) {}
+
+/** A CSV document (RFC 4180, CRLF line ends). */
+export const Csv = Schema.String.pipe(HttpApiSchema.asText({ contentType: 'text/csv' })).annotate({
+  description: 'A CSV document, one row per player, UTF-8 with CRLF line ends.',
+})
+
+const errors = [NotFound, RegistrationConflict]
+
+/** Registration: public calls, the status link, card payment, the webhook and the organiser's calls. */
+export class RegistrationGroup extends HttpApiGroup.make('registration')
+  .add(
+    HttpApiEndpoint.get('registrationForm', '/tournament/:id/register-tournament-data/:event', {
+      params: { id: aliasOrId, event: aliasOrId },
+      success: RegistrationForm,
+      error: errors,
+    }).annotate(
+      OpenApi.Description,
+      'What the registration form of a public event’s tournament needs: the event, the tournament with its ' +
+        'tickets as sold now (price, places left), how many players an entry takes, the payment methods offered ' +
+        '(none: a paid entry is paid at the venue). 404 for an unknown event or tournament, 409 closed when ' +
+        'registration is not open.',
+    ),
+    HttpApiEndpoint.post('register', '/tournament/:id/register', {
+      params: { id: aliasOrId },
+      query: {
+        event: Schema.optionalKey(
+          queryText(
+            'The alias or id of the tournament’s event; needed when the tournament is named by its alias, ' +
+              'optional with its numeric id.',
+          ),
+        ),
+      },
+      payload: RegisterInput,
+      success: RegistrationReceipt.pipe(HttpApiSchema.status(201)),
+      error: [...errors, InvalidRequest],
+    }).annotate(
+      OpenApi.Description,
+      'Registers an entry, signed in or not (a signed-in user’s id is recorded). The server prices the ' +
+        'tickets: `ticket.expectedTotalMinor` must be the total the form showed, else 409 code 3000 with the ' +
+        'new `form` (also when the tickets sold out meanwhile); nothing is registered then. Every invalid field ' +
+        'is named at once: 400 with `errors[].field` the dotted path (e.g. `data.contestants.1.email`) and ' +
+        '`rule`. 201 answers the receipt; `statusToken` is given only here and opens GET registration/status. ' +
+        'Free entries are confirmed at once, bank transfer and card entries wait for payment and expire unpaid.',
+    ),
+    HttpApiEndpoint.get('registrationStatus', '/registration/status', {
+      query: {
+        token: StatusToken,
+        session_id: Schema.optionalKey(
+          queryText('The card checkout the browser came back from: its payment is checked first.'),
+        ),
+      },
+      success: EntryView,
+      error: [NotFound, PaymentUnavailable],
+    }).annotate(
+      OpenApi.Description,
+      'The registration of a status token (never cached). 404 for an unknown token.',
+    ),
+    HttpApiEndpoint.post('payByCard', '/registration/pay-by-card', {
+      payload: Schema.Struct({ token: StatusToken }),
+      success: CardCheckout,
+      error: [NotFound, RegistrationConflict, PaymentUnavailable],
+    }).annotate(
+      OpenApi.Description,
+      'A card checkout for an unpaid registration: send the browser to `url`; it comes back to ' +
+        '/status?token=…&session_id=…. 409 wrongState when nothing is to be paid, tooLate when the entry ' +
+        'expires too soon, paymentUnavailable when card payment is not offered; 503 when the provider fails.',
+    ),
+    HttpApiEndpoint.post('stripeWebhook', '/payment/stripe/webhook', {
+      headers: {
+        'stripe-signature': Schema.optionalKey(
+          Schema.String.annotate({ description: 't=…,v1=…: Stripe’s signature of the raw body.' }),
+        ),
+      },
+      payload: Schema.Unknown.annotate({ description: 'The Stripe event, exactly as Stripe signed it.' }),
+      success: WebhookReceived,
+      error: InvalidRequest,
+    }).annotate(
+      OpenApi.Description,
+      'Stripe’s signed events (server to server, no session). A checkout.session.completed for a ' +
+        'registration’s checkout, with its amount and currency, marks it paid once however often it is ' +
+        'delivered. A missing, wrong or old signature or an unreadable event is 400 (Stripe retries).',
+    ),
+    HttpApiEndpoint.get('eventRegistrations', '/event/:id/registrations', {
+      params: { id: EventIdParam },
+      query: {
+        tournamentId: Schema.optionalKey(IdFromString),
+        offset: Schema.optionalKey(Offset),
+        limit: Schema.optionalKey(limitUpTo(maximumRegistrationsPage, defaultRegistrationsPage)),
+      },
+      success: EntryPage,
+      error: errors,
+    })
+      .middleware(Authenticated)
+      .annotate(OpenApi.Description, 'A page of the event’s registrations, newest first, with the total.'),
+    HttpApiEndpoint.get('eventRegistrationsCsv', '/event/:id/registrations.csv', {
+      params: { id: EventIdParam },
+      success: Csv,
+      error: errors,
+    })
+      .middleware(Authenticated)
+      .annotate(OpenApi.Description, 'Every registration of the event as CSV, one row per player.'),
+    HttpApiEndpoint.put('markPaid', '/registration/:entryId/mark-paid', {
+      params: { entryId: EntryIdParam },
+      success: EntryView,
+      error: errors,
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'The entry is paid (bank transfer, at the venue): it is confirmed; an expired one comes back if its ' +
+          'places are still free (else 409 soldOut). Marking a paid entry again changes nothing.',
+      ),
+    HttpApiEndpoint.put('cancelRegistration', '/registration/:entryId/cancel', {
+      params: { entryId: EntryIdParam },
+      success: EntryView,
+      error: errors,
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Cancels the entry and frees its places; 409 wrongState if already over.',
+      ),
+    HttpApiEndpoint.put('moveRegistration', '/registration/:entryId/move', {
+      params: { entryId: EntryIdParam },
+      payload: Schema.Struct({
+        tournamentId: BodyId.annotate({ description: 'Another tournament of the same event and type.' }),
+        ticketId: BodyId.annotate({ description: 'One of that tournament’s tickets.' }),
+      }),
+      success: EntryView,
+      error: errors,
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Moves the entry to another tournament of the event on one of its tickets; the price agreed stays. ' +
+          '409 incompatible (same tournament, other player count), soldOut, or wrongState.',
+      ),
+  )
+  .prefix('/api/v1')
+  .annotateMerge(
+    OpenApi.annotations({
+      description:
+        'Registration for tournaments. The form, register, status, pay-by-card and webhook calls need no ' +
+        'session; the event registration calls, mark-paid, cancel and move are the event organiser’s or the ' +
+        'super user’s (401 signed out; another organiser’s event or entry is 404 as a missing one is). ' +
+        'Personal replies are never cached.',
+    }),
+  ) {}
