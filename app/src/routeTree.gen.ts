@@ -19,6 +19,7 @@ import { Route as LivezRouteImport } from './routes/livez'
 import { Route as LoadingRouteImport } from './routes/loading'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as PaymentRouteImport } from './routes/payment'
 import { Route as PoweredByBridgescannerRouteImport } from './routes/powered-by-bridgescanner'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ProfileSettingsRouteImport } from './routes/profile-settings'
@@ -26,6 +27,7 @@ import { Route as ProfileSettingsOrganizerRouteImport } from './routes/profile-s
 import { Route as ReadyzRouteImport } from './routes/readyz'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SearchFilterRouteImport } from './routes/search-filter'
+import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as ActivateUserTokenRouteImport } from './routes/activate-user.$token'
 import { Route as AuthProviderRouteImport } from './routes/auth.$provider'
@@ -38,6 +40,7 @@ import { Route as ForgotPasswordIndexRouteImport } from './routes/forgot-passwor
 import { Route as ForgotPasswordTokenRouteImport } from './routes/forgot-password.$token'
 import { Route as LangCodeRouteImport } from './routes/lang.$code'
 import { Route as LiveScoreChar123DateChar125RouteImport } from './routes/live-score.{-$date}'
+import { Route as PaymentCardRouteImport } from './routes/payment.card'
 import { Route as ProfileSettingsAvatarRouteImport } from './routes/profile-settings.avatar'
 import { Route as ProfileChar123IdChar125RouteImport } from './routes/profile.{-$id}'
 import { Route as RegisterOrganizerIndexRouteImport } from './routes/register-organizer.index'
@@ -46,6 +49,7 @@ import { Route as RegisterOrganizerIndividualRouteImport } from './routes/regist
 import { Route as RegisterOrganizerPendingRouteImport } from './routes/register-organizer.pending'
 import { Route as RegisterUserIndexRouteImport } from './routes/register-user.index'
 import { Route as RegisterUserSiteRouteImport } from './routes/register-user.site'
+import { Route as RulesIdRouteImport } from './routes/rules.$id'
 import { Route as WidgetInstructionsRouteImport } from './routes/widget.instructions'
 import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 import { Route as AuthProviderCallbackRouteImport } from './routes/auth.$provider.callback'
@@ -65,8 +69,11 @@ import { Route as EventManageEventIdEventGalleryRouteImport } from './routes/eve
 import { Route as EventManageEventIdEventProgramRouteImport } from './routes/event.manage.$eventId.event-program'
 import { Route as EventManageEventIdFileManagementSystemRouteImport } from './routes/event.manage.$eventId.file-management-system'
 import { Route as EventManageEventIdRegistrationEntryFeesAndPrizesRouteImport } from './routes/event.manage.$eventId.registration-entry-fees-and-prizes'
+import { Route as EventManageEventIdRegistrationsRouteImport } from './routes/event.manage.$eventId.registrations'
+import { Route as EventManageEventIdRegistrationsDotcsvRouteImport } from './routes/event.manage.$eventId.registrations[.]csv'
 import { Route as RegisterOrganizerStatusStatusTokenRouteImport } from './routes/register-organizer.status.$status.$token'
 import { Route as EventEventIdTournamentTournamentIdPlayerListRouteImport } from './routes/event.$eventId.tournament.$tournamentId.player-list'
+import { Route as EventEventIdTournamentTournamentIdRegisterRouteImport } from './routes/event.$eventId.tournament.$tournamentId.register'
 import { Route as EventManageEventIdTournamentsIndexRouteImport } from './routes/event.manage.$eventId.tournaments.index'
 import { Route as EventManageEventIdTournamentsNewTournamentRouteImport } from './routes/event.manage.$eventId.tournaments.new-tournament'
 import { Route as EventManageEventIdTournamentsEditTournamentTournamentIdRouteImport } from './routes/event.manage.$eventId.tournaments.edit-tournament.$tournamentId'
@@ -121,6 +128,11 @@ const LogoutRoute = LogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentRoute = PaymentRouteImport.update({
+  id: '/payment',
+  path: '/payment',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PoweredByBridgescannerRoute = PoweredByBridgescannerRouteImport.update({
   id: '/powered-by-bridgescanner',
   path: '/powered-by-bridgescanner',
@@ -155,6 +167,11 @@ const SearchRoute = SearchRouteImport.update({
 const SearchFilterRoute = SearchFilterRouteImport.update({
   id: '/search-filter',
   path: '/search-filter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatusRoute = StatusRouteImport.update({
+  id: '/status',
+  path: '/status',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
@@ -218,6 +235,11 @@ const LiveScoreChar123DateChar125Route =
     path: '/live-score/{-$date}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PaymentCardRoute = PaymentCardRouteImport.update({
+  id: '/card',
+  path: '/card',
+  getParentRoute: () => PaymentRoute,
+} as any)
 const ProfileSettingsAvatarRoute = ProfileSettingsAvatarRouteImport.update({
   id: '/avatar',
   path: '/avatar',
@@ -259,6 +281,11 @@ const RegisterUserIndexRoute = RegisterUserIndexRouteImport.update({
 const RegisterUserSiteRoute = RegisterUserSiteRouteImport.update({
   id: '/register-user/site',
   path: '/register-user/site',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RulesIdRoute = RulesIdRouteImport.update({
+  id: '/rules/$id',
+  path: '/rules/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WidgetInstructionsRoute = WidgetInstructionsRouteImport.update({
@@ -362,6 +389,18 @@ const EventManageEventIdRegistrationEntryFeesAndPrizesRoute =
     path: '/registration-entry-fees-and-prizes',
     getParentRoute: () => EventManageEventIdRoute,
   } as any)
+const EventManageEventIdRegistrationsRoute =
+  EventManageEventIdRegistrationsRouteImport.update({
+    id: '/registrations',
+    path: '/registrations',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
+const EventManageEventIdRegistrationsDotcsvRoute =
+  EventManageEventIdRegistrationsDotcsvRouteImport.update({
+    id: '/registrations.csv',
+    path: '/registrations.csv',
+    getParentRoute: () => EventManageEventIdRoute,
+  } as any)
 const RegisterOrganizerStatusStatusTokenRoute =
   RegisterOrganizerStatusStatusTokenRouteImport.update({
     id: '/register-organizer/status/$status/$token',
@@ -372,6 +411,12 @@ const EventEventIdTournamentTournamentIdPlayerListRoute =
   EventEventIdTournamentTournamentIdPlayerListRouteImport.update({
     id: '/tournament/$tournamentId/player-list',
     path: '/tournament/$tournamentId/player-list',
+    getParentRoute: () => EventEventIdRoute,
+  } as any)
+const EventEventIdTournamentTournamentIdRegisterRoute =
+  EventEventIdTournamentTournamentIdRegisterRouteImport.update({
+    id: '/tournament/$tournamentId/register',
+    path: '/tournament/$tournamentId/register',
     getParentRoute: () => EventEventIdRoute,
   } as any)
 const EventManageEventIdTournamentsIndexRoute =
@@ -404,6 +449,7 @@ export interface FileRoutesByFullPath {
   '/loading': typeof LoadingRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/payment': typeof PaymentRouteWithChildren
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profile-settings': typeof ProfileSettingsRouteWithChildren
@@ -411,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
+  '/status': typeof StatusRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/activate-user/$token': typeof ActivateUserTokenRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
@@ -422,12 +469,14 @@ export interface FileRoutesByFullPath {
   '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/payment/card': typeof PaymentCardRoute
   '/profile-settings/avatar': typeof ProfileSettingsAvatarRoute
   '/profile/{-$id}': typeof ProfileChar123IdChar125Route
   '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
   '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
   '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
   '/register-user/site': typeof RegisterUserSiteRoute
+  '/rules/$id': typeof RulesIdRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
   '/forgot-password/': typeof ForgotPasswordIndexRoute
   '/register-organizer/': typeof RegisterOrganizerIndexRoute
@@ -449,9 +498,12 @@ export interface FileRoutesByFullPath {
   '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
   '/event/manage/$eventId/file-management-system': typeof EventManageEventIdFileManagementSystemRoute
   '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
+  '/event/manage/$eventId/registrations': typeof EventManageEventIdRegistrationsRoute
+  '/event/manage/$eventId/registrations.csv': typeof EventManageEventIdRegistrationsDotcsvRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
+  '/event/$eventId/tournament/$tournamentId/register': typeof EventEventIdTournamentTournamentIdRegisterRoute
   '/event/manage/$eventId/tournaments/new-tournament': typeof EventManageEventIdTournamentsNewTournamentRoute
   '/event/manage/$eventId/tournaments/': typeof EventManageEventIdTournamentsIndexRoute
   '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId': typeof EventManageEventIdTournamentsEditTournamentTournamentIdRoute
@@ -467,6 +519,7 @@ export interface FileRoutesByTo {
   '/loading': typeof LoadingRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/payment': typeof PaymentRouteWithChildren
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profile-settings': typeof ProfileSettingsRouteWithChildren
@@ -474,6 +527,7 @@ export interface FileRoutesByTo {
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
+  '/status': typeof StatusRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/activate-user/$token': typeof ActivateUserTokenRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
@@ -484,12 +538,14 @@ export interface FileRoutesByTo {
   '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/payment/card': typeof PaymentCardRoute
   '/profile-settings/avatar': typeof ProfileSettingsAvatarRoute
   '/profile/{-$id}': typeof ProfileChar123IdChar125Route
   '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
   '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
   '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
   '/register-user/site': typeof RegisterUserSiteRoute
+  '/rules/$id': typeof RulesIdRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
   '/forgot-password': typeof ForgotPasswordIndexRoute
   '/register-organizer': typeof RegisterOrganizerIndexRoute
@@ -510,9 +566,12 @@ export interface FileRoutesByTo {
   '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
   '/event/manage/$eventId/file-management-system': typeof EventManageEventIdFileManagementSystemRoute
   '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
+  '/event/manage/$eventId/registrations': typeof EventManageEventIdRegistrationsRoute
+  '/event/manage/$eventId/registrations.csv': typeof EventManageEventIdRegistrationsDotcsvRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
+  '/event/$eventId/tournament/$tournamentId/register': typeof EventEventIdTournamentTournamentIdRegisterRoute
   '/event/manage/$eventId/tournaments/new-tournament': typeof EventManageEventIdTournamentsNewTournamentRoute
   '/event/manage/$eventId/tournaments': typeof EventManageEventIdTournamentsIndexRoute
   '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId': typeof EventManageEventIdTournamentsEditTournamentTournamentIdRoute
@@ -529,6 +588,7 @@ export interface FileRoutesById {
   '/loading': typeof LoadingRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/payment': typeof PaymentRouteWithChildren
   '/powered-by-bridgescanner': typeof PoweredByBridgescannerRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profile-settings': typeof ProfileSettingsRouteWithChildren
@@ -536,6 +596,7 @@ export interface FileRoutesById {
   '/readyz': typeof ReadyzRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
+  '/status': typeof StatusRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/activate-user/$token': typeof ActivateUserTokenRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
@@ -547,12 +608,14 @@ export interface FileRoutesById {
   '/forgot-password/$token': typeof ForgotPasswordTokenRoute
   '/lang/$code': typeof LangCodeRoute
   '/live-score/{-$date}': typeof LiveScoreChar123DateChar125Route
+  '/payment/card': typeof PaymentCardRoute
   '/profile-settings/avatar': typeof ProfileSettingsAvatarRoute
   '/profile/{-$id}': typeof ProfileChar123IdChar125Route
   '/register-organizer/company': typeof RegisterOrganizerCompanyRoute
   '/register-organizer/individual': typeof RegisterOrganizerIndividualRoute
   '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
   '/register-user/site': typeof RegisterUserSiteRoute
+  '/rules/$id': typeof RulesIdRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
   '/forgot-password/': typeof ForgotPasswordIndexRoute
   '/register-organizer/': typeof RegisterOrganizerIndexRoute
@@ -574,9 +637,12 @@ export interface FileRoutesById {
   '/event/manage/$eventId/event-program': typeof EventManageEventIdEventProgramRoute
   '/event/manage/$eventId/file-management-system': typeof EventManageEventIdFileManagementSystemRoute
   '/event/manage/$eventId/registration-entry-fees-and-prizes': typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
+  '/event/manage/$eventId/registrations': typeof EventManageEventIdRegistrationsRoute
+  '/event/manage/$eventId/registrations.csv': typeof EventManageEventIdRegistrationsDotcsvRoute
   '/register-organizer/status/$status/$token': typeof RegisterOrganizerStatusStatusTokenRoute
   '/event/manage/$eventId/': typeof EventManageEventIdIndexRoute
   '/event/$eventId/tournament/$tournamentId/player-list': typeof EventEventIdTournamentTournamentIdPlayerListRoute
+  '/event/$eventId/tournament/$tournamentId/register': typeof EventEventIdTournamentTournamentIdRegisterRoute
   '/event/manage/$eventId/tournaments/new-tournament': typeof EventManageEventIdTournamentsNewTournamentRoute
   '/event/manage/$eventId/tournaments/': typeof EventManageEventIdTournamentsIndexRoute
   '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId': typeof EventManageEventIdTournamentsEditTournamentTournamentIdRoute
@@ -594,6 +660,7 @@ export interface FileRouteTypes {
     | '/loading'
     | '/login'
     | '/logout'
+    | '/payment'
     | '/powered-by-bridgescanner'
     | '/privacy-policy'
     | '/profile-settings'
@@ -601,6 +668,7 @@ export interface FileRouteTypes {
     | '/readyz'
     | '/search'
     | '/search-filter'
+    | '/status'
     | '/terms-and-conditions'
     | '/activate-user/$token'
     | '/auth/$provider'
@@ -612,12 +680,14 @@ export interface FileRouteTypes {
     | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/payment/card'
     | '/profile-settings/avatar'
     | '/profile/{-$id}'
     | '/register-organizer/company'
     | '/register-organizer/individual'
     | '/register-organizer/pending'
     | '/register-user/site'
+    | '/rules/$id'
     | '/widget/instructions'
     | '/forgot-password/'
     | '/register-organizer/'
@@ -639,9 +709,12 @@ export interface FileRouteTypes {
     | '/event/manage/$eventId/event-program'
     | '/event/manage/$eventId/file-management-system'
     | '/event/manage/$eventId/registration-entry-fees-and-prizes'
+    | '/event/manage/$eventId/registrations'
+    | '/event/manage/$eventId/registrations.csv'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId/'
     | '/event/$eventId/tournament/$tournamentId/player-list'
+    | '/event/$eventId/tournament/$tournamentId/register'
     | '/event/manage/$eventId/tournaments/new-tournament'
     | '/event/manage/$eventId/tournaments/'
     | '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
@@ -657,6 +730,7 @@ export interface FileRouteTypes {
     | '/loading'
     | '/login'
     | '/logout'
+    | '/payment'
     | '/powered-by-bridgescanner'
     | '/privacy-policy'
     | '/profile-settings'
@@ -664,6 +738,7 @@ export interface FileRouteTypes {
     | '/readyz'
     | '/search'
     | '/search-filter'
+    | '/status'
     | '/terms-and-conditions'
     | '/activate-user/$token'
     | '/auth/$provider'
@@ -674,12 +749,14 @@ export interface FileRouteTypes {
     | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/payment/card'
     | '/profile-settings/avatar'
     | '/profile/{-$id}'
     | '/register-organizer/company'
     | '/register-organizer/individual'
     | '/register-organizer/pending'
     | '/register-user/site'
+    | '/rules/$id'
     | '/widget/instructions'
     | '/forgot-password'
     | '/register-organizer'
@@ -700,9 +777,12 @@ export interface FileRouteTypes {
     | '/event/manage/$eventId/event-program'
     | '/event/manage/$eventId/file-management-system'
     | '/event/manage/$eventId/registration-entry-fees-and-prizes'
+    | '/event/manage/$eventId/registrations'
+    | '/event/manage/$eventId/registrations.csv'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId'
     | '/event/$eventId/tournament/$tournamentId/player-list'
+    | '/event/$eventId/tournament/$tournamentId/register'
     | '/event/manage/$eventId/tournaments/new-tournament'
     | '/event/manage/$eventId/tournaments'
     | '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
@@ -718,6 +798,7 @@ export interface FileRouteTypes {
     | '/loading'
     | '/login'
     | '/logout'
+    | '/payment'
     | '/powered-by-bridgescanner'
     | '/privacy-policy'
     | '/profile-settings'
@@ -725,6 +806,7 @@ export interface FileRouteTypes {
     | '/readyz'
     | '/search'
     | '/search-filter'
+    | '/status'
     | '/terms-and-conditions'
     | '/activate-user/$token'
     | '/auth/$provider'
@@ -736,12 +818,14 @@ export interface FileRouteTypes {
     | '/forgot-password/$token'
     | '/lang/$code'
     | '/live-score/{-$date}'
+    | '/payment/card'
     | '/profile-settings/avatar'
     | '/profile/{-$id}'
     | '/register-organizer/company'
     | '/register-organizer/individual'
     | '/register-organizer/pending'
     | '/register-user/site'
+    | '/rules/$id'
     | '/widget/instructions'
     | '/forgot-password/'
     | '/register-organizer/'
@@ -763,9 +847,12 @@ export interface FileRouteTypes {
     | '/event/manage/$eventId/event-program'
     | '/event/manage/$eventId/file-management-system'
     | '/event/manage/$eventId/registration-entry-fees-and-prizes'
+    | '/event/manage/$eventId/registrations'
+    | '/event/manage/$eventId/registrations.csv'
     | '/register-organizer/status/$status/$token'
     | '/event/manage/$eventId/'
     | '/event/$eventId/tournament/$tournamentId/player-list'
+    | '/event/$eventId/tournament/$tournamentId/register'
     | '/event/manage/$eventId/tournaments/new-tournament'
     | '/event/manage/$eventId/tournaments/'
     | '/event/manage/$eventId/tournaments/edit-tournament/$tournamentId'
@@ -782,6 +869,7 @@ export interface RootRouteChildren {
   LoadingRoute: typeof LoadingRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
+  PaymentRoute: typeof PaymentRouteWithChildren
   PoweredByBridgescannerRoute: typeof PoweredByBridgescannerRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ProfileSettingsRoute: typeof ProfileSettingsRouteWithChildren
@@ -789,6 +877,7 @@ export interface RootRouteChildren {
   ReadyzRoute: typeof ReadyzRoute
   SearchRoute: typeof SearchRoute
   SearchFilterRoute: typeof SearchFilterRoute
+  StatusRoute: typeof StatusRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   ActivateUserTokenRoute: typeof ActivateUserTokenRoute
   AuthProviderRoute: typeof AuthProviderRouteWithChildren
@@ -805,6 +894,7 @@ export interface RootRouteChildren {
   RegisterOrganizerIndividualRoute: typeof RegisterOrganizerIndividualRoute
   RegisterOrganizerPendingRoute: typeof RegisterOrganizerPendingRoute
   RegisterUserSiteRoute: typeof RegisterUserSiteRoute
+  RulesIdRoute: typeof RulesIdRoute
   WidgetInstructionsRoute: typeof WidgetInstructionsRoute
   ForgotPasswordIndexRoute: typeof ForgotPasswordIndexRoute
   RegisterOrganizerIndexRoute: typeof RegisterOrganizerIndexRoute
@@ -892,6 +982,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment': {
+      id: '/payment'
+      path: '/payment'
+      fullPath: '/payment'
+      preLoaderRoute: typeof PaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/powered-by-bridgescanner': {
       id: '/powered-by-bridgescanner'
       path: '/powered-by-bridgescanner'
@@ -939,6 +1036,13 @@ declare module '@tanstack/react-router' {
       path: '/search-filter'
       fullPath: '/search-filter'
       preLoaderRoute: typeof SearchFilterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/status': {
+      id: '/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof StatusRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms-and-conditions': {
@@ -1025,6 +1129,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiveScoreChar123DateChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/card': {
+      id: '/payment/card'
+      path: '/card'
+      fullPath: '/payment/card'
+      preLoaderRoute: typeof PaymentCardRouteImport
+      parentRoute: typeof PaymentRoute
+    }
     '/profile-settings/avatar': {
       id: '/profile-settings/avatar'
       path: '/avatar'
@@ -1079,6 +1190,13 @@ declare module '@tanstack/react-router' {
       path: '/register-user/site'
       fullPath: '/register-user/site'
       preLoaderRoute: typeof RegisterUserSiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rules/$id': {
+      id: '/rules/$id'
+      path: '/rules/$id'
+      fullPath: '/rules/$id'
+      preLoaderRoute: typeof RulesIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/widget/instructions': {
@@ -1214,6 +1332,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventManageEventIdRegistrationEntryFeesAndPrizesRouteImport
       parentRoute: typeof EventManageEventIdRoute
     }
+    '/event/manage/$eventId/registrations': {
+      id: '/event/manage/$eventId/registrations'
+      path: '/registrations'
+      fullPath: '/event/manage/$eventId/registrations'
+      preLoaderRoute: typeof EventManageEventIdRegistrationsRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
+    '/event/manage/$eventId/registrations.csv': {
+      id: '/event/manage/$eventId/registrations.csv'
+      path: '/registrations.csv'
+      fullPath: '/event/manage/$eventId/registrations.csv'
+      preLoaderRoute: typeof EventManageEventIdRegistrationsDotcsvRouteImport
+      parentRoute: typeof EventManageEventIdRoute
+    }
     '/register-organizer/status/$status/$token': {
       id: '/register-organizer/status/$status/$token'
       path: '/register-organizer/status/$status/$token'
@@ -1226,6 +1358,13 @@ declare module '@tanstack/react-router' {
       path: '/tournament/$tournamentId/player-list'
       fullPath: '/event/$eventId/tournament/$tournamentId/player-list'
       preLoaderRoute: typeof EventEventIdTournamentTournamentIdPlayerListRouteImport
+      parentRoute: typeof EventEventIdRoute
+    }
+    '/event/$eventId/tournament/$tournamentId/register': {
+      id: '/event/$eventId/tournament/$tournamentId/register'
+      path: '/tournament/$tournamentId/register'
+      fullPath: '/event/$eventId/tournament/$tournamentId/register'
+      preLoaderRoute: typeof EventEventIdTournamentTournamentIdRegisterRouteImport
       parentRoute: typeof EventEventIdRoute
     }
     '/event/manage/$eventId/tournaments/': {
@@ -1251,6 +1390,17 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface PaymentRouteChildren {
+  PaymentCardRoute: typeof PaymentCardRoute
+}
+
+const PaymentRouteChildren: PaymentRouteChildren = {
+  PaymentCardRoute: PaymentCardRoute,
+}
+
+const PaymentRouteWithChildren =
+  PaymentRoute._addFileChildren(PaymentRouteChildren)
 
 interface ProfileSettingsRouteChildren {
   ProfileSettingsAvatarRoute: typeof ProfileSettingsAvatarRoute
@@ -1281,6 +1431,7 @@ interface EventEventIdRouteChildren {
   EventEventIdProgramRoute: typeof EventEventIdProgramRoute
   EventEventIdIndexRoute: typeof EventEventIdIndexRoute
   EventEventIdTournamentTournamentIdPlayerListRoute: typeof EventEventIdTournamentTournamentIdPlayerListRoute
+  EventEventIdTournamentTournamentIdRegisterRoute: typeof EventEventIdTournamentTournamentIdRegisterRoute
 }
 
 const EventEventIdRouteChildren: EventEventIdRouteChildren = {
@@ -1289,6 +1440,8 @@ const EventEventIdRouteChildren: EventEventIdRouteChildren = {
   EventEventIdIndexRoute: EventEventIdIndexRoute,
   EventEventIdTournamentTournamentIdPlayerListRoute:
     EventEventIdTournamentTournamentIdPlayerListRoute,
+  EventEventIdTournamentTournamentIdRegisterRoute:
+    EventEventIdTournamentTournamentIdRegisterRoute,
 }
 
 const EventEventIdRouteWithChildren = EventEventIdRoute._addFileChildren(
@@ -1301,6 +1454,8 @@ interface EventManageEventIdRouteChildren {
   EventManageEventIdEventProgramRoute: typeof EventManageEventIdEventProgramRoute
   EventManageEventIdFileManagementSystemRoute: typeof EventManageEventIdFileManagementSystemRoute
   EventManageEventIdRegistrationEntryFeesAndPrizesRoute: typeof EventManageEventIdRegistrationEntryFeesAndPrizesRoute
+  EventManageEventIdRegistrationsRoute: typeof EventManageEventIdRegistrationsRoute
+  EventManageEventIdRegistrationsDotcsvRoute: typeof EventManageEventIdRegistrationsDotcsvRoute
   EventManageEventIdIndexRoute: typeof EventManageEventIdIndexRoute
   EventManageEventIdTournamentsNewTournamentRoute: typeof EventManageEventIdTournamentsNewTournamentRoute
   EventManageEventIdTournamentsIndexRoute: typeof EventManageEventIdTournamentsIndexRoute
@@ -1316,6 +1471,9 @@ const EventManageEventIdRouteChildren: EventManageEventIdRouteChildren = {
     EventManageEventIdFileManagementSystemRoute,
   EventManageEventIdRegistrationEntryFeesAndPrizesRoute:
     EventManageEventIdRegistrationEntryFeesAndPrizesRoute,
+  EventManageEventIdRegistrationsRoute: EventManageEventIdRegistrationsRoute,
+  EventManageEventIdRegistrationsDotcsvRoute:
+    EventManageEventIdRegistrationsDotcsvRoute,
   EventManageEventIdIndexRoute: EventManageEventIdIndexRoute,
   EventManageEventIdTournamentsNewTournamentRoute:
     EventManageEventIdTournamentsNewTournamentRoute,
@@ -1339,6 +1497,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoadingRoute: LoadingRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
+  PaymentRoute: PaymentRouteWithChildren,
   PoweredByBridgescannerRoute: PoweredByBridgescannerRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ProfileSettingsRoute: ProfileSettingsRouteWithChildren,
@@ -1346,6 +1505,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReadyzRoute: ReadyzRoute,
   SearchRoute: SearchRoute,
   SearchFilterRoute: SearchFilterRoute,
+  StatusRoute: StatusRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   ActivateUserTokenRoute: ActivateUserTokenRoute,
   AuthProviderRoute: AuthProviderRouteWithChildren,
@@ -1362,6 +1522,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterOrganizerIndividualRoute: RegisterOrganizerIndividualRoute,
   RegisterOrganizerPendingRoute: RegisterOrganizerPendingRoute,
   RegisterUserSiteRoute: RegisterUserSiteRoute,
+  RulesIdRoute: RulesIdRoute,
   WidgetInstructionsRoute: WidgetInstructionsRoute,
   ForgotPasswordIndexRoute: ForgotPasswordIndexRoute,
   RegisterOrganizerIndexRoute: RegisterOrganizerIndexRoute,

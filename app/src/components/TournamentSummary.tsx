@@ -19,7 +19,7 @@ export function TournamentRow({
   tournament: TournamentData
   participants: ParticipantsData | undefined
 }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const typeLabel = tournamentTypeLabels[tournament.type]
   const scoring = scoringLabels[tournament.pointsScoreType]
   const entries = participants?.entries ?? 0
@@ -47,9 +47,19 @@ export function TournamentRow({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {tournament.isOpenRegistration ? (
-          <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
-            <Trans>Registration open</Trans>
-          </span>
+          <>
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+              <Trans>Registration open</Trans>
+            </span>
+            <Link
+              to="/event/$eventId/tournament/$tournamentId/register"
+              params={{ eventId: eventAlias, tournamentId: tournament.alias }}
+              className="rounded-lg bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800"
+              aria-label={t`Register for ${tournament.name}`}
+            >
+              <Trans>Register</Trans>
+            </Link>
+          </>
         ) : null}
         {tournament.isPlayerListViewEnabled ? (
           <Link

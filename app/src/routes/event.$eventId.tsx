@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link, Outlet } from '@tanstack/react-router'
 import { DateRange } from '../components/Dates.tsx'
 import { PinIcon } from '../components/Icons.tsx'
+import { RegisterButton, TournamentPicker } from '../components/registration/TournamentPicker.tsx'
 import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
@@ -10,6 +11,9 @@ import { fetchEvent } from '../server/catalogue.functions.ts'
 const root = getRouteApi('__root__')
 
 export const Route = createFileRoute('/event/$eventId')({
+  // `?register` opens the tournament picker (server-rendered, so it works without JavaScript).
+  validateSearch: (search: Record<string, unknown>): { register?: boolean } =>
+    search.register === undefined || search.register === false ? {} : { register: true },
   loader: async ({ params }) => {
     const data = await fetchEvent({ data: { aliasOrId: params.eventId } })
     if (data === null) throw await notFoundWithMoreEvents()
@@ -31,7 +35,8 @@ export const Route = createFileRoute('/event/$eventId')({
 })
 
 function EventLayout() {
-  const { view } = Route.useLoaderData()
+  const { view, tournaments } = Route.useLoaderData()
+  const { register } = Route.useSearch()
   const { user } = root.useLoaderData()
   const { t, i18n } = useLingui()
   const card = view.card
@@ -112,6 +117,9 @@ function EventLayout() {
                 <Trans>Registration open</Trans>
               </span>
             ) : null}
+            {tournaments.some((x) => x.isOpenRegistration) ? (
+              <RegisterButton eventAlias={card.alias} />
+            ) : null}
             {!halted && card.timeState === 'running' && card.hasLiveResults && card.liveResultsUrl ? (
               <a
                 href={card.liveResultsUrl}
@@ -158,6 +166,12 @@ function EventLayout() {
         </nav>
       </header>
       <Outlet />
+      <TournamentPicker
+        open={register === true}
+        eventAlias={card.alias}
+        tournaments={tournaments}
+        lang={view.contents.find((c) => c.isMain)?.language}
+      />
     </article>
   )
 }

@@ -88,6 +88,12 @@ const toStored = (l: PricedLine): StoredLine => ({
 })
 
 const changedReason = (e: TicketsUnavailable) => e.reason
+/** How long before an entry's deadline its card checkout closes. */
+const checkoutMarginMs = 15 * 60_000
+/** The start of the ten-minute window `at` falls in: one checkout's parameters per window. */
+const windowStart = (at: Date) => Math.floor(at.getTime() / 600_000) * 600_000
+/** Names in e-mail subjects stay short enough for any subject line. */
+const short = (name: string) => (name.length > 120 ? `${name.slice(0, 119)}…` : name)
 const isEntryState = Schema.is(EntryState)
 const isPaymentMethod = Schema.is(PaymentMethod)
 
@@ -210,7 +216,9 @@ export class RegistrationDesk extends Context.Service<
         event.accepted &&
         t.hasRegistration &&
         t.isRegistrationEnabled &&
+        (t.registrationStartDatetime === null || new Date(t.registrationStartDatetime) <= at) &&
         (t.registrationEndDatetime === null || at < new Date(t.registrationEndDatetime)) &&
+        t.startDate > at.toISOString().slice(0, 10) &&
         t.tickets.some((k) => k.isForSale) &&
         !t.tickets.some((k) => k.isForSale && k.ticketsLeft > 0)
 
@@ -484,8 +492,8 @@ export class RegistrationDesk extends Context.Service<
               : { method: 'free' }
         return {
           kind: 'registrationReceived',
-          eventName: event.name,
-          tournamentName: tournament.name,
+          eventName: short(event.name),
+          tournamentName: short(tournament.name),
           contestants: entry.contestants.getItems().map((c) => `${c.firstName} ${c.lastName}`),
           ticketLines: entry.lines.map(
             (l) => `${l.persons} × ${money(entry, l.unitPriceMinor)} = ${money(entry, l.totalMinor)}`,
@@ -516,7 +524,8 @@ export class RegistrationDesk extends Context.Service<
           currencyCode: entry.currencyCode,
           lines: entry.lines.map((l) => new EntryLine(l)),
           reference: entry.reference ?? null,
-          bank: entry.paymentMethod === 'bankTransfer' ? event.bank : null,
+          // A transfer stays possible while the entry waits, even after a card checkout was opened.
+          bank: entry.reference && entry.status === 'pending' ? event.bank : null,
           canPayByCard: cards.enabled && entry.status === 'pending' && entry.totalMinor > 0,
           expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
           teamName: entry.teamName ?? null,
@@ -566,30 +575,29 @@ export class RegistrationDesk extends Context.Service<
       })
 
       /** Records a payment once: pending (or confirmed at the venue) becomes confirmed and paid, with its e-mail. */
-      const recordPayment = (entryId: number, actorUserId: number | null, how: string, details: object) =>
+      const recordPayment = (
+        entryId: number,
+        actorUserId: number | null,
+        how: 'markedPaid' | 'paidByCard',
+        details: object,
+      ) =>
         inTransaction(
           Effect.gen(function* () {
             const entry = yield* Repo.lockEntry(entryId)
             if (!entry) return yield* refuse('notFound')
-            if (entry.paidAt) return entry
-            if (entry.status === 'canceled') return yield* refuse('wrongState')
-            if (entry.status === 'expired') {
-              // A late transfer: the entry comes back only if its places are still there.
-              const event = yield* eventOf(entry, entry.language)
-              yield* sales.reserve(
-                entry.tournamentId,
-                entry.lines.map((l) => ({
-                  ticketId: l.ticketId,
-                  ageCategoryId: l.ageCategoryId,
-                  persons: l.persons,
-                })),
-                event.timeZone,
-              )
+            if (entry.paidAt) {
+              // A second payment (another card checkout, or a card after a transfer): the organiser refunds it.
+              if (how === 'paidByCard') yield* Repo.audit(entry.id, actorUserId, 'duplicatePayment', details)
+              return entry
             }
+            if (entry.status === 'canceled') return yield* refuse('wrongState')
+            // A late payment brings an expired entry back only if its places are still there (sales may be over).
+            if (entry.status === 'expired') yield* sales.takeBack(entry.lines.map(releaseLine))
             const at = yield* now
             entry.status = 'confirmed'
             entry.paidAt = at
             entry.expiresAt = null
+            if (how === 'paidByCard') entry.paymentMethod = 'card'
             yield* Repo.flush
             yield* Repo.audit(entry.id, actorUserId, how, details)
             const event = yield* eventOf(entry, entry.language)
@@ -600,8 +608,8 @@ export class RegistrationDesk extends Context.Service<
                 entry.language,
                 {
                   kind: 'paymentReceived',
-                  eventName: event.name,
-                  tournamentName: t?.name ?? '',
+                  eventName: short(event.name),
+                  tournamentName: short(t?.name ?? ''),
                   amount: money(entry, entry.totalMinor),
                   // Only a hash of the secret link is kept, so this one leads to the event.
                   statusLink: eventLink(event),
@@ -620,10 +628,17 @@ export class RegistrationDesk extends Context.Service<
         if (!cards.enabled) return yield* refuse('paymentUnavailable')
         const entry = yield* entryOfToken(token)
         if (entry.status !== 'pending' || entry.totalMinor === 0) return yield* refuse('wrongState')
+        // One open checkout per entry: pressing Pay again (or coming back) reopens it.
+        if (entry.cardSessionId) {
+          const open = yield* cards.retrieveCheckout(entry.cardSessionId)
+          if (!open.paid && open.url !== '') return open.url
+        }
         const at = yield* now
         const deadline = entry.expiresAt ?? new Date(at.getTime() + config.holdHours * 3_600_000)
-        // The checkout must close before the entry expires, so no card is charged for places already given back.
-        if (deadline.getTime() - at.getTime() < 31 * 60_000) return yield* refuse('tooLate')
+        // The checkout closes a quarter of an hour before the entry expires, so a payment always lands while
+        // its places are held; Stripe needs at least 30 minutes.
+        const closesAt = Math.min(deadline.getTime() - checkoutMarginMs, windowStart(at) + 23 * 3_600_000)
+        if (closesAt - at.getTime() < 31 * 60_000) return yield* refuse('tooLate')
         const event = yield* eventOf(entry, locale)
         const t = yield* tournamentOf(entry, event)
         const session = yield* cards.createCheckout({
@@ -636,38 +651,41 @@ export class RegistrationDesk extends Context.Service<
           successUrl: urls.successUrl,
           cancelUrl: urls.cancelUrl,
           locale,
-          expiresAt: new Date(Math.min(deadline.getTime(), at.getTime() + 24 * 3_600_000)),
-          // One checkout per entry per ten minutes: a double click opens the same one.
-          idempotencyKey: `entry-${entry.id}-${Math.floor(at.getTime() / 600_000)}`,
+          expiresAt: new Date(closesAt),
+          // The same parameters within a ten-minute window: a double click opens the same checkout.
+          idempotencyKey: `entry-${entry.id}-${windowStart(at)}`,
         })
-        yield* inTransaction(
+        const stored = yield* inTransaction(
           Effect.gen(function* () {
             const locked = yield* Repo.lockEntry(entry.id)
-            if (!locked) return
+            // Canceled or expired while Stripe answered: the checkout must not stay payable.
+            if (locked?.status !== 'pending') return false
             locked.cardSessionId = session.sessionId
-            if (locked.paymentMethod === 'bankTransfer') locked.paymentMethod = 'card'
             yield* Repo.flush
             yield* Repo.audit(entry.id, null, 'cardCheckout', { sessionId: session.sessionId })
+            return true
           }),
         )
+        if (!stored) {
+          yield* cards.expireCheckout(session.sessionId).pipe(Effect.ignore)
+          return yield* refuse('wrongState')
+        }
         return session.url
       })
 
-      /** A session the provider says is paid, for this entry, for its amount and currency, confirms it. */
+      /** A paid session of ours, for its entry's amount and currency, confirms the entry; anything else is recorded. */
       const settleSession = (session: {
         readonly sessionId: string
         readonly paid: boolean
-        readonly entryId: number | null
         readonly amountMinor: number
         readonly currency: string
       }) =>
         Effect.gen(function* () {
           if (!session.paid) return
-          const entry =
-            (yield* Repo.entryByCardSession(session.sessionId)) ??
-            (session.entryId === null ? null : yield* Repo.entryById(session.entryId))
+          // Only checkouts this desk opened and recorded count: nothing else on the account maps to an entry.
+          const entry = yield* Repo.entryByCardSession(session.sessionId)
           if (!entry)
-            return yield* Effect.logWarning('card payment for an unknown entry', {
+            return yield* Effect.logWarning('card payment for an unknown checkout', {
               session: session.sessionId,
             })
           if (
@@ -679,7 +697,14 @@ export class RegistrationDesk extends Context.Service<
           }
           yield* recordPayment(entry.id, null, 'paidByCard', { sessionId: session.sessionId }).pipe(
             Effect.catch((e) =>
-              Effect.logWarning('card payment not recorded', { entryId: entry.id, error: String(e) }),
+              // Paid but not honoured (canceled, or its places gone): on record for the organiser to refund.
+              Effect.gen(function* () {
+                yield* Repo.audit(entry.id, null, 'cardPaidNotHonoured', {
+                  sessionId: session.sessionId,
+                  reason: 'reason' in e ? e.reason : String(e),
+                })
+                yield* Effect.logError('card payment not honoured', { entryId: entry.id })
+              }),
             ),
           )
         })
@@ -803,9 +828,12 @@ export class RegistrationDesk extends Context.Service<
       /** Locks an entry of an event the actor manages. */
       const managedEntry = (actor: RegistrationActor, entryId: number) =>
         Effect.gen(function* () {
+          // Authorised before locking: nobody holds a lock on another organiser's entry.
+          const seen = yield* Repo.entryById(entryId)
+          if (!seen) return yield* refuse('notFound')
+          const event = yield* managedEvent(actor, seen.eventId, seen.language)
           const entry = yield* Repo.lockEntry(entryId)
           if (!entry) return yield* refuse('notFound')
-          const event = yield* managedEvent(actor, entry.eventId, entry.language)
           return { entry, event }
         })
 
@@ -836,6 +864,14 @@ export class RegistrationDesk extends Context.Service<
             entry.expiresAt = null
             yield* Repo.flush
             yield* Repo.audit(entry.id, actor.userId, 'canceled', {})
+            // An open card checkout must not take money for a canceled entry; one already paid is refunded by
+            // the organiser (the webhook records it as not honoured).
+            if (entry.cardSessionId && !entry.paidAt)
+              yield* cards
+                .expireCheckout(entry.cardSessionId)
+                .pipe(
+                  Effect.catch((e) => Effect.logWarning('card checkout not expired', { error: e.message })),
+                )
             const t = yield* tournamentOf(entry, event)
             if (entry.contactEmail)
               yield* enqueue(
@@ -843,8 +879,8 @@ export class RegistrationDesk extends Context.Service<
                 entry.language,
                 {
                   kind: 'registrationCanceled',
-                  eventName: event.name,
-                  tournamentName: t?.name ?? '',
+                  eventName: short(event.name),
+                  tournamentName: short(t?.name ?? ''),
                   statusLink: eventLink(event),
                 },
                 'registration.canceled',
@@ -871,7 +907,8 @@ export class RegistrationDesk extends Context.Service<
             if (to.eventId !== event.eventId) return yield* refuse('notFound')
             const players = entry.contestants.length
             const rule = contestantRule(to.type)
-            if (players < rule.min || players > rule.max) return yield* refuse('incompatible')
+            if (!from || to.type !== from.type || players < rule.min || players > rule.max)
+              return yield* refuse('incompatible')
             // The places move; the price agreed (and any payment) stays as it was.
             const taken = yield* sales.reserve(
               to.tournamentId,
@@ -897,9 +934,9 @@ export class RegistrationDesk extends Context.Service<
                 entry.language,
                 {
                   kind: 'registrationMoved',
-                  eventName: event.name,
-                  fromTournament: from?.name ?? '',
-                  toTournament: to.name,
+                  eventName: short(event.name),
+                  fromTournament: short(from?.name ?? ''),
+                  toTournament: short(to.name),
                   statusLink: eventLink(event),
                 },
                 'registration.moved',
@@ -926,8 +963,8 @@ export class RegistrationDesk extends Context.Service<
                 entry.language,
                 {
                   kind: 'registrationExpired',
-                  eventName: event.value.name,
-                  tournamentName: t?.name ?? '',
+                  eventName: short(event.value.name),
+                  tournamentName: short(t?.name ?? ''),
                   registerLink: eventLink(event.value),
                 },
                 'registration.expired',

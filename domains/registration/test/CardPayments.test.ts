@@ -91,6 +91,7 @@ const checkoutInput = (overrides: Partial<CheckoutInput> = {}): CheckoutInput =>
 
 const create = (input: CheckoutInput) => CardPayments.use((cards) => cards.createCheckout(input))
 const retrieve = (sessionId: string) => CardPayments.use((cards) => cards.retrieveCheckout(sessionId))
+const expireSession = (sessionId: string) => CardPayments.use((cards) => cards.expireCheckout(sessionId))
 const verify = (payload: string, signature: string | null) =>
   CardPayments.use((cards) => cards.verifyWebhook(payload, signature))
 
@@ -120,6 +121,7 @@ describe(CardPayments.name, () => {
           expect(request.headers['idempotency-key']).toBe(input.idempotencyKey)
           expect(request.body).toEqual({
             mode: 'payment',
+            'payment_method_types[0]': 'card',
             'line_items[0][price_data][currency]': 'eur',
             'line_items[0][price_data][unit_amount]': '2500',
             'line_items[0][price_data][product_data][name]': 'Vilnius Open 2027: Open Pairs',
@@ -141,7 +143,10 @@ describe(CardPayments.name, () => {
             amountMinor: 2500,
             currency: 'EUR',
           })
-          expect(stripe.sessions.get(session.sessionId)?.status).toBe('open')
+          expect(stripe.sessions.get(session.sessionId)).toMatchObject({
+            status: 'open',
+            payment_method_types: ['card'],
+          })
         }),
     )
 
@@ -310,6 +315,93 @@ describe(CardPayments.name, () => {
     )
   })
 
+  describe('expireCheckout', () => {
+    it.live('expires an open session, after which its page refuses payment', () =>
+      Effect.gen(function* () {
+        const session = yield* create(checkoutInput()).pipe(withStripe())
+        yield* expireSession(session.sessionId).pipe(withStripe())
+
+        const request = lastRequest()
+        expect(request).toMatchObject({
+          method: 'POST',
+          path: `/v1/checkout/sessions/${session.sessionId}/expire`,
+          body: {},
+        })
+        expect(request.headers.authorization).toBe(`Bearer ${secretKey}`)
+        expect(stripe.sessions.get(session.sessionId)).toMatchObject({ status: 'expired', url: null })
+        const after = yield* retrieve(session.sessionId).pipe(withStripe())
+        expect(after).toMatchObject({ paid: false, url: '' })
+
+        const page = yield* Effect.promise(() => fetch(session.url))
+        expect(page.status).toBe(410)
+        const paying = yield* Effect.promise(() => fetch(session.url, { method: 'POST', redirect: 'manual' }))
+        expect(paying.status).toBe(410)
+        expect(stripe.sessions.get(session.sessionId)?.payment_status).toBe('unpaid')
+      }),
+    )
+
+    it.live('treats a session that is already expired as done', () =>
+      Effect.gen(function* () {
+        const session = yield* create(checkoutInput()).pipe(withStripe())
+        yield* expireSession(session.sessionId).pipe(withStripe())
+        const requests = stripe.requests.length
+        yield* expireSession(session.sessionId).pipe(withStripe())
+
+        // Stripe refused the second expiry (400); the session then showed it was expired already.
+        expect(stripe.requests.slice(requests).map((r) => r.method)).toEqual(['POST', 'GET'])
+        expect(stripe.sessions.get(session.sessionId)?.status).toBe('expired')
+      }),
+    )
+
+    it.live('fails rejected for a paid session, and leaves it paid', () =>
+      Effect.gen(function* () {
+        const session = yield* create(checkoutInput()).pipe(withStripe())
+        stripe.pay(session.sessionId)
+        const error = yield* expireSession(session.sessionId).pipe(withStripe(), Effect.flip)
+
+        expect(error).toBeInstanceOf(CardPaymentFailed)
+        expect(error.reason).toBe('rejected')
+        expect(error.message).toContain('already complete')
+        expect(stripe.sessions.get(session.sessionId)).toMatchObject({
+          status: 'complete',
+          payment_status: 'paid',
+        })
+      }),
+    )
+
+    it.live('fails rejected for a session Stripe does not know, and for a malformed id without a call', () =>
+      Effect.gen(function* () {
+        const unknown = yield* expireSession('cs_test_nothing').pipe(withStripe(), Effect.flip)
+        expect(unknown.reason).toBe('rejected')
+        expect(unknown.message).toContain('HTTP 404')
+
+        const requests = stripe.requests.length
+        for (const sessionId of ['../../v1/customers', 'cs_test_1/expire', '']) {
+          const malformed = yield* expireSession(sessionId).pipe(withStripe(), Effect.flip)
+          expect(malformed).toMatchObject({ reason: 'rejected', message: 'sessionId is not a session id' })
+        }
+        expect(stripe.requests.length).toBe(requests)
+      }),
+    )
+
+    it.live('fails unavailable when Stripe cannot be reached or has a server error', () =>
+      Effect.gen(function* () {
+        const down = yield* expireSession('cs_test_1').pipe(
+          withStripe(() => ({ apiBase: downUrl })),
+          Effect.flip,
+        )
+        expect(down.reason).toBe('unavailable')
+
+        Object.assign(broken, { status: 500, body: '{"error":{"type":"api_error","message":"Oops"}}' })
+        const failing = yield* expireSession('cs_test_1').pipe(
+          withStripe(() => ({ apiBase: broken.url })),
+          Effect.flip,
+        )
+        expect(failing).toMatchObject({ reason: 'unavailable', message: expect.stringContaining('HTTP 500') })
+      }),
+    )
+  })
+
   describe('verifyWebhook', () => {
     const openSession = () =>
       create(checkoutInput({ entryId: 9, reference: creditorReferenceForEntry(9) })).pipe(withStripe())
@@ -424,6 +516,36 @@ describe(CardPayments.name, () => {
       }),
     )
 
+    it.live('maps a session to an entry only through our metadata, never client_reference_id', () =>
+      Effect.gen(function* () {
+        const session = yield* openSession()
+        const ours = stripe.signedEvent('checkout.session.completed', session.sessionId)
+        const object = JSON.parse(ours.payload).data.object
+        expect(object).toMatchObject({ client_reference_id: '9', metadata: { entryId: '9' } })
+
+        // A session made by something else with the same key: client_reference_id set, no entryId metadata.
+        const t = nowSeconds()
+        const foreignEvent = (metadata: Record<string, string>) => {
+          const payload = JSON.stringify({
+            id: 'evt_foreign',
+            type: 'checkout.session.completed',
+            data: { object: { ...object, client_reference_id: '9', metadata } },
+          })
+          return { payload, signature: `t=${t},v1=${hmac(webhookSecret, `${t}.${payload}`)}` }
+        }
+        const foreignMetadata: ReadonlyArray<Record<string, string>> = [
+          {},
+          { entryId: 'nine' },
+          { entryId: '0' },
+        ]
+        for (const metadata of foreignMetadata) {
+          const event = foreignEvent(metadata)
+          const verified = yield* verify(event.payload, event.signature).pipe(withStripe())
+          expect(verified.session?.entryId, JSON.stringify(metadata)).toBeNull()
+        }
+      }),
+    )
+
     it.live('refuses a correctly signed body that is not a Stripe event', () =>
       Effect.gen(function* () {
         const t = nowSeconds()
@@ -446,16 +568,18 @@ describe(CardPayments.name, () => {
     const disabled = <A, E>(effect: Effect.Effect<A, E, CardPayments>) =>
       effect.pipe(Effect.provide(CardPayments.disabled))
 
-    it.effect('is not enabled, cannot create or retrieve, and believes no webhook', () =>
+    it.effect('is not enabled, cannot create, retrieve or expire, and believes no webhook', () =>
       Effect.gen(function* () {
         const enabled = yield* CardPayments.use((cards) => Effect.succeed(cards.enabled)).pipe(disabled)
         const created = yield* create(checkoutInput()).pipe(disabled, Effect.flip)
         const retrieved = yield* retrieve('cs_test_1').pipe(disabled, Effect.flip)
+        const expired = yield* expireSession('cs_test_1').pipe(disabled, Effect.flip)
         const webhook = yield* verify('{}', 't=1,v1=00').pipe(disabled, Effect.flip)
 
         expect(enabled).toBe(false)
         expect(created.reason).toBe('notConfigured')
         expect(retrieved.reason).toBe('notConfigured')
+        expect(expired.reason).toBe('notConfigured')
         expect(webhook.reason).toBe('badSignature')
       }),
     )
@@ -463,6 +587,37 @@ describe(CardPayments.name, () => {
 })
 
 describe('startStripeServer', () => {
+  it.live('refuses payment method types it does not know and gaps in the list, as Stripe does', () =>
+    Effect.gen(function* () {
+      const post = (params: Record<string, string>) =>
+        Effect.promise(() =>
+          fetch(`${stripe.url}/v1/checkout/sessions`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${secretKey}`,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            body: new URLSearchParams({
+              mode: 'payment',
+              'line_items[0][price_data][currency]': 'eur',
+              'line_items[0][price_data][unit_amount]': '100',
+              'line_items[0][price_data][product_data][name]': 'Entry',
+              'line_items[0][quantity]': '1',
+              success_url: 'https://kibitz.test/paid',
+              ...params,
+            }).toString(),
+          }).then(async (r) => ({ status: r.status, body: await r.json() })),
+        )
+      const unknown = yield* post({ 'payment_method_types[0]': 'cash' })
+      expect(unknown).toMatchObject({ status: 400, body: { error: { param: 'payment_method_types[0]' } } })
+      const gap = yield* post({ 'payment_method_types[1]': 'card' })
+      expect(gap).toMatchObject({ status: 400, body: { error: { param: 'payment_method_types[1]' } } })
+      const dashboard = yield* post({})
+      expect(dashboard.status).toBe(200)
+      expect(dashboard.body.payment_method_types).toEqual(['card', 'sepa_debit'])
+    }),
+  )
+
   it.live('takes a card payment in the browser: page, Pay, signed webhook, redirect to success_url', () =>
     Effect.gen(function* () {
       const received: Array<{ payload: string; signature: string | null }> = []
@@ -507,6 +662,21 @@ describe('startStripeServer', () => {
 
       const gone = yield* Effect.promise(() => fetch(session.url))
       expect(gone.status).toBe(410)
+
+      // Expiring another session answers first; the signed checkout.session.expired follows on its own.
+      const abandoned = yield* create(checkoutInput()).pipe(viaHosted)
+      yield* CardPayments.use((cards) => cards.expireCheckout(abandoned.sessionId)).pipe(viaHosted)
+      yield* Effect.promise(async () => {
+        for (let tries = 0; hosted.webhookDeliveries.length < 2 && tries < 100; tries += 1)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+      })
+      expect(hosted.webhookDeliveries[1]).toEqual({
+        type: 'checkout.session.expired',
+        sessionId: abandoned.sessionId,
+        status: 200,
+      })
+      const expiry = yield* verify(received[1]?.payload ?? '', received[1]?.signature ?? null).pipe(viaHosted)
+      expect(expiry.session).toMatchObject({ sessionId: abandoned.sessionId, paid: false, entryId: 42 })
     }).pipe(Effect.scoped),
   )
 })

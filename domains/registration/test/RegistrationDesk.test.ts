@@ -9,8 +9,29 @@ import {
 import { insertEvent, insertOrganiser, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
 import { TestClock } from 'effect/testing'
+import { afterAll, beforeAll } from 'vitest'
+import { type StripeTestServer, startStripeServer } from './support/stripeServer.ts'
 
 const db = useDomainDatabase()
+
+// Card payments go to a local server speaking Stripe's protocol; the desk reads STRIPE_* when it is built.
+const webhookSecret = 'whsec_desk_test'
+let stripe: StripeTestServer
+beforeAll(async () => {
+  stripe = await startStripeServer({ secretKey: 'sk_test_desk', webhookSecret })
+  process.env.STRIPE_SECRET_KEY = 'sk_test_desk'
+  process.env.STRIPE_WEBHOOK_SECRET = webhookSecret
+  process.env.STRIPE_API_BASE = stripe.url
+})
+afterAll(async () => {
+  delete process.env.STRIPE_SECRET_KEY
+  delete process.env.STRIPE_WEBHOOK_SECRET
+  delete process.env.STRIPE_API_BASE
+  await stripe.close()
+})
+const urls = { successUrl: 'http://127.0.0.1/status', cancelUrl: 'http://127.0.0.1/payment' }
+const audits = () =>
+  query(Schema.Array(Schema.Struct({ action: Schema.String })), 'select action from entry_audit order by id')
 
 /** 10 March 2027, 14:00 in Vilnius: the junior early bird runs (1–15 March). */
 const setNow = () => TestClock.setTime(Date.parse('2027-03-10T12:00:00.000Z'))
@@ -139,7 +160,7 @@ describe('RegistrationDesk', () => {
         const f = yield* fixture()
         const form = yield* desk((d) => d.form('spring-pairs', 'open-pairs', 'en'))
         expect(form.contestants).toMatchObject({ min: 2, max: 2, teamName: 'none' })
-        expect(form.paymentMethods).toEqual(['bankTransfer'])
+        expect(form.paymentMethods).toEqual(['bankTransfer', 'card'])
         const receipt = yield* register(pair(f, 4000 + 1500))
         expect(receipt).toMatchObject({ status: 'pending', paymentMethod: 'bankTransfer', totalMinor: 5500 })
         expect(isValidCreditorReference(receipt.reference ?? '')).toBe(true)
@@ -299,6 +320,10 @@ describe('RegistrationDesk', () => {
     () =>
       Effect.gen(function* () {
         yield* setNow()
+        // No bank account and no card payments: a paid entry is paid at the venue.
+        const key = process.env.STRIPE_SECRET_KEY
+        delete process.env.STRIPE_SECRET_KEY
+        yield* Effect.addFinalizer(() => Effect.sync(() => (process.env.STRIPE_SECRET_KEY = key)))
         const f = yield* fixture({ bank: false, priceMinor: 0 })
         const input = pair(f, 1500, {
           contestants: pair(f, 0).data.contestants.map((c) => ({ ...c, ageCategoryId: c.ageCategoryId })),
@@ -324,5 +349,108 @@ describe('RegistrationDesk', () => {
         reason: 'notFound',
       })
     }),
+  )
+
+  it.effect(
+    'pressing Pay twice reopens the same checkout, which closes a quarter of an hour before the entry expires',
+    () =>
+      Effect.gen(function* () {
+        // Stripe (here its local stand-in) judges a checkout's expiry by the real clock.
+        yield* TestClock.setTime(Date.now())
+        const f = yield* fixture()
+        const receipt = yield* register(pair(f, 6000))
+        const first = yield* desk((d) => d.payByCard(receipt.statusToken, urls, 'lt'))
+        yield* TestClock.adjust('11 minutes')
+        const again = yield* desk((d) => d.payByCard(receipt.statusToken, urls, 'lt'))
+        expect(again).toBe(first)
+        const creates = stripe.requests.filter(
+          (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+        )
+        expect(creates).toHaveLength(1)
+        // 72 h hold from 10 March 12:00 UTC, but Stripe keeps a checkout open 24 h at most.
+        expect(creates[0]?.body).toMatchObject({ 'payment_method_types[0]': 'card' })
+        const view = yield* desk((d) => d.status(receipt.statusToken, 'en'))
+        // The transfer stays possible while it waits.
+        expect(view.bank?.iban).toBe('LT121000011101001000')
+      }),
+  )
+
+  it.effect('a checkout paid after the organiser canceled is recorded as not honoured, never confirmed', () =>
+    Effect.gen(function* () {
+      // Stripe (here its local stand-in) judges a checkout's expiry by the real clock.
+      yield* TestClock.setTime(Date.now())
+      const f = yield* fixture()
+      const receipt = yield* register(pair(f, 6000))
+      const url = yield* desk((d) => d.payByCard(receipt.statusToken, urls, 'en'))
+      const sessionId = url.split('/').pop() ?? ''
+      // The player pays just as the organiser cancels: Stripe's webhook arrives after the cancel.
+      const event = stripe.pay(sessionId)
+      yield* desk((d) => d.cancel(organiserOf(f), receipt.entryId))
+      // The cancel tried to close the checkout at Stripe (too late: it was paid).
+      expect(stripe.requests.some((r) => r.path === `/v1/checkout/sessions/${sessionId}/expire`)).toBe(true)
+      yield* desk((d) => d.cardWebhook(event.payload, event.signature))
+      const view = yield* desk((d) => d.status(receipt.statusToken, 'en'))
+      expect(view).toMatchObject({ status: 'canceled', paid: false })
+      expect((yield* audits()).map((a) => a.action)).toContain('cardPaidNotHonoured')
+    }),
+  )
+
+  it.effect('a late transfer brings an expired entry back after sales closed, if places are left', () =>
+    Effect.gen(function* () {
+      yield* setNow()
+      const f = yield* fixture()
+      const receipt = yield* register(pair(f, 5500))
+      yield* TestClock.adjust('73 hours')
+      expect(yield* desk((d) => d.expireDue(10))).toBe(1)
+      yield* Effect.promise(() => db.orm.em.fork().execute('update ticket set is_for_sale = false'))
+      const back = yield* desk((d) => d.markPaid(organiserOf(f), receipt.entryId))
+      expect(back).toMatchObject({ status: 'confirmed', paid: true })
+      expect(yield* soldOf(f.ticketId)).toBe(2)
+    }),
+  )
+
+  it.effect(
+    'moves an entry only to a tournament of the same type, taking places there and giving them back here',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const receipt = yield* register(pair(f, 5500))
+        const other = yield* Effect.promise(() =>
+          insertTournament(db.orm, {
+            eventId: f.eventId,
+            alias: 'evening-pairs',
+            startDate: '2027-04-01',
+            tickets: [{ priceMinor: 2000, quantity: 4 }],
+          }),
+        )
+        const teams = yield* Effect.promise(() =>
+          insertTournament(db.orm, {
+            eventId: f.eventId,
+            alias: 'teams',
+            type: 2,
+            startDate: '2027-04-01',
+            tickets: [{ priceMinor: 2000, quantity: 4 }],
+          }),
+        )
+        const target = other.ticketIds[0] ?? 0
+        expect(
+          yield* Effect.flip(
+            desk((d) =>
+              d.move(organiserOf(f), receipt.entryId, {
+                tournamentId: teams.id,
+                ticketId: teams.ticketIds[0] ?? 0,
+              }),
+            ),
+          ),
+        ).toMatchObject({ reason: 'incompatible' })
+        const moved = yield* desk((d) =>
+          d.move(organiserOf(f), receipt.entryId, { tournamentId: other.id, ticketId: target }),
+        )
+        expect(moved.tournament.alias).toBe('evening-pairs')
+        expect(moved.totalMinor).toBe(5500)
+        expect(yield* soldOf(f.ticketId)).toBe(0)
+        expect(yield* soldOf(target)).toBe(2)
+      }),
   )
 })

@@ -117,6 +117,11 @@ const idsOf = (lines: ReadonlyArray<SaleLine>) => ({
   categories: [...new Set(lines.flatMap((l) => (l.ageCategoryId === null ? [] : [l.ageCategoryId])))],
 })
 
+const sorted = (ids: ReadonlyArray<number>) => [...ids].sort((a, b) => a - b)
+const unitsOf = (lines: ReadonlyArray<PricedLine>, pick: (l: PricedLine) => boolean) =>
+  lines.filter(pick).reduce((n, l) => n + l.units, 0)
+const byCategory = (a: PricedLine, b: PricedLine) => (a.ageCategoryId ?? 0) - (b.ageCategoryId ?? 0)
+
 /** Prices and sells tickets; a sale never takes more than is left (conditional updates under row locks). */
 export class TicketSales extends Context.Service<
   TicketSales,
@@ -138,6 +143,11 @@ export class TicketSales extends Context.Service<
     ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
     /** The registration domain, when an entry is canceled or expires: gives its units back. */
     release(lines: ReadonlyArray<PricedLine>): Effect.Effect<void, never, Em>
+    /**
+     * The registration domain, when a late payment brings an expired entry back: takes its units again at the
+     * price already agreed, if that many are left, whatever the sales rules say now (sales may have closed).
+     */
+    takeBack(lines: ReadonlyArray<PricedLine>): Effect.Effect<void, TicketsUnavailable, Em>
   }
 >()('@kibitz/tournaments/TicketSales') {
   static readonly layer = Layer.succeed(
@@ -178,7 +188,42 @@ export class TicketSales extends Context.Service<
         )
       }),
       release: Effect.fn('TicketSales.release')(function* (lines) {
-        for (const line of lines) yield* Repo.release(line.ticketId, line.ageCategoryId, line.units)
+        yield* inTransaction(
+          Effect.gen(function* () {
+            // Tickets then categories, each in id order, as reserve locks them: no deadlock with a sale.
+            const ids = idsOf(lines)
+            yield* Repo.lockInOrder(sorted(ids.tickets), sorted(ids.categories))
+            for (const id of sorted(ids.tickets))
+              yield* Repo.releaseTicket(
+                id,
+                unitsOf(lines, (l) => l.ticketId === id),
+              )
+            for (const line of [...lines].sort(byCategory))
+              if (line.ageCategoryId !== null)
+                yield* Repo.releaseCategory(line.ticketId, line.ageCategoryId, line.units)
+          }),
+        )
+      }),
+      takeBack: Effect.fn('TicketSales.takeBack')(function* (lines) {
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const ids = idsOf(lines)
+            yield* Repo.lockInOrder(sorted(ids.tickets), sorted(ids.categories))
+            for (const line of lines) {
+              const ticket = yield* Repo.takeTicketCapacity(line.ticketId, line.units)
+              const category =
+                line.ageCategoryId === null
+                  ? true
+                  : yield* Repo.takeCategoryCapacity(line.ticketId, line.ageCategoryId, line.units)
+              if (!ticket || !category)
+                return yield* new TicketsUnavailable({
+                  ticketId: line.ticketId,
+                  ageCategoryId: line.ageCategoryId,
+                  reason: 'soldOut',
+                })
+            }
+          }),
+        )
       }),
     }),
   )

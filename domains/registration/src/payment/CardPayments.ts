@@ -4,7 +4,7 @@ import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 
 // Card payments for registrations (issue 5) through Stripe Checkout, spoken over Stripe's documented HTTP API
 // with fetch: a hosted payment page per entry, and signed webhooks that say when it was paid. No Stripe SDK:
-// two endpoints and one signature scheme do not justify a dependency.
+// three endpoints and one signature scheme do not justify a dependency.
 
 /** Why a call to the card provider failed: not set up here, refused (bad request or key), or unreachable. */
 export class CardPaymentFailed extends Schema.TaggedError<CardPaymentFailed>()('CardPaymentFailed', {
@@ -25,7 +25,7 @@ export class CheckoutSession extends Schema.Class<CheckoutSession>('@kibitz/regi
   url: Schema.String,
   /** Whether the money is in: paid, or nothing was left to pay. */
   paid: Schema.Boolean,
-  /** The entry the session was created for, from its metadata; null for sessions not made by Kibitz. */
+  /** The entry the session was created for, from its metadata only; null for sessions not made by Kibitz. */
   entryId: Schema.NullOr(Schema.Int),
   amountMinor: Schema.Int,
   /** Upper-case ISO 4217 code. */
@@ -95,8 +95,8 @@ const stripeLocales: { readonly [L in InterfaceLocale]: string } = {
 const StripeSession = Schema.Struct({
   id: Schema.String,
   url: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  status: Schema.optionalKey(Schema.NullOr(Schema.Literals(['open', 'complete', 'expired']))),
   payment_status: Schema.Literals(['paid', 'unpaid', 'no_payment_required']),
-  client_reference_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
   metadata: Schema.optionalKey(Schema.NullOr(Schema.Record(Schema.String, Schema.String))),
   amount_total: Schema.Int,
   currency: Schema.String,
@@ -133,10 +133,18 @@ const checkoutSessionOf = (session: StripeSession): CheckoutSession =>
     sessionId: session.id,
     url: session.url ?? '',
     paid: session.payment_status !== 'unpaid',
-    entryId: positiveId(session.metadata?.entryId) ?? positiveId(session.client_reference_id),
+    // Only our own metadata: client_reference_id can be set by anything that creates sessions with the key.
+    entryId: positiveId(session.metadata?.entryId),
     amountMinor: session.amount_total,
     currency: session.currency.toUpperCase(),
   })
+
+type StripeResponse = { readonly status: number; readonly text: string }
+
+// Stripe ids are letters, digits and underscores; anything else could walk the request to another path.
+const isSessionId = (sessionId: string) => /^[A-Za-z0-9_]+$/.test(sessionId)
+
+const notASessionId = new CardPaymentFailed({ reason: 'rejected', message: 'sessionId is not a session id' })
 
 const describeCause = (cause: unknown): string => {
   if (!(cause instanceof Error)) return String(cause)
@@ -177,6 +185,8 @@ const checkoutForm = (input: CheckoutInput, nowMillis: number): URLSearchParams 
   const expiresAt = Math.min(Math.max(wanted, now + minExpirySeconds), now + maxExpirySeconds)
   const form = new URLSearchParams({
     mode: 'payment',
+    // Card only: an asynchronous method (a bank debit) could settle days after the entry's deadline.
+    'payment_method_types[0]': 'card',
     'line_items[0][price_data][currency]': input.currency.toLowerCase(),
     'line_items[0][price_data][unit_amount]': String(input.amountMinor),
     'line_items[0][price_data][product_data][name]': input.description.trim(),
@@ -217,18 +227,18 @@ const makeStripe = (config: StripeConfig) => {
   const apiBase = config.apiBase.replace(/\/+$/, '')
   const toleranceSeconds = config.toleranceSeconds ?? 300
 
-  /** One API call: the decoded session, or why not. */
-  const call = Effect.fnUntraced(function* (
+  /** One HTTP exchange with Stripe: its status and body, or unavailable when there was none. */
+  const send = Effect.fnUntraced(function* (
     step: string,
     path: string,
-    init: { method: 'GET' } | { method: 'POST'; body: URLSearchParams; idempotencyKey: string },
+    init: { method: 'GET' } | { method: 'POST'; body: URLSearchParams; idempotencyKey?: string },
   ) {
     const headers: Record<string, string> = { authorization: `Bearer ${config.secretKey}` }
     if (init.method === 'POST') {
       headers['content-type'] = 'application/x-www-form-urlencoded'
-      headers['idempotency-key'] = init.idempotencyKey
+      if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey
     }
-    const response = yield* Effect.tryPromise({
+    return yield* Effect.tryPromise({
       try: async (signal) => {
         const r = await fetch(`${apiBase}${path}`, {
           method: init.method,
@@ -241,20 +251,27 @@ const makeStripe = (config: StripeConfig) => {
       catch: (cause) =>
         new CardPaymentFailed({ reason: 'unavailable', message: `${step}: ${describeCause(cause)}` }),
     })
-    if (response.status < 200 || response.status > 299) {
-      const error = Option.flatMap(decodeJson(response.text), decodeErrorBody)
-      const detail = Option.match(error, {
-        onNone: () => response.text.slice(0, 200),
-        onSome: ({ error }) => [error.type, error.message].filter((part) => part !== undefined).join(': '),
-      })
-      // 409 (a concurrent request with the same idempotency key) and 429 (rate limit) pass on retry, like a 5xx.
-      const transient = response.status === 409 || response.status === 429 || response.status >= 500
-      return yield* new CardPaymentFailed({
-        reason: transient || response.status < 400 ? 'unavailable' : 'rejected',
-        message: `${step}: HTTP ${response.status} ${detail}`,
-      })
-    }
-    const session = yield* decodeSessionJson(response.text).pipe(
+  })
+
+  const succeeded = (response: StripeResponse) => response.status >= 200 && response.status <= 299
+
+  /** Why a non-2xx answer failed, in Stripe's words. */
+  const failureOf = (step: string, response: StripeResponse) => {
+    const error = Option.flatMap(decodeJson(response.text), decodeErrorBody)
+    const detail = Option.match(error, {
+      onNone: () => response.text.slice(0, 200),
+      onSome: ({ error }) => [error.type, error.message].filter((part) => part !== undefined).join(': '),
+    })
+    // 409 (a concurrent request with the same idempotency key) and 429 (rate limit) pass on retry, like a 5xx.
+    const transient = response.status === 409 || response.status === 429 || response.status >= 500
+    return new CardPaymentFailed({
+      reason: transient || response.status < 400 ? 'unavailable' : 'rejected',
+      message: `${step}: HTTP ${response.status} ${detail}`,
+    })
+  }
+
+  const sessionIn = (step: string, response: StripeResponse) =>
+    decodeSessionJson(response.text).pipe(
       Effect.mapError(
         (error) =>
           new CardPaymentFailed({
@@ -263,24 +280,63 @@ const makeStripe = (config: StripeConfig) => {
           }),
       ),
     )
-    return checkoutSessionOf(session)
+
+  /** One API call: the decoded session, or why not. */
+  const call = Effect.fnUntraced(function* (
+    step: string,
+    path: string,
+    init: { method: 'GET' } | { method: 'POST'; body: URLSearchParams; idempotencyKey?: string },
+  ) {
+    const response = yield* send(step, path, init)
+    if (!succeeded(response)) return yield* failureOf(step, response)
+    return yield* sessionIn(step, response)
   })
 
   const createCheckout = Effect.fn('CardPayments.createCheckout')(function* (input: CheckoutInput) {
     const invalid = invalidField(input)
     if (invalid !== undefined) return yield* invalid
     const now = yield* Clock.currentTimeMillis
-    return yield* call('create checkout session', '/v1/checkout/sessions', {
+    const session = yield* call('create checkout session', '/v1/checkout/sessions', {
       method: 'POST',
       body: checkoutForm(input, now),
       idempotencyKey: input.idempotencyKey,
     })
+    return checkoutSessionOf(session)
   })
 
   const retrieveCheckout = Effect.fn('CardPayments.retrieveCheckout')(function* (sessionId: string) {
-    if (!/^[A-Za-z0-9_]+$/.test(sessionId))
-      return yield* new CardPaymentFailed({ reason: 'rejected', message: 'sessionId is not a session id' })
-    return yield* call('retrieve checkout session', `/v1/checkout/sessions/${sessionId}`, { method: 'GET' })
+    if (!isSessionId(sessionId)) return yield* notASessionId
+    const session = yield* call('retrieve checkout session', `/v1/checkout/sessions/${sessionId}`, {
+      method: 'GET',
+    })
+    return checkoutSessionOf(session)
+  })
+
+  const expireCheckout = Effect.fn('CardPayments.expireCheckout')(function* (sessionId: string) {
+    if (!isSessionId(sessionId)) return yield* notASessionId
+    const step = 'expire checkout session'
+    const response = yield* send(step, `/v1/checkout/sessions/${sessionId}/expire`, {
+      method: 'POST',
+      body: new URLSearchParams(),
+    })
+    if (succeeded(response)) {
+      yield* sessionIn(step, response)
+      return
+    }
+    const failure = failureOf(step, response)
+    // Stripe answers 400 for a session that is no longer open and says which status only in prose; the
+    // session itself tells reliably whether it already expired (the goal reached) or was paid.
+    if (response.status !== 400) return yield* failure
+    const current = yield* call('retrieve checkout session', `/v1/checkout/sessions/${sessionId}`, {
+      method: 'GET',
+    }).pipe(Effect.mapError((error) => (error.reason === 'unavailable' ? error : failure)))
+    if (current.status === 'expired') return
+    if (current.status === 'complete')
+      return yield* new CardPaymentFailed({
+        reason: 'rejected',
+        message: `${step}: the session is already complete (paid, or nothing to pay), so it cannot expire`,
+      })
+    return yield* failure
   })
 
   const verifyWebhook = Effect.fn('CardPayments.verifyWebhook')(function* (
@@ -311,7 +367,7 @@ const makeStripe = (config: StripeConfig) => {
     return new CardWebhookEvent({ eventId: event.id, type: event.type, session })
   })
 
-  return { createCheckout, retrieveCheckout, verifyWebhook }
+  return { createCheckout, retrieveCheckout, expireCheckout, verifyWebhook }
 }
 
 const notConfigured = new CardPaymentFailed({
@@ -328,6 +384,11 @@ export class CardPayments extends Context.Service<
     createCheckout(input: CheckoutInput): Effect.Effect<CheckoutSession, CardPaymentFailed>
     /** Registration service: the session as the provider sees it now (after the player returns, or to reconcile). */
     retrieveCheckout(sessionId: string): Effect.Effect<CheckoutSession, CardPaymentFailed>
+    /**
+     * Registration service: closes the hosted page so the session can no longer be paid. An already expired
+     * session counts as done; a complete (paid) one fails `rejected`.
+     */
+    expireCheckout(sessionId: string): Effect.Effect<void, CardPaymentFailed>
     /**
      * The webhook route: verifies Stripe-Signature (t=…,v1=…: HMAC-SHA256 of `${t}.${payload}` with the webhook
      * secret, any of several v1 values, at most `toleranceSeconds` old) and decodes the event.
@@ -349,6 +410,7 @@ export class CardPayments extends Context.Service<
       enabled: false,
       createCheckout: () => Effect.fail(notConfigured),
       retrieveCheckout: () => Effect.fail(notConfigured),
+      expireCheckout: () => Effect.fail(notConfigured),
       verifyWebhook: () => Effect.fail(new WebhookRejected({ reason: 'badSignature' })),
     }),
   )

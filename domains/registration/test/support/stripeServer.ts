@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net'
 // A small Stripe on loopback, speaking the documented protocol of the parts the card payment adapter uses:
 //   POST /v1/checkout/sessions (Bearer secret key, form-encoded, Idempotency-Key) → a Checkout Session;
 //   GET  /v1/checkout/sessions/:id → the session;
+//   POST /v1/checkout/sessions/:id/expire → an open session becomes expired (its page answers 410) and the
+//     signed checkout.session.expired event goes to `webhookUrl` after the answer, as Stripe sends it later;
+//     a complete or expired session is a 400 error;
 //   GET  /pay/:id → a hosted "checkout page" with a Pay button, POST /pay/:id → marks the session paid, delivers
 //     the signed checkout.session.completed event to `webhookUrl` (if given) and redirects (303) to success_url.
 // Errors are Stripe's shape, { error: { type, message, param? } }. Parameters the adapter does not send are
@@ -17,6 +20,8 @@ export interface StripeTestSession {
   mode: 'payment'
   status: 'open' | 'complete' | 'expired'
   payment_status: 'paid' | 'unpaid'
+  /** As requested; without the parameter Stripe offers the Dashboard's methods, here card and sepa_debit. */
+  payment_method_types: Array<string>
   /** The hosted page; null once the session is complete or expired, as in Stripe. */
   url: string | null
   client_reference_id: string | null
@@ -87,11 +92,15 @@ const stripeLocales = new Set(
   ).split(' '),
 )
 
+// A few of Stripe's payment method types: card settles at once, the others (bank debits) days later.
+const paymentMethodTypes = new Set(['card', 'link', 'sepa_debit', 'bacs_debit', 'us_bank_account', 'paypal'])
+
 const minExpirySeconds = 30 * 60
 const maxExpirySeconds = 24 * 60 * 60
 
 const parameterPatterns = [
   /^mode$/,
+  /^payment_method_types\[\d+\]$/,
   /^line_items\[0\]\[price_data\]\[(currency|unit_amount)\]$/,
   /^line_items\[0\]\[price_data\]\[product_data\]\[name\]$/,
   /^line_items\[0\]\[quantity\]$/,
@@ -257,6 +266,20 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
           'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
         )
     }
+    const methods = Object.entries(body).flatMap(([param, value]) => {
+      const index = /^payment_method_types\[(\d+)\]$/.exec(param)?.[1]
+      return index === undefined ? [] : [[Number(index), value] as const]
+    })
+    methods.sort(([a], [b]) => a - b)
+    for (const [position, [index, type]] of methods.entries()) {
+      if (index !== position)
+        throw invalid(
+          `payment_method_types[${index}]`,
+          'Invalid array: indices must start at 0 without gaps.',
+        )
+      if (!paymentMethodTypes.has(type))
+        throw invalid(`payment_method_types[${index}]`, `Invalid payment_method_types[${index}]: ${type}.`)
+    }
     const locale = body.locale ?? null
     if (locale !== null && !stripeLocales.has(locale)) throw invalid('locale', `Invalid locale: ${locale}.`)
     const email = body.customer_email ?? null
@@ -279,6 +302,7 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
       mode: 'payment',
       status: 'open',
       payment_status: 'unpaid',
+      payment_method_types: methods.length > 0 ? methods.map(([, type]) => type) : ['card', 'sepa_debit'],
       url: `${origin}/pay/${id}`,
       client_reference_id: clientReferenceId,
       metadata,
@@ -293,6 +317,19 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
       productName,
     }
     sessions.set(id, session)
+    return session
+  }
+
+  const known = (sessionId: string): StripeTestSession => {
+    const session = sessions.get(sessionId)
+    if (!session)
+      throw new StripeError(
+        404,
+        'invalid_request_error',
+        `No such checkout.session: '${sessionId}'`,
+        'session',
+        'resource_missing',
+      )
     return session
   }
 
@@ -329,17 +366,23 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
       return sendJson(res, 200, publicSession(session))
     }
     const sessionId = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)?.[1]
-    if (req.method === 'GET' && sessionId !== undefined) {
-      const session = sessions.get(sessionId)
-      if (!session)
-        throw new StripeError(
-          404,
-          'invalid_request_error',
-          `No such checkout.session: '${sessionId}'`,
+    if (req.method === 'GET' && sessionId !== undefined)
+      return sendJson(res, 200, publicSession(known(sessionId)))
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)?.[1]
+    if (req.method === 'POST' && expiring !== undefined) {
+      const [param] = Object.keys(body)
+      if (param !== undefined) throw invalid(param, `Received unknown parameter: ${param}`)
+      const session = known(expiring)
+      if (session.status !== 'open')
+        throw invalid(
           'session',
-          'resource_missing',
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
         )
-      return sendJson(res, 200, publicSession(session))
+      const event = expire(expiring)
+      sendJson(res, 200, publicSession(session))
+      // Stripe delivers the event on its own schedule, never within the API call.
+      setImmediate(() => void deliver(event, 'checkout.session.expired', expiring))
+      return
     }
     throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path}).`)
   }

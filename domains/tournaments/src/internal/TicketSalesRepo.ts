@@ -38,14 +38,58 @@ export const reserveCategory = (ticketId: number, categoryId: number, count: num
       ).length === 1,
   )
 
-/** Gives back `count` sales of a ticket (and of its age category), never below zero. */
-export const release = (ticketId: number, categoryId: number | null, count: number) =>
+/** Gives back `count` sales of a ticket, never below zero. */
+export const releaseTicket = (ticketId: number, count: number) =>
   db(async (em) => {
     await em.execute('update ticket set sold = greatest(sold - ?, 0) where id = ?', [count, ticketId])
-    if (categoryId !== null)
+  })
+
+/** Gives back `count` sales of a ticket's age category, never below zero. */
+export const releaseCategory = (ticketId: number, categoryId: number, count: number) =>
+  db(async (em) => {
+    await em.execute(
+      'update ticket_age_category set sold = greatest(sold - ?, 0) where id = ? and ticket_id = ?',
+      [count, categoryId, ticketId],
+    )
+  })
+
+/** Takes `count` units of a ticket if that many are left, whatever its sales rules say; false otherwise. */
+export const takeTicketCapacity = (ticketId: number, count: number) =>
+  db(
+    async (em) =>
+      decodeUpdated(
+        await em.execute(
+          'update ticket set sold = sold + ? where id = ? and sold + ? <= quantity returning id',
+          [count, ticketId, count],
+        ),
+      ).length === 1,
+  )
+
+/** Takes `count` units of an age category within its own quantity, whatever its sales rules say. */
+export const takeCategoryCapacity = (ticketId: number, categoryId: number, count: number) =>
+  db(
+    async (em) =>
+      decodeUpdated(
+        await em.execute(
+          `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ?
+           and (quantity is null or sold + ? <= quantity) returning id`,
+          [count, categoryId, ticketId, count],
+        ),
+      ).length === 1,
+  )
+
+/** Locks tickets, then age categories, each in id order: the order every sale and release follows. */
+export const lockInOrder = (ticketIds: ReadonlyArray<number>, categoryIds: ReadonlyArray<number>) =>
+  db(async (em) => {
+    if (ticketIds.length > 0)
       await em.execute(
-        'update ticket_age_category set sold = greatest(sold - ?, 0) where id = ? and ticket_id = ?',
-        [count, categoryId, ticketId],
+        `select id from ticket where id in (${placeholders(ticketIds.length)}) order by id for update`,
+        [...ticketIds],
+      )
+    if (categoryIds.length > 0)
+      await em.execute(
+        `select id from ticket_age_category where id in (${placeholders(categoryIds.length)}) order by id for update`,
+        [...categoryIds],
       )
   })
 

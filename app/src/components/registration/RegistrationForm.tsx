@@ -1,0 +1,734 @@
+import { decodeWithProblems, ErrorCode, formatMoney, ValidationRule } from '@kibitz/kernel/format'
+import { RegisterInput, savedRegistrationKey } from '@kibitz/registration/input'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { ticketTypeLabels } from '../../lib/labels.ts'
+import type { FormState } from '../../lib/session.ts'
+import { registerEntry } from '../../server/registration.functions.ts'
+import { inputClass, type Problems, revealFirstProblem } from '../editor/kit.tsx'
+import { useCodeMessage, useFieldMessage } from '../Forms.tsx'
+import {
+  type CategoryData,
+  type ContestantDraft,
+  categoriesOf,
+  emptyContestant,
+  type FormData,
+  fieldName,
+  inputOf,
+  type PriceLine,
+  priceOf,
+  saleableTickets,
+  type TicketData,
+} from './pricing.ts'
+
+// The registration form (spec section 2: /event/{e}/tournament/{t}/register). A native form whose field names
+// are the domain's dotted paths: without JavaScript it posts to the route (which asks to confirm a total the
+// visitor has not seen); with it, it registers through a server function and shows each problem at its field.
+
+interface Saved {
+  readonly registrationPath: string
+  readonly previousTournamentId: number
+  readonly contestants: ReadonlyArray<ContestantDraft>
+  readonly teamName: string
+  readonly contactEmail: string
+}
+
+const readSaved = (tournamentId: number): Saved | null => {
+  try {
+    const raw = window.localStorage.getItem(savedRegistrationKey)
+    const saved: unknown = raw ? JSON.parse(raw) : null
+    if (typeof saved !== 'object' || saved === null) return null
+    const s = saved as Partial<Saved>
+    if (s.previousTournamentId !== tournamentId || !Array.isArray(s.contestants)) return null
+    return {
+      registrationPath: String(s.registrationPath ?? ''),
+      previousTournamentId: tournamentId,
+      contestants: s.contestants.map((c) => ({ ...emptyContestant, ...pickStrings(c) })),
+      teamName: String(s.teamName ?? ''),
+      contactEmail: String(s.contactEmail ?? ''),
+    }
+  } catch {
+    return null
+  }
+}
+
+const pickStrings = (value: unknown): Partial<ContestantDraft> => {
+  if (typeof value !== 'object' || value === null) return {}
+  const out: Record<string, string> = {}
+  for (const key of Object.keys(emptyContestant))
+    if (typeof (value as Record<string, unknown>)[key] === 'string')
+      out[key] = (value as Record<string, string>)[key] ?? ''
+  return out
+}
+
+/** Without a choice to make, the only ticket (and its only category) is chosen. */
+const withDefaults = (form: FormData, c: ContestantDraft): ContestantDraft => {
+  const tickets = saleableTickets(form)
+  const ticketId = c.ticketId !== '' ? c.ticketId : tickets.length === 1 ? String(tickets[0]?.ticketId) : ''
+  const categories = categoriesOf(tickets.find((k) => String(k.ticketId) === ticketId))
+  const ageCategoryId =
+    c.ageCategoryId !== ''
+      ? c.ageCategoryId
+      : categories.length === 1
+        ? String(categories[0]?.ticketAgeCategoryId)
+        : ''
+  return { ...c, ticketId, ageCategoryId }
+}
+
+export function RegistrationFormView(props: {
+  readonly form: FormData
+  readonly countries: ReadonlyArray<{ readonly code: string; readonly name: string }>
+  readonly prefill: { readonly firstName: string; readonly lastName: string; readonly email: string } | null
+  readonly state: FormState | null
+  readonly action: string
+  readonly locale: string
+}) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const codeMessage = useCodeMessage()
+  const [form, setForm] = useState(props.form)
+  const rule = form.contestants
+  const tournament = form.tournament
+  const values = props.state?.values ?? {}
+  const [contestants, setContestants] = useState<ReadonlyArray<ContestantDraft>>(() => {
+    const count = Math.min(
+      rule.max,
+      Math.max(rule.min, Number(values[fieldName.players] ?? rule.min) || rule.min),
+    )
+    return Array.from({ length: count }, (_, i) => {
+      const typed: Record<string, string> = {}
+      for (const key of Object.keys(emptyContestant)) {
+        const v = values[fieldName.contestant(i, key as keyof ContestantDraft)]
+        if (v !== undefined) typed[key] = v
+      }
+      const base =
+        i === 0 && props.prefill && !props.state
+          ? {
+              ...emptyContestant,
+              firstName: props.prefill.firstName,
+              lastName: props.prefill.lastName,
+              email: props.prefill.email,
+            }
+          : emptyContestant
+      return withDefaults(props.form, { ...base, ...typed })
+    })
+  })
+  const [teamName, setTeamName] = useState(values[fieldName.teamName] ?? '')
+  const [contactEmail, setContactEmail] = useState(
+    values[fieldName.contactEmail] ?? props.prefill?.email ?? '',
+  )
+  const [paymentMethod, setPaymentMethod] = useState(
+    values[fieldName.paymentMethod] ?? form.paymentMethods[0] ?? 'bankTransfer',
+  )
+  const [policy, setPolicy] = useState(values[fieldName.policy] === 'on')
+  const [problems, setProblems] = useState<Problems>(() =>
+    Object.fromEntries(Object.entries(props.state?.errors ?? {}).map(([f, e]) => [f, e.rule ?? 'invalid'])),
+  )
+  const [code, setCode] = useState<number | null>(props.state?.code ?? null)
+  const [refused, setRefused] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const confirming = values.confirm === '1'
+
+  // Spec section 4: the typed players come back only on this tournament's form, and never over a post's values.
+  useEffect(() => {
+    setHydrated(true)
+    if (props.state) return
+    const saved = readSaved(tournament.tournamentId)
+    if (!saved || saved.contestants.length === 0) return
+    setContestants(saved.contestants.slice(0, rule.max).map((c) => withDefaults(props.form, c)))
+    if (saved.contestants.length < rule.min)
+      setContestants((list) => [
+        ...list,
+        ...Array.from({ length: rule.min - list.length }, () => withDefaults(props.form, emptyContestant)),
+      ])
+    setTeamName(saved.teamName)
+    if (saved.contactEmail) setContactEmail(saved.contactEmail)
+  }, [props.form, props.state, rule.max, rule.min, tournament.tournamentId])
+
+  useEffect(() => {
+    if (!hydrated) return
+    const saved: Saved = {
+      registrationPath: window.location.pathname,
+      previousTournamentId: tournament.tournamentId,
+      contestants,
+      teamName,
+      contactEmail,
+    }
+    try {
+      window.localStorage.setItem(savedRegistrationKey, JSON.stringify(saved))
+    } catch {
+      // Storage full or refused: the form still works, it is only not kept.
+    }
+  }, [hydrated, contestants, teamName, contactEmail, tournament.tournamentId])
+
+  const tickets = saleableTickets(form)
+  const first = contestants[0]
+  const firstTicket = tickets.find((k) => String(k.ticketId) === first?.ticketId)
+  const perTeam = firstTicket?.isPricePerTeam ?? false
+  // A per-team ticket covers everyone: the others take player 1's ticket and category.
+  const effective = contestants.map((c, i) =>
+    perTeam && i > 0 && first ? { ...c, ticketId: first.ticketId, ageCategoryId: first.ageCategoryId } : c,
+  )
+  const price = priceOf(form, effective)
+  const money = (minor: number) => formatMoney(minor, { code: form.event.currencyCode })
+  const expectedTotal = hydrated
+    ? price?.totalMinor
+    : confirming
+      ? values[fieldName.expectedTotalMinor]
+      : undefined
+
+  const update = (i: number, patch: Partial<ContestantDraft>) =>
+    setContestants((list) => list.map((c, j) => (j === i ? { ...c, ...patch } : c)))
+
+  const ticketLabel = (k: TicketData) => {
+    const type = ticketTypeLabels[k.type]
+    const name = type ? i18n._(type) : t`Ticket`
+    return k.isPricePerTeam
+      ? t`${name} — ${money(k.priceMinor)} per team`
+      : `${name} — ${money(k.priceMinor)}`
+  }
+  const categoryLabel = (a: CategoryData) =>
+    a.earlyBirdActive
+      ? t`${a.name} — ${money(a.currentPriceMinor)} (early bird, then ${money(a.priceMinor)})`
+      : `${a.name} — ${money(a.currentPriceMinor)}`
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const local: Record<string, string> = {}
+    effective.forEach((c, i) => {
+      if (c.ticketId === '') local[fieldName.contestant(i, 'ticketId')] = ValidationRule.required
+      else if (
+        c.ageCategoryId === '' &&
+        categoriesOf(tickets.find((k) => String(k.ticketId) === c.ticketId)).length > 0
+      )
+        local[fieldName.contestant(i, 'ageCategoryId')] = ValidationRule.required
+    })
+    const input = inputOf({
+      contestants: effective,
+      teamName,
+      contactEmail,
+      paymentMethod,
+      expectedTotalMinor: price?.totalMinor ?? 0,
+      policy,
+    })
+    const checked = decodeWithProblems(RegisterInput, input)
+    const found: Record<string, string> = {
+      ...(checked.ok ? {} : Object.fromEntries(checked.problems.map((p) => [p.field, p.rule]))),
+      ...local,
+    }
+    setCode(null)
+    setRefused(false)
+    if (Object.keys(found).length > 0) {
+      setProblems(found)
+      revealFirstProblem(formRef.current, found)
+      return
+    }
+    setBusy(true)
+    try {
+      const outcome = await registerEntry({
+        data: { event: form.event.alias, tournament: tournament.alias, input },
+      })
+      if (outcome.ok) {
+        window.localStorage.removeItem(savedRegistrationKey)
+        await navigate({
+          to: outcome.status === 'pending' ? '/payment' : '/status',
+          search: { token: outcome.token },
+        })
+        return
+      }
+      if ('problems' in outcome) {
+        const list = Object.fromEntries(outcome.problems.map((p) => [p.field, p.rule]))
+        setProblems(list)
+        revealFirstProblem(formRef.current, list)
+      } else if ('changed' in outcome) {
+        // Error 3000: the new tickets and prices are shown; the visitor registers again knowingly.
+        setForm(outcome.changed)
+        setProblems({})
+        setCode(ErrorCode.ticketsUpdated)
+      } else setRefused(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const listRule = problems['data.contestants']
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={props.action}
+      noValidate
+      onSubmit={onSubmit}
+      // Set once the scripted form has taken over (tests wait for it before typing).
+      data-ready={hydrated ? 'true' : undefined}
+      className="flex flex-col gap-6"
+    >
+      <input type="hidden" name={fieldName.players} value={contestants.length} />
+      {code !== null ? (
+        <p role="alert" className="rounded-lg bg-danger-100 p-3 text-danger-700">
+          {codeMessage(code)}
+        </p>
+      ) : null}
+      {refused ? (
+        <p role="alert" className="rounded-lg bg-danger-100 p-3 text-danger-700">
+          <Trans>Registration for this tournament is closed.</Trans>
+        </p>
+      ) : null}
+      {listRule ? <ProblemText path="data.contestants" rule={listRule} /> : null}
+      {rule.teamName !== 'none' ? (
+        <TextField
+          name={fieldName.teamName}
+          label={<Trans>Team name</Trans>}
+          value={teamName}
+          onChange={setTeamName}
+          problems={problems}
+          required={rule.teamName === 'required'}
+        />
+      ) : null}
+      {contestants.map((c, i) => {
+        const ticket = tickets.find((k) => String(k.ticketId) === c.ticketId)
+        const categories = categoriesOf(ticket)
+        const covered = perTeam && i > 0
+        return (
+          <fieldset key={i} className="flex flex-col gap-4 rounded-card border border-line p-4">
+            <legend className="px-1 text-base font-bold">
+              <Trans>Player {i + 1}</Trans>
+            </legend>
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField
+                name={fieldName.contestant(i, 'firstName')}
+                label={<Trans>First name</Trans>}
+                value={c.firstName}
+                onChange={(v) => update(i, { firstName: v })}
+                problems={problems}
+                autoComplete={i === 0 ? 'given-name' : 'off'}
+                required
+              />
+              <TextField
+                name={fieldName.contestant(i, 'lastName')}
+                label={<Trans>Last name</Trans>}
+                value={c.lastName}
+                onChange={(v) => update(i, { lastName: v })}
+                problems={problems}
+                autoComplete={i === 0 ? 'family-name' : 'off'}
+                required
+              />
+              <SelectField
+                name={fieldName.contestant(i, 'countryCode')}
+                label={<Trans>Country</Trans>}
+                value={c.countryCode}
+                onChange={(v) => update(i, { countryCode: v })}
+                problems={problems}
+                required
+                options={countryOptions(props.countries, props.locale)}
+              />
+              <TextField
+                name={fieldName.contestant(i, 'email')}
+                label={<Trans>E-mail</Trans>}
+                type="email"
+                value={c.email}
+                onChange={(v) => {
+                  update(i, { email: v })
+                  // The contact e-mail follows player 1's until the visitor types another.
+                  if (i === 0 && (contactEmail === '' || contactEmail === c.email)) setContactEmail(v)
+                }}
+                problems={problems}
+                autoComplete={i === 0 ? 'email' : 'off'}
+                required
+              />
+              <TextField
+                name={fieldName.contestant(i, 'federationId')}
+                label={<Trans>Federation member number</Trans>}
+                value={c.federationId}
+                onChange={(v) => update(i, { federationId: v })}
+                problems={problems}
+                required={tournament.verifyPlayer}
+                hint={
+                  tournament.verifyPlayer ? (
+                    <Trans>Required: the organiser checks members with the national federation.</Trans>
+                  ) : (
+                    <Trans>If the player has one.</Trans>
+                  )
+                }
+              />
+            </div>
+            {covered ? (
+              <p className="text-sm text-muted">
+                <Trans>Player 1’s ticket is per team and covers this player.</Trans>
+                <input
+                  type="hidden"
+                  name={fieldName.contestant(i, 'ticketId')}
+                  value={first?.ticketId ?? ''}
+                />
+                <input
+                  type="hidden"
+                  name={fieldName.contestant(i, 'ageCategoryId')}
+                  value={first?.ageCategoryId ?? ''}
+                />
+              </p>
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2">
+                <SelectField
+                  name={fieldName.contestant(i, 'ticketId')}
+                  label={<Trans>Ticket</Trans>}
+                  value={c.ticketId}
+                  onChange={(v) => {
+                    const next = categoriesOf(tickets.find((k) => String(k.ticketId) === v))
+                    update(i, {
+                      ticketId: v,
+                      ageCategoryId: next.length === 1 ? String(next[0]?.ticketAgeCategoryId) : '',
+                    })
+                  }}
+                  problems={problems}
+                  required
+                  options={tickets.map((k) => ({ value: String(k.ticketId), label: ticketLabel(k) }))}
+                />
+                {hydrated ? (
+                  categories.length > 0 ? (
+                    <SelectField
+                      name={fieldName.contestant(i, 'ageCategoryId')}
+                      label={<Trans>Age category</Trans>}
+                      value={c.ageCategoryId}
+                      onChange={(v) => update(i, { ageCategoryId: v })}
+                      problems={problems}
+                      required
+                      options={categories.map((a) => ({
+                        value: String(a.ticketAgeCategoryId),
+                        label: categoryLabel(a),
+                      }))}
+                    />
+                  ) : null
+                ) : tickets.some((k) => categoriesOf(k).length > 0) ? (
+                  // Without JavaScript the list cannot follow the ticket: every ticket's categories, grouped.
+                  <SelectField
+                    name={fieldName.contestant(i, 'ageCategoryId')}
+                    label={<Trans>Age category</Trans>}
+                    value={c.ageCategoryId}
+                    onChange={(v) => update(i, { ageCategoryId: v })}
+                    problems={problems}
+                    groups={tickets
+                      .filter((k) => categoriesOf(k).length > 0)
+                      .map((k) => ({
+                        label: ticketLabel(k),
+                        options: categoriesOf(k).map((a) => ({
+                          value: String(a.ticketAgeCategoryId),
+                          label: categoryLabel(a),
+                        })),
+                      }))}
+                  />
+                ) : null}
+              </div>
+            )}
+          </fieldset>
+        )
+      })}
+      {rule.max > rule.min ? (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            disabled={contestants.length >= rule.max}
+            onClick={(e) => {
+              if (!hydrated) return
+              e.preventDefault()
+              setContestants((list) =>
+                list.length >= rule.max ? list : [...list, withDefaults(form, emptyContestant)],
+              )
+            }}
+            className="inline-flex h-9 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand-800 disabled:opacity-40"
+          >
+            <Trans>Add a player</Trans>
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="remove"
+            disabled={contestants.length <= rule.min}
+            onClick={(e) => {
+              if (!hydrated) return
+              e.preventDefault()
+              setContestants((list) => (list.length <= rule.min ? list : list.slice(0, -1)))
+            }}
+            className="inline-flex h-9 items-center rounded-lg border border-danger-700/40 px-3 text-sm font-semibold text-danger-700 disabled:opacity-40"
+          >
+            <Trans>Remove the last player</Trans>
+          </button>
+        </div>
+      ) : null}
+      <TextField
+        name={fieldName.contactEmail}
+        label={<Trans>Contact e-mail</Trans>}
+        type="email"
+        value={contactEmail}
+        onChange={setContactEmail}
+        problems={problems}
+        required
+        hint={<Trans>We send the confirmation and the status link here.</Trans>}
+      />
+      {form.paymentMethods.length > 1 && (price === null || price.totalMinor > 0) ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold">
+            <Trans>Payment method</Trans>
+          </legend>
+          {form.paymentMethods.map((m) => (
+            <label key={m} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={fieldName.paymentMethod}
+                value={m}
+                checked={paymentMethod === m}
+                data-path={fieldName.paymentMethod}
+                onChange={() => setPaymentMethod(m)}
+                className="h-4 w-4"
+              />
+              {m === 'card' ? <Trans>Card</Trans> : <Trans>Bank transfer</Trans>}
+            </label>
+          ))}
+          <ProblemText path={fieldName.paymentMethod} rule={problems[fieldName.paymentMethod]} />
+        </fieldset>
+      ) : (
+        <input type="hidden" name={fieldName.paymentMethod} value={paymentMethod} />
+      )}
+      <PriceSummary price={price} money={money} ticketLabel={ticketLabel} />
+      {expectedTotal !== undefined ? (
+        <input type="hidden" name={fieldName.expectedTotalMinor} value={expectedTotal} />
+      ) : null}
+      <PolicyField
+        checked={policy}
+        onChange={setPolicy}
+        problems={problems}
+        rulesHref={`/rules/${tournament.tournamentId}`}
+      />
+      {confirming && !hydrated ? (
+        <p role="status" className="rounded-lg bg-brand-100 p-3 text-brand-800">
+          <Trans>
+            Please check the total of {money(Number(values[fieldName.expectedTotalMinor] ?? 0))} and confirm.
+          </Trans>
+        </p>
+      ) : null}
+      <div>
+        <button
+          type="submit"
+          name="intent"
+          value="register"
+          disabled={busy}
+          className="inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {confirming && !hydrated ? <Trans>Confirm and register</Trans> : <Trans>Register</Trans>}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+const countryOptions = (countries: ReadonlyArray<{ code: string; name: string }>, locale: string) => {
+  const names = new Intl.DisplayNames([locale], { type: 'region' })
+  return countries
+    .map((c) => ({ value: c.code, label: names.of(c.code) ?? c.name }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale))
+}
+
+function PriceSummary(props: {
+  price: { readonly lines: ReadonlyArray<PriceLine>; readonly totalMinor: number } | null
+  money: (minor: number) => string
+  ticketLabel: (k: TicketData) => string
+}) {
+  const { t } = useLingui()
+  return (
+    <section aria-labelledby="price-title" className="rounded-card bg-canvas p-4">
+      <h2 id="price-title" className="mb-2 text-lg font-bold">
+        <Trans>Price</Trans>
+      </h2>
+      <div aria-live="polite">
+        {props.price === null ? (
+          <p className="text-sm text-muted">
+            <Trans>Choose a ticket for every player to see the price.</Trans>
+          </p>
+        ) : (
+          <>
+            <ul className="flex flex-col gap-1 text-sm">
+              {props.price.lines.map((l) => (
+                <li key={`${l.ticket.ticketId}:${l.category?.ticketAgeCategoryId ?? ''}`}>
+                  {l.ticket.isPricePerTeam
+                    ? t`${props.ticketLabel(l.ticket)}: ${props.money(l.totalMinor)}`
+                    : `${l.persons} × ${l.category ? l.category.name : props.ticketLabel(l.ticket)} (${props.money(l.unitMinor)})${
+                        l.earlyBird ? ` — ${t`early bird`}` : ''
+                      } = ${props.money(l.totalMinor)}`}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-lg font-bold" data-testid="registration-total">
+              <Trans>Total: {props.money(props.price.totalMinor)}</Trans>
+            </p>
+          </>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function PolicyField(props: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  problems: Problems
+  rulesHref: string
+}) {
+  const rule = props.problems[fieldName.policy]
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-2">
+        <input
+          id="registration-policy"
+          type="checkbox"
+          name={fieldName.policy}
+          data-path={fieldName.policy}
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
+          aria-invalid={rule ? true : undefined}
+          aria-describedby={rule ? 'registration-policy-error' : undefined}
+          className="mt-1 h-4 w-4"
+        />
+        <label htmlFor="registration-policy" className="text-sm">
+          <Trans>
+            I accept the{' '}
+            <a href="/terms-and-conditions" className="font-semibold text-brand-700 underline">
+              terms and conditions
+            </a>{' '}
+            and the tournament’s{' '}
+            <a href={props.rulesHref} className="font-semibold text-brand-700 underline">
+              rules and regulations
+            </a>
+            .
+          </Trans>
+        </label>
+      </div>
+      <ProblemText path={fieldName.policy} rule={rule} id="registration-policy-error" />
+    </div>
+  )
+}
+
+const idOfPath = (path: string) => `f-${path.replace(/[^A-Za-z0-9]/g, '-')}`
+
+function ProblemText({ path, rule, id }: { path: string; rule: string | undefined; id?: string }) {
+  const message = useFieldMessage()(rule === undefined ? undefined : { rule })
+  return message ? (
+    <p
+      id={id ?? `${idOfPath(path)}-error`}
+      data-path={path}
+      tabIndex={-1}
+      className="text-sm text-danger-700"
+    >
+      {message}
+    </p>
+  ) : null
+}
+
+function TextField(props: {
+  name: string
+  label: ReactNode
+  value: string
+  onChange: (value: string) => void
+  problems: Problems
+  type?: 'text' | 'email'
+  required?: boolean
+  hint?: ReactNode
+  autoComplete?: string
+}) {
+  const id = idOfPath(props.name)
+  const rule = props.problems[props.name]
+  const message = useFieldMessage()(rule === undefined ? undefined : { rule })
+  const describedBy = [props.hint ? `${id}-hint` : null, message ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        data-path={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        required={props.required}
+        autoComplete={props.autoComplete}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        className={inputClass}
+      />
+      {props.hint ? (
+        <span id={`${id}-hint`} className="text-xs text-muted">
+          {props.hint}
+        </span>
+      ) : null}
+      {message ? (
+        <span id={`${id}-error`} className="text-sm text-danger-700">
+          {message}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+function SelectField(props: {
+  name: string
+  label: ReactNode
+  value: string
+  onChange: (value: string) => void
+  problems: Problems
+  required?: boolean
+  options?: ReadonlyArray<{ value: string; label: string }>
+  groups?: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: string; label: string }> }>
+}) {
+  const id = idOfPath(props.name)
+  const rule = props.problems[props.name]
+  const message = useFieldMessage()(rule === undefined ? undefined : { rule })
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        data-path={props.name}
+        value={props.value}
+        required={props.required}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        className={inputClass}
+      >
+        <option value="" />
+        {props.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {props.groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      {message ? (
+        <span id={`${id}-error`} className="text-sm text-danger-700">
+          {message}
+        </span>
+      ) : null}
+    </div>
+  )
+}

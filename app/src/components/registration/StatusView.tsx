@@ -1,0 +1,120 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { EntryPageData } from '../../server/registration.server.ts'
+
+// A registration as its secret link shows it (spec section 2: /status and /payment).
+
+/** The state of a registration in words. */
+export function EntryStateText({ entry }: { entry: EntryPageData }) {
+  switch (entry.status) {
+    case 'pending':
+      return <Trans>Waiting for payment</Trans>
+    case 'confirmed':
+      return entry.paid || entry.paymentMethod === 'free' ? (
+        <Trans>Confirmed</Trans>
+      ) : (
+        <Trans>Confirmed, to be paid at the venue</Trans>
+      )
+    case 'canceled':
+      return <Trans>Canceled by the organiser</Trans>
+    case 'expired':
+      return <Trans>Expired: not paid in time</Trans>
+  }
+}
+
+export function EntrySummary({ entry }: { entry: EntryPageData }) {
+  const { t } = useLingui()
+  const regionNames = (code: string) => {
+    try {
+      return new Intl.DisplayNames(undefined, { type: 'region' }).of(code) ?? code
+    } catch {
+      return code
+    }
+  }
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm md:grid-cols-[max-content_1fr]">
+      <dt className="font-semibold">
+        <Trans>Event</Trans>
+      </dt>
+      <dd>
+        <Link
+          to="/event/$eventId"
+          params={{ eventId: entry.event.alias }}
+          className="text-brand-700 underline"
+        >
+          {entry.event.name}
+        </Link>
+      </dd>
+      <dt className="font-semibold">
+        <Trans>Tournament</Trans>
+      </dt>
+      <dd>{entry.tournament.name}</dd>
+      {entry.teamName ? (
+        <>
+          <dt className="font-semibold">
+            <Trans>Team</Trans>
+          </dt>
+          <dd>{entry.teamName}</dd>
+        </>
+      ) : null}
+      <dt className="font-semibold">
+        <Plural value={entry.contestants.length} one="Player" other="Players" />
+      </dt>
+      <dd>
+        <ul>
+          {entry.contestants.map((c) => (
+            <li key={`${c.firstName} ${c.lastName}`}>
+              {c.firstName} {c.lastName}
+              {c.countryCode ? <span className="text-muted"> ({regionNames(c.countryCode)})</span> : null}
+            </li>
+          ))}
+        </ul>
+      </dd>
+      <dt className="font-semibold">
+        <Trans>Tickets</Trans>
+      </dt>
+      <dd>
+        <ul>
+          {entry.lines.map((l, i) => (
+            <li key={i}>
+              {l.units === 1 && l.persons > 1
+                ? t`${l.persons} players, per team: ${l.total}`
+                : `${l.persons} × ${l.unit} = ${l.total}`}
+              {l.earlyBird ? <span className="text-muted"> ({t`early bird`})</span> : null}
+            </li>
+          ))}
+        </ul>
+      </dd>
+      <dt className="font-semibold">
+        <Trans>Total</Trans>
+      </dt>
+      <dd className="font-bold">{entry.total}</dd>
+      <dt className="font-semibold">
+        <Trans>State</Trans>
+      </dt>
+      <dd data-testid="entry-state">
+        <EntryStateText entry={entry} />
+      </dd>
+      <dt className="font-semibold">
+        <Trans>Paid</Trans>
+      </dt>
+      <dd>{entry.paid ? (entry.paidAt ? t`Yes, on ${entry.paidAt}` : t`Yes`) : t`No`}</dd>
+      {entry.reference ? (
+        <>
+          <dt className="font-semibold">
+            <Trans>Payment reference</Trans>
+          </dt>
+          <dd className="font-mono">{entry.reference}</dd>
+        </>
+      ) : null}
+      {entry.dueBy ? (
+        <>
+          <dt className="font-semibold">
+            <Trans>Pay by</Trans>
+          </dt>
+          <dd>{entry.dueBy}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}

@@ -1,0 +1,337 @@
+import { EventService } from '@kibitz/events'
+import { loadConfig } from '@kibitz/infra'
+import { decodeWithProblems, ErrorCode, formatIban, formatLongDate, formatMoney } from '@kibitz/kernel'
+import {
+  type EntryView,
+  formatCreditorReference,
+  RegisterInput,
+  RegistrationDesk,
+  RegistrationForm,
+  type RegistrationRefused,
+} from '@kibitz/registration'
+import { TournamentService } from '@kibitz/tournaments'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
+import { Effect, Schema } from 'effect'
+import {
+  type ContestantDraft,
+  emptyContestant,
+  fieldName,
+  inputOf,
+  priceOf,
+} from '../components/registration/pricing.ts'
+import type { FieldError, FormState } from '../lib/session.ts'
+import { sessionOf } from './auth.server.ts'
+import { attempt, backToForm, postedForm, Result, seeOther, withBodyLimit } from './forms.server.ts'
+import { requestLocale, takeFormState } from './request.server.ts'
+import { runDomain } from './runtime.server.ts'
+
+// The player's side of registration (issue 5): the form, the registration (a server function for the
+// scripted form, a form post without JavaScript), the payment and status pages of the secret link, the card
+// checkout and the tournament's rules. Every answer is a plain value; the status link's pages are personal.
+
+const personal = () => setResponseHeader('cache-control', 'private, no-store')
+const encodeForm = Schema.encodeSync(RegistrationForm)
+const plausibleKey = (key: string) => /^[A-Za-z0-9_-]{1,200}$/.test(key)
+const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)
+
+/** The form state cookie's name for a tournament's registration form. */
+const formId = 'register'
+
+export type Refusal = RegistrationRefused['reason']
+
+/** Why a register call did not register, or where it did. */
+export type RegisterOutcome =
+  | { readonly ok: true; readonly status: 'pending' | 'confirmed'; readonly token: string }
+  | {
+      readonly ok: false
+      readonly problems: ReadonlyArray<{ readonly field: string; readonly rule: string }>
+    }
+  | { readonly ok: false; readonly changed: typeof RegistrationForm.Encoded }
+  | { readonly ok: false; readonly refused: Refusal }
+
+/** The registration form of a public event's tournament with what to prefill, or why it cannot be shown. */
+export const registrationFormData = async (eventRef: string, tournamentRef: string) => {
+  personal()
+  if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef))
+    return { ok: false as const, reason: 'notFound' as Refusal }
+  const locale = requestLocale()
+  const result = await attempt(RegistrationDesk.use((d) => d.form(eventRef, tournamentRef, locale)))
+  if (Result.isFailure(result)) return { ok: false as const, reason: result.failure.reason }
+  const { user } = await sessionOf(getRequest())
+  return {
+    ok: true as const,
+    form: encodeForm(result.success),
+    prefill: user
+      ? { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email }
+      : null,
+    state: takeFormState(formId),
+  }
+}
+
+const registerWith = async (
+  eventRef: string,
+  tournamentRef: string,
+  raw: unknown,
+): Promise<RegisterOutcome> => {
+  const decoded = decodeWithProblems(RegisterInput, raw)
+  if (!decoded.ok)
+    return { ok: false, problems: decoded.problems.map((p) => ({ field: p.field, rule: p.rule })) }
+  const { user } = await sessionOf(getRequest())
+  const language = requestLocale()
+  const result = await attempt(
+    RegistrationDesk.use((d) =>
+      d.register(eventRef, tournamentRef, decoded.value, { userId: user?.id ?? null, language }),
+    ),
+  )
+  if (Result.isSuccess(result))
+    return {
+      ok: true,
+      status: result.success.status === 'pending' ? 'pending' : 'confirmed',
+      token: result.success.statusToken,
+    }
+  const failure = result.failure
+  switch (failure._tag) {
+    case 'RegistrationInvalid':
+      return { ok: false, problems: failure.problems.map((p) => ({ field: p.field, rule: p.rule })) }
+    case 'TicketsChanged':
+      return { ok: false, changed: encodeForm(failure.form) }
+    case 'RegistrationRefused':
+      return { ok: false, refused: failure.reason }
+  }
+}
+
+/** The scripted form's registration. */
+export const register = async (
+  eventRef: string,
+  tournamentRef: string,
+  input: unknown,
+): Promise<RegisterOutcome> => {
+  personal()
+  if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef)) return { ok: false, refused: 'notFound' }
+  return registerWith(eventRef, tournamentRef, input)
+}
+
+/** Where a registration continues: payment while it waits for one, else its status. */
+export const nextPath = (status: 'pending' | 'confirmed', token: string) =>
+  status === 'pending' ? `/payment?token=${token}` : `/status?token=${token}`
+
+const clampPlayers = (value: string | undefined, min: number, max: number) => {
+  const n = Number(value)
+  return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : min
+}
+
+/**
+ * The form posted without JavaScript. Adding or removing a team player, or a total the visitor has not seen
+ * (missing or no longer the price), answers the same page with the values kept — the latter with the
+ * computed total and a confirm button — so nobody pays a price they were not shown.
+ */
+export const registerPost = withBodyLimit(
+  async (request: Request, eventRef: string, tournamentRef: string) => {
+    const page = `/event/${encodeURIComponent(eventRef)}/tournament/${encodeURIComponent(tournamentRef)}/register`
+    if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef)) return seeOther(page)
+    const posted = await postedForm(request)
+    const fields = posted.fields
+    const locale = requestLocale()
+    const found = await attempt(RegistrationDesk.use((d) => d.form(eventRef, tournamentRef, locale)))
+    if (Result.isFailure(found)) return seeOther(page)
+    const form = encodeForm(found.success)
+    const rule = form.contestants
+    let players = clampPlayers(fields[fieldName.players], rule.min, rule.max)
+    const intent = fields.intent
+    if (intent === 'add') players = Math.min(rule.max, players + 1)
+    if (intent === 'remove') players = Math.max(rule.min, players - 1)
+    const contestants: Array<ContestantDraft> = Array.from({ length: players }, (_, i) => {
+      const draft: Record<string, string> = {}
+      for (const key of Object.keys(emptyContestant))
+        draft[key] = fields[fieldName.contestant(i, key as keyof ContestantDraft)] ?? ''
+      return { ...emptyContestant, ...draft }
+    })
+    const values: Record<string, string> = { ...fields, [fieldName.players]: String(players) }
+    delete values.intent
+    if (!values[fieldName.contactEmail]?.trim()) values[fieldName.contactEmail] = contestants[0]?.email ?? ''
+    const back = (errors: Record<string, FieldError>, extra: Partial<FormState> = {}) =>
+      backToForm(request, page, { form: formId, errors, values, ...extra })
+    if (intent === 'add' || intent === 'remove') return back({})
+
+    const quoted = priceOf(form, contestants)
+    const typed = fields[fieldName.expectedTotalMinor]
+    const seen = typed !== undefined && /^[0-9]{1,12}$/.test(typed) ? Number(typed) : null
+    const input = inputOf({
+      contestants,
+      teamName: fields[fieldName.teamName] ?? '',
+      // Without JavaScript the contact e-mail cannot follow player 1's as it is typed: empty means theirs.
+      contactEmail: fields[fieldName.contactEmail]?.trim() || (contestants[0]?.email ?? ''),
+      paymentMethod: fields[fieldName.paymentMethod] ?? form.paymentMethods[0] ?? 'bankTransfer',
+      expectedTotalMinor: seen ?? quoted?.totalMinor ?? 0,
+      policy: fields[fieldName.policy] === 'on' || fields[fieldName.policy] === 'true',
+    })
+    const decoded = decodeWithProblems(RegisterInput, input)
+    if (!decoded.ok) return back(Object.fromEntries(decoded.problems.map((p) => [p.field, { rule: p.rule }])))
+    if (quoted && seen !== quoted.totalMinor)
+      return back(
+        {},
+        { values: { ...values, [fieldName.expectedTotalMinor]: String(quoted.totalMinor), confirm: '1' } },
+      )
+
+    const outcome = await registerWith(eventRef, tournamentRef, input)
+    if (outcome.ok) return seeOther(nextPath(outcome.status, outcome.token))
+    if ('problems' in outcome)
+      return back(Object.fromEntries(outcome.problems.map((p) => [p.field, { rule: p.rule }])))
+    if ('changed' in outcome) {
+      const again = priceOf(outcome.changed, contestants)
+      return back(
+        {},
+        {
+          code: ErrorCode.ticketsUpdated,
+          values: {
+            ...values,
+            [fieldName.expectedTotalMinor]: again ? String(again.totalMinor) : '',
+            confirm: '1',
+          },
+        },
+      )
+    }
+    return seeOther(page)
+  },
+)
+
+/** The date and time in the event's zone, in the reader's language. */
+const dateTimeIn = (iso: string, timeZone: string, locale: string) => {
+  const at = new Date(iso)
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return `${formatLongDate(day.format(at), locale)} ${time.format(at)}`
+}
+
+/** An entry as its registrant's pages show it: plain values, money, IBAN and reference already formatted. */
+const entryPage = (view: EntryView, token: string, locale: string) => {
+  const money = (minor: number) => formatMoney(minor, { code: view.currencyCode })
+  return {
+    token,
+    entryId: view.entryId,
+    event: { ...view.event },
+    tournament: { ...view.tournament },
+    status: view.status,
+    paymentMethod: view.paymentMethod,
+    paid: view.paid,
+    paidAt: view.paidAt ? dateTimeIn(view.paidAt, view.event.timeZone, locale) : null,
+    total: money(view.totalMinor),
+    totalMinor: view.totalMinor,
+    lines: view.lines.map((l) => ({
+      persons: l.persons,
+      units: l.units,
+      unit: money(l.unitPriceMinor),
+      total: money(l.totalMinor),
+      earlyBird: l.earlyBird,
+    })),
+    reference: view.reference ? formatCreditorReference(view.reference) : null,
+    bank: view.bank
+      ? { beneficiary: view.bank.beneficiary, iban: formatIban(view.bank.iban), bic: view.bank.bic }
+      : null,
+    canPayByCard: view.canPayByCard,
+    dueBy: view.expiresAt ? dateTimeIn(view.expiresAt, view.event.timeZone, locale) : null,
+    teamName: view.teamName,
+    contactEmail: view.contactEmail,
+    contestants: view.contestants.map((c) => ({
+      firstName: c.firstName,
+      lastName: c.lastName,
+      countryCode: c.countryCode,
+    })),
+  }
+}
+
+export type EntryPageData = ReturnType<typeof entryPage>
+
+/** The registration behind a status link (null: no such link), after a card return when `sessionId` is given. */
+export const entryData = async (
+  token: string,
+  sessionId: string | undefined,
+): Promise<{ readonly entry: EntryPageData; readonly cardNotConfirmed: boolean } | null> => {
+  personal()
+  setResponseHeader('x-robots-tag', 'noindex')
+  if (!plausibleToken(token)) return null
+  const locale = requestLocale()
+  let cardNotConfirmed = false
+  if (sessionId !== undefined) {
+    const confirmed = await attempt(RegistrationDesk.use((d) => d.confirmCardReturn(token, sessionId)))
+    if (Result.isFailure(confirmed)) {
+      if (confirmed.failure._tag === 'RegistrationRefused' && confirmed.failure.reason === 'notFound')
+        return null
+      cardNotConfirmed = true
+    }
+  }
+  const result = await attempt(RegistrationDesk.use((d) => d.status(token, locale)))
+  if (Result.isFailure(result)) return null
+  return { entry: entryPage(result.success, token, locale), cardNotConfirmed }
+}
+
+/** POST /payment/card: a card checkout for the entry of the posted token, or back to /payment with why not. */
+export const payByCardPost = withBodyLimit(async (request: Request) => {
+  const token = (await postedForm(request)).fields.token ?? ''
+  if (!plausibleToken(token)) return seeOther('/')
+  const base = loadConfig(process.env).publicUrl
+  const urls = {
+    successUrl: `${base}/status?token=${token}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/payment?token=${token}`,
+  }
+  const result = await attempt(RegistrationDesk.use((d) => d.payByCard(token, urls, requestLocale())))
+  if (Result.isSuccess(result)) return seeOther(result.success)
+  const failure = result.failure
+  const reason = failure._tag === 'RegistrationRefused' ? failure.reason : 'cardFailed'
+  return seeOther(`/payment?token=${token}&problem=${reason}`)
+})
+
+/** A tournament's rules page: its rules file, and how registration works when it is open (null: not public). */
+export const rulesData = async (tournamentId: number) => {
+  const locale = requestLocale()
+  const found = await runDomain(
+    Effect.gen(function* () {
+      const tournaments = yield* TournamentService
+      const events = yield* EventService
+      const eventId = (yield* tournaments.eventIdsOf([tournamentId])).get(tournamentId)
+      if (eventId === undefined) return null
+      const view = yield* events.view(String(eventId), locale).pipe(
+        Effect.map((v) => v as typeof v | null),
+        Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
+      )
+      if (view === null) return null
+      const tournament = yield* tournaments
+        .findInEvent(eventId, String(tournamentId), view.timeZone, view.card.state === 'accepted')
+        .pipe(Effect.orElseSucceed(() => null))
+      if (tournament === null) return null
+      return {
+        event: { alias: view.card.alias, name: view.card.name },
+        tournament: {
+          tournamentId: tournament.tournamentId,
+          alias: tournament.alias,
+          name: tournament.name,
+          rulesFile: tournament.rulesAndRegulationsFile,
+          isOpenRegistration: tournament.isOpenRegistration,
+          verifyPlayer: tournament.verifyPlayer,
+          type: tournament.type,
+        },
+      }
+    }),
+  )
+  if (found === null) return null
+  const form = found.tournament.isOpenRegistration
+    ? await attempt(
+        RegistrationDesk.use((d) => d.form(found.event.alias, String(found.tournament.tournamentId), locale)),
+      )
+    : null
+  return {
+    ...found,
+    paymentMethods: form && Result.isSuccess(form) ? [...form.success.paymentMethods] : null,
+    holdHours: loadConfig(process.env).registration.holdHours,
+  }
+}
