@@ -28,12 +28,14 @@ const Tournament = Schema.Struct({
   name: Schema.String,
   type: Schema.Int,
   isOpenRegistration: Schema.Boolean,
+  isPlayerListViewEnabled: Schema.Boolean,
   tickets: Schema.Array(Ticket),
 })
 const EventData = Schema.Struct({
   event: Schema.Struct({
     card: Schema.Struct({ id: Schema.Int, alias: Schema.String, state: Schema.String }),
     currencyCode: Schema.String,
+    organiserEmail: Schema.NullOr(Schema.String),
   }),
   tournaments: Schema.Array(Tournament),
 })
@@ -101,22 +103,25 @@ test.beforeEach(async ({ context, baseURL }) => {
   await declineCookiesBeforehand(context, baseURL)
 })
 
-test('a visitor registers a pair through the picker and is told how to pay', async ({ page, request }) => {
+test('a visitor registers a pair with an early-bird junior through the picker, and the organiser marks it paid', async ({
+  page,
+  request,
+}) => {
   // Three pages with axe and an e-mail round trip: more than the default budget on a loaded machine.
   test.setTimeout(90_000)
   // A pairs tournament with a priced ticket whose categories include an early bird one.
   const { data, tournament, ticket } = await findOpen(request, (t) =>
-    t.type === 1
+    t.type === 1 && t.isPlayerListViewEnabled
       ? t.tickets.find(
           (k) =>
             saleable(k) &&
             k.type !== 4 &&
-            enabled(k).some((a) => a.earlyBirdActive) &&
+            enabled(k).some((a) => a.earlyBirdActive && a.name.startsWith('Juniors')) &&
             enabled(k).some((a) => !a.earlyBirdActive),
         )
       : undefined,
   )
-  const early = enabled(ticket).find((a) => a.earlyBirdActive)
+  const early = enabled(ticket).find((a) => a.earlyBirdActive && a.name.startsWith('Juniors'))
   const other = enabled(ticket).find((a) => !a.earlyBirdActive)
   if (!early || !other) throw new Error('the ticket lost its categories')
   const currency = { code: data.event.currencyCode }
@@ -186,6 +191,30 @@ test('a visitor registers a pair through the picker and is told how to pay', asy
   await expect(page.getByTestId('entry-state')).toHaveText('Waiting for payment')
   await expect(page.getByText('Ona Kazlauskaite')).toBeVisible()
   await expectAxeClean(page)
+
+  // The organiser finds the entry among the event's registrations, marks it paid, and the pair is in the
+  // public player list; the registrant's status link now says so.
+  const organiserEmail = data.event.organiserEmail
+  if (!organiserEmail) throw new Error('the seeded event has no organiser e-mail')
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('E-mail').fill(organiserEmail)
+  await page.getByLabel('Password').fill('kibitz-demo')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('status')).toContainText('You are logged in')
+  await page.goto(`/event/manage/${data.event.card.id}/registrations?tournament=${tournament.tournamentId}`)
+  await waitForHydration(page)
+  const row = page.getByRole('row').filter({ hasText: 'Kazlauskaite' })
+  await expect(row).toContainText('Waiting for payment')
+  await row.getByRole('button', { name: 'Mark paid' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Mark paid' }).click()
+  await expect(row).toContainText('Paid')
+  await expectAxeClean(page)
+  await page.goto(`/event/${data.event.card.alias}/tournament/${tournament.alias}/player-list`)
+  await expect(page.getByRole('table').getByText(/Kazlauskaite/)).toBeVisible()
+  await expect(page.getByRole('table').getByText(/Petraitis/)).toBeVisible()
+  await page.goto(statusLink)
+  await expect(page.getByTestId('entry-state')).toHaveText('Confirmed')
 })
 
 test('an unknown status link is a plain 404', async ({ page }) => {

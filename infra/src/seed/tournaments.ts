@@ -219,7 +219,15 @@ function planTickets(
       ? [category('Open', null, null, euro, 0), category('Juniors U26', null, 25, euro, 50)]
       : [
           category('Open', null, null, euro, 0, early),
-          category('Juniors U26', null, 25, euro, 50),
+          // Juniors get their own early bird, a fifth off their half price, in the same window.
+          category(
+            'Juniors U26',
+            null,
+            25,
+            euro,
+            50,
+            early && { ...early, priceMinor: localPrice(Math.round(euro * 0.4), currency) },
+          ),
           ...(rng.chance(0.6) ? [category('Seniors 62+', 62, null, euro, 20)] : []),
         ]
     return {

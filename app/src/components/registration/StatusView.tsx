@@ -23,10 +23,11 @@ export function EntryStateText({ entry }: { entry: EntryPageData }) {
 }
 
 export function EntrySummary({ entry }: { entry: EntryPageData }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const regionNames = (code: string) => {
     try {
-      return new Intl.DisplayNames(undefined, { type: 'region' }).of(code) ?? code
+      // The page's language, the same on the server and in the browser.
+      return new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(code) ?? code
     } catch {
       return code
     }
