@@ -10,6 +10,7 @@ import { insertEvent, insertOrganiser, insertTournament, runWith, useDomainDatab
 import { Effect, Schema } from 'effect'
 import { TestClock } from 'effect/testing'
 import { afterAll, beforeAll } from 'vitest'
+import { startFederationServer, type TestFederationServer } from './support/federationServer.ts'
 import { type StripeTestServer, startStripeServer } from './support/stripeServer.ts'
 
 const db = useDomainDatabase()
@@ -17,13 +18,24 @@ const db = useDomainDatabase()
 // Card payments go to a local server speaking Stripe's protocol; the desk reads STRIPE_* when it is built.
 const webhookSecret = 'whsec_desk_test'
 let stripe: StripeTestServer
+// Member numbers are checked against a local server speaking the federation's protocol (decision 019).
+let federation: TestFederationServer
 beforeAll(async () => {
+  federation = await startFederationServer({
+    members: [
+      { federationId: 'LT-1001', firstName: 'Ona', lastName: 'Jonaitytė', countryCode: 'LT', active: true },
+      { federationId: 'LT-1002', firstName: 'Tomas', lastName: 'Petraitis', countryCode: 'LT', active: true },
+    ],
+  })
+  process.env.FEDERATION_LOOKUP_URL = federation.url
   stripe = await startStripeServer({ secretKey: 'sk_test_desk', webhookSecret })
   process.env.STRIPE_SECRET_KEY = 'sk_test_desk'
   process.env.STRIPE_WEBHOOK_SECRET = webhookSecret
   process.env.STRIPE_API_BASE = stripe.url
 })
 afterAll(async () => {
+  delete process.env.FEDERATION_LOOKUP_URL
+  await federation.close()
   delete process.env.STRIPE_SECRET_KEY
   delete process.env.STRIPE_WEBHOOK_SECRET
   delete process.env.STRIPE_API_BASE
@@ -451,6 +463,65 @@ describe('RegistrationDesk', () => {
         expect(moved.totalMinor).toBe(5500)
         expect(yield* soldOf(f.ticketId)).toBe(0)
         expect(yield* soldOf(target)).toBe(2)
+      }),
+  )
+
+  it.effect(
+    'a tournament that verifies players asks for member numbers and checks them, unless the federation is down',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        yield* Effect.promise(() =>
+          db.orm.em
+            .fork()
+            .execute('update tournament set verify_player = true where id = ?', [f.tournamentId]),
+        )
+        const withIds = (first: string, second: string) => {
+          const input = pair(f, 5500)
+          const [a, b] = input.data.contestants
+          if (!a || !b) throw new Error('fixture')
+          return {
+            ...input,
+            data: {
+              ...input.data,
+              contestants: [
+                { ...a, federationId: first },
+                { ...b, federationId: second },
+              ],
+            },
+          }
+        }
+        const missing = yield* Effect.flip(register(withIds('', 'LT-1002')))
+        expect(missing).toMatchObject({ _tag: 'RegistrationInvalid' })
+        if (missing._tag === 'RegistrationInvalid')
+          expect(missing.problems.map((p) => [p.field, p.rule])).toEqual([
+            ['data.contestants.0.federationId', 'required'],
+          ])
+        const wrong = yield* Effect.flip(register(withIds('LT-1002', 'LT-9999')))
+        if (wrong._tag !== 'RegistrationInvalid')
+          throw new Error(`expected field problems, got ${wrong._tag}`)
+        expect(wrong.problems.map((p) => [p.field, p.rule])).toEqual([
+          ['data.contestants.0.federationId', 'federationMismatch'],
+          ['data.contestants.1.federationId', 'federationUnknown'],
+        ])
+        expect(yield* soldOf(f.ticketId)).toBe(0)
+        const verified = yield* register(withIds('LT-1001', 'LT-1002'))
+        federation.setFailure(500)
+        const unchecked = yield* register(withIds('LT-1001', 'LT-1002'))
+        federation.setFailure(null)
+        const flags = yield* query(
+          Schema.Array(
+            Schema.Struct({ entry_id: Schema.Int, federation_verified: Schema.NullOr(Schema.Boolean) }),
+          ),
+          'select entry_id, federation_verified from contestant order by entry_id, position',
+        )
+        expect(flags).toEqual([
+          { entry_id: verified.entryId, federation_verified: true },
+          { entry_id: verified.entryId, federation_verified: true },
+          { entry_id: unchecked.entryId, federation_verified: null },
+          { entry_id: unchecked.entryId, federation_verified: null },
+        ])
       }),
   )
 })
