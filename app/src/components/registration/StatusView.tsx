@@ -49,7 +49,18 @@ export function EntrySummary({ entry }: { entry: EntryPageData }) {
       <dt className="font-semibold">
         <Trans>Tournament</Trans>
       </dt>
-      <dd>{entry.tournament.name}</dd>
+      <dd>
+        {entry.tournament.name}{' '}
+        {entry.status === 'pending' || entry.status === 'confirmed' ? (
+          <a
+            className="text-brand-700 underline"
+            href={`/api/v1/tournament/ical/generate?ids[]=${entry.tournament.tournamentId}&event=${encodeURIComponent(entry.event.alias)}`}
+            download
+          >
+            <Trans>Add to calendar</Trans>
+          </a>
+        ) : null}
+      </dd>
       {entry.teamName ? (
         <>
           <dt className="font-semibold">
