@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '@kibitz/infra/database'
 import { acquirePostgres } from '@kibitz/testing'
+import { startStripeServer } from '../domains/registration/test/support/stripeServer.ts'
 import { startOidcProvider } from '../testing/src/oidc.ts'
 import { startSmtpServer } from '../testing/src/smtp.ts'
 
@@ -59,7 +60,21 @@ Object.assign(env, {
   TRUST_PROXY: '1',
 })
 
-// Asynchronous on purpose: the SMTP server, the mailbox and the OpenID provider live in this process.
+// Card payments go to a local server speaking Stripe's protocol: its checkout page pays, then it posts the
+// signed webhook to the site, as Stripe does.
+const stripe = await startStripeServer({
+  secretKey: 'sk_test_kibitz_e2e',
+  webhookSecret: 'whsec_kibitz_e2e',
+  webhookUrl: `${baseUrl}/api/v1/payment/stripe/webhook`,
+})
+Object.assign(env, {
+  STRIPE_SECRET_KEY: 'sk_test_kibitz_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_kibitz_e2e',
+  STRIPE_API_BASE: stripe.url,
+})
+
+// Asynchronous on purpose: the SMTP server, the mailbox, the OpenID provider and the card payment server live
+// in this process.
 const child = spawn(
   'npx',
   ['playwright', 'test', '-c', 'app/playwright.config.ts', ...process.argv.slice(2)],
@@ -71,6 +86,7 @@ const child = spawn(
 )
 const status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
 await oidc.close()
+await stripe.close()
 await smtp.close()
 mailbox.close()
 await database.release().catch((error: unknown) => console.error(`e2e cleanup: ${String(error)}`))

@@ -113,14 +113,20 @@ const parameterPatterns = [
   /^locale$/,
 ]
 
+// Plain fields, no parameter properties: the end-to-end harness runs this file with Node's type stripping.
 class StripeError {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly message: string,
-    readonly param?: string,
-    readonly code?: string,
-  ) {}
+  readonly status: number
+  readonly type: string
+  readonly message: string
+  readonly param: string | undefined
+  readonly code: string | undefined
+  constructor(status: number, type: string, message: string, param?: string, code?: string) {
+    this.status = status
+    this.type = type
+    this.message = message
+    this.param = param
+    this.code = code
+  }
 }
 
 const sendJson = (
