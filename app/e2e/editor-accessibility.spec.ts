@@ -19,7 +19,8 @@ const scanAtEveryWidth = async (page: Page, url: string) => {
 }
 
 test('the event editor screens have no WCAG 2.1 AA violations', async ({ page, context, baseURL }) => {
-  test.setTimeout(120_000)
+  // Nineteen axe scans: about half a minute alone, several times that beside another heavy test on 2 cores.
+  test.setTimeout(300_000)
   await declineCookiesBeforehand(context, baseURL)
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.250.${test.info().workerIndex % 250}.9` })
   await page.goto('/login')
@@ -56,6 +57,7 @@ test('the event editor screens have no WCAG 2.1 AA violations', async ({ page, c
     '/additional-information',
     '/event-program',
     '/event-gallery',
+    '/registrations',
   ]) {
     await scanAtEveryWidth(page, `${base}${step}`)
   }

@@ -4,7 +4,7 @@
 import { formatMoney } from '@kibitz/kernel/format'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { Schema } from 'effect'
-import pg from 'pg'
+import { freshTournament, withDatabase } from './registrationSupport.ts'
 import { axeViolations, declineCookiesBeforehand, searchEvents, waitForHydration } from './support.ts'
 
 const Category = Schema.Struct({
@@ -267,48 +267,6 @@ test.describe('without JavaScript', () => {
   })
 })
 
-/**
- * A tournament of its own in a seeded future event, so no other test sees its prices or places change:
- * written to the site's database, as an organiser's editor would leave it.
- */
-const freshTournament = async (
-  request: APIRequestContext,
-  spec: { readonly name: string; readonly priceMinor: number; readonly quantity: number },
-) => {
-  const card = (await searchEvents(request)).find((c) => c.state === 'accepted' && c.timeState === 'future')
-  if (!card) throw new Error('no seeded future event')
-  return withDatabase(async (db) => {
-    const alias = `${spec.name.toLowerCase().replace(/[^a-z]+/g, '-')}-${Date.now().toString(36)}`
-    const start = await db.query(
-      'select (date_start + 1)::text as day, currency_code from event where id = $1',
-      [card.id],
-    )
-    const day = String(start.rows[0]?.day)
-    const currency = { code: String(start.rows[0]?.currency_code) }
-    const inserted = await db.query(
-      `insert into tournament (event_id, alias, name, type, start_date, end_date, points_score_type, order_number)
-       values ($1, $2, $3, 3, $4, $4, 'MP_PAIRS', 99) returning id`,
-      [card.id, alias, spec.name, day],
-    )
-    const tournamentId = Number(inserted.rows[0]?.id)
-    const ticket = await db.query(
-      'insert into ticket (tournament_id, type, price_minor, quantity) values ($1, 1, $2, $3) returning id',
-      [tournamentId, spec.priceMinor, spec.quantity],
-    )
-    return { event: card, alias, tournamentId, ticketId: Number(ticket.rows[0]?.id), currency }
-  })
-}
-
-const withDatabase = async <A>(use: (db: pg.Client) => Promise<A>): Promise<A> => {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-  try {
-    return await use(db)
-  } finally {
-    await db.end()
-  }
-}
-
 test('a price changed while the visitor filled in the form is told (3000), shown, and nothing is registered', async ({
   page,
   request,
@@ -379,63 +337,4 @@ test('a visitor pays by card: the checkout takes the payment and the status link
   await expect
     .poll(async () => (await readMailbox()).filter((m) => m.to.includes(email)).length, { timeout: 20_000 })
     .toBe(2)
-})
-
-test('500 registrations at once for 100 places through the running site: exactly 100 succeed, no 5xx', async ({
-  request,
-}) => {
-  test.setTimeout(180_000)
-  const fresh = await freshTournament(request, { name: 'Rush Individual', priceMinor: 2500, quantity: 100 })
-  const base = process.env.E2E_BASE_URL ?? ''
-  const register = async (i: number) => {
-    const email = `rush${i}.${fresh.tournamentId}@example.test`
-    const response = await fetch(
-      `${base}/api/v1/tournament/${fresh.tournamentId}/register?event=${fresh.event.alias}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${i >> 8}.${i % 256}` },
-        body: JSON.stringify({
-          data: {
-            contestants: [
-              {
-                firstName: 'Rush',
-                lastName: `Player ${i}`,
-                countryCode: 'LT',
-                email,
-                federationId: '',
-                ticketId: fresh.ticketId,
-                ageCategoryId: null,
-              },
-            ],
-            teamName: '',
-            contactEmail: email,
-          },
-          ticket: { expectedTotalMinor: 2500, paymentMethod: 'bankTransfer' },
-          policy: true,
-        }),
-      },
-    )
-    const body = Schema.decodeUnknownSync(Schema.Struct({ code: Schema.optional(Schema.Number) }))(
-      await response.json(),
-    )
-    return { status: response.status, code: body.code ?? null }
-  }
-  const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => register(i)))
-  const count = (pick: (a: { status: number; code: number | null }) => boolean) => answers.filter(pick).length
-  expect(count((a) => a.status >= 500)).toBe(0)
-  expect(count((a) => a.status === 201)).toBe(100)
-  expect(count((a) => a.status === 409 && a.code === 3000)).toBe(400)
-  const rows = await withDatabase(async (db) => ({
-    sold: (await db.query('select sold from ticket where id = $1', [fresh.ticketId])).rows[0]?.sold,
-    entries: (
-      await db.query('select count(*)::int as n from entry where tournament_id = $1', [fresh.tournamentId])
-    ).rows[0]?.n,
-    mails: (
-      await db.query(
-        `select count(*)::int as n from mail_outbox where kind = 'registration.received' and recipient like $1`,
-        [`rush%.${fresh.tournamentId}@example.test`],
-      )
-    ).rows[0]?.n,
-  }))
-  expect(rows).toEqual({ sold: 100, entries: 100, mails: 100 })
 })
