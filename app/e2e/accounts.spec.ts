@@ -563,6 +563,9 @@ test.describe('roles and routes (spec section 6)', () => {
 
   for (const role of roles) {
     test(`${role}`, async ({ browser }) => {
+      // Sign-up, activation mail, organiser application and decision, then eleven pages: more than the
+      // default budget when a heavy test runs beside it on 2 cores.
+      test.setTimeout(90_000)
       const context = await contextFor(browser, role)
       const page = await context.newPage()
       for (const route of routes) {

@@ -262,8 +262,12 @@ describe('POST v1/tournament/{id}/register', () => {
     const raw: unknown = await response.clone().json()
     const problem = await expectProblem(response, 409, 3000)
     expect(problem.reason).toBe('priceChanged')
-    const { form } = Schema.decodeUnknownSync(Schema.Struct({ form: RegistrationForm }))(raw)
+    const { form, quotedTotalMinor } = Schema.decodeUnknownSync(
+      Schema.Struct({ form: RegistrationForm, quotedTotalMinor: Schema.Int }),
+    )(raw)
     expect(form.tournament.tickets[0]?.priceMinor).toBe(5000)
+    // What the same choice costs now, so a client need not guess.
+    expect(quotedTotalMinor).toBe(5000)
     expect(await entryRows(t.tournamentId)).toBe(0)
     expect(await registrationMails('late@example.test')).toBe(0)
     expect(await soldOf(t.ticketId)).toBe(0)

@@ -64,6 +64,11 @@ export class RegistrationConflict extends HttpApiError.Problem<RegistrationConfl
         'notForSale, outsideSalesWindow or unknown; for an organiser’s move or mark paid the tickets’ reason.',
     }),
     form: Schema.optionalKey(RegistrationForm),
+    quotedTotalMinor: Schema.optionalKey(
+      Schema.Int.annotate({
+        description: 'With priceChanged: what the same choice costs now, in minor units.',
+      }),
+    ),
   },
 ) {}
 

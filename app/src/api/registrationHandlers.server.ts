@@ -82,6 +82,7 @@ const ticketsChanged = (changed: TicketsChanged) =>
     detail: 'Tournament tickets updated',
     reason: changed.reason,
     form: changed.form,
+    ...(changed.quotedTotalMinor === null ? {} : { quotedTotalMinor: changed.quotedTotalMinor }),
   })
 
 const ticketsUnavailable = (unavailable: TicketsUnavailable) =>

@@ -46,7 +46,12 @@ export type RegisterOutcome =
       readonly ok: false
       readonly problems: ReadonlyArray<{ readonly field: string; readonly rule: string }>
     }
-  | { readonly ok: false; readonly changed: typeof RegistrationForm.Encoded }
+  | {
+      readonly ok: false
+      readonly changed: typeof RegistrationForm.Encoded
+      /** What the same choice costs now, when the server knows (a changed price). */
+      readonly total: number | null
+    }
   | { readonly ok: false; readonly refused: Refusal }
 
 /** The registration form of a public event's tournament with what to prefill, or why it cannot be shown. */
@@ -94,7 +99,7 @@ const registerWith = async (
     case 'RegistrationInvalid':
       return { ok: false, problems: failure.problems.map((p) => ({ field: p.field, rule: p.rule })) }
     case 'TicketsChanged':
-      return { ok: false, changed: encodeForm(failure.form) }
+      return { ok: false, changed: encodeForm(failure.form), total: failure.quotedTotalMinor }
     case 'RegistrationRefused':
       return { ok: false, refused: failure.reason }
   }
@@ -178,14 +183,14 @@ export const registerPost = withBodyLimit(
     if ('problems' in outcome)
       return back(Object.fromEntries(outcome.problems.map((p) => [p.field, { rule: p.rule }])))
     if ('changed' in outcome) {
-      const again = priceOf(outcome.changed, contestants)
+      const again = outcome.total ?? priceOf(outcome.changed, contestants)?.totalMinor ?? null
       return back(
         {},
         {
           code: ErrorCode.ticketsUpdated,
           values: {
             ...values,
-            [fieldName.expectedTotalMinor]: again ? String(again.totalMinor) : '',
+            [fieldName.expectedTotalMinor]: again === null ? '' : String(again),
             confirm: '1',
           },
         },

@@ -190,4 +190,6 @@ export class RegistrationInvalid extends Schema.TaggedError<RegistrationInvalid>
 export class TicketsChanged extends Schema.TaggedError<TicketsChanged>()('TicketsChanged', {
   reason: Schema.Literals(['priceChanged', 'soldOut', 'notForSale', 'outsideSalesWindow', 'unknown']),
   form: RegistrationForm,
+  /** For a changed price: what the same choice costs now (the form cannot always tell, e.g. an early bird ending). */
+  quotedTotalMinor: Schema.NullOr(Schema.Int),
 }) {}

@@ -15,11 +15,11 @@ import {
   PricedLine,
   type SaleLine,
   TicketSales,
-  TicketsUnavailable,
+  type TicketsUnavailable,
   type Tournament,
   TournamentService,
 } from '@kibitz/tournaments'
-import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
+import { Clock, Context, Data, Effect, Layer, Option, Schema } from 'effect'
 import { FederationLookup } from './federation/FederationLookup.ts'
 import type { EntryEntity, StoredLine } from './internal/entities/EntryEntity.ts'
 import { type RegistrationMail, renderRegistrationMail } from './internal/mail/RegistrationMail.ts'
@@ -88,6 +88,8 @@ const toStored = (l: PricedLine): StoredLine => ({
 })
 
 const changedReason = (e: TicketsUnavailable) => e.reason
+/** Inside the sale's transaction: the locked counts give another total (an early bird ran out meanwhile). */
+class Repriced extends Data.TaggedError('Repriced')<{ readonly totalMinor: number }> {}
 /** How long before an entry's deadline its card checkout closes. */
 const checkoutMarginMs = 15 * 60_000
 /** The start of the ten-minute window `at` falls in: one checkout's parameters per window. */
@@ -380,8 +382,10 @@ export class RegistrationDesk extends Context.Service<
             Effect.map((t) => formOf(event, t)),
             Effect.orElseSucceed(() => formOf(event, tournament)),
           )
-        const changed = (reason: TicketsChanged['reason']) =>
-          Effect.flatMap(fresh(), (f) => Effect.fail(new TicketsChanged({ reason, form: f })))
+        const changed = (reason: TicketsChanged['reason'], quotedTotalMinor: number | null = null) =>
+          Effect.flatMap(fresh(), (f) =>
+            Effect.fail(new TicketsChanged({ reason, form: f, quotedTotalMinor })),
+          )
         if (!tournament.isOpenRegistration) {
           if (soldOutWhileOpen(event, tournament, at)) return yield* changed('soldOut')
           return yield* refuse('closed')
@@ -394,7 +398,8 @@ export class RegistrationDesk extends Context.Service<
         const quote = yield* sales
           .quote(tournament.tournamentId, lines, event.timeZone)
           .pipe(Effect.catchTag('TicketsUnavailable', (e) => changed(changedReason(e))))
-        if (quote.totalMinor !== input.ticket.expectedTotalMinor) return yield* changed('priceChanged')
+        if (quote.totalMinor !== input.ticket.expectedTotalMinor)
+          return yield* changed('priceChanged', quote.totalMinor)
         const checked = yield* verifyPlayers(input, tournament)
         if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
 
@@ -408,9 +413,7 @@ export class RegistrationDesk extends Context.Service<
             // Priced again under the row locks: an early bird ending meanwhile is 3000 too, and rolls back.
             const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
             if (sold.totalMinor !== input.ticket.expectedTotalMinor)
-              return yield* Effect.fail(
-                new TicketsUnavailable({ ticketId: 0, ageCategoryId: null, reason: 'unknown' }),
-              )
+              return yield* new Repriced({ totalMinor: sold.totalMinor })
             const entry = yield* Repo.insertEntry(
               {
                 eventId: event.eventId,
@@ -450,9 +453,10 @@ export class RegistrationDesk extends Context.Service<
             return entry
           }),
         ).pipe(
-          Effect.catchTag('TicketsUnavailable', (e) =>
-            changed(e.ticketId === 0 ? 'priceChanged' : changedReason(e)),
-          ),
+          Effect.catchTags({
+            TicketsUnavailable: (e) => changed(changedReason(e)),
+            Repriced: (e) => changed('priceChanged', e.totalMinor),
+          }),
         )
         return new RegistrationReceipt({
           entryId: reserved.id,

@@ -207,6 +207,7 @@ describe('RegistrationDesk', () => {
       expect(changed._tag).toBe('TicketsChanged')
       if (changed._tag !== 'TicketsChanged') return
       expect(changed.reason).toBe('priceChanged')
+      expect(changed.quotedTotalMinor).toBe(5500)
       expect(changed.form.tournament.tickets[0]?.ticketsLeft).toBe(10)
       expect(yield* soldOf(f.ticketId)).toBe(0)
       expect(yield* mails()).toEqual([])

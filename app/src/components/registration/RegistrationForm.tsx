@@ -172,7 +172,18 @@ export function RegistrationFormView(props: {
   const effective = contestants.map((c, i) =>
     perTeam && i > 0 && first ? { ...c, ticketId: first.ticketId, ageCategoryId: first.ageCategoryId } : c,
   )
-  const price = priceOf(form, effective)
+  const computed = priceOf(form, effective)
+  // After a 3000 the server's total for the same choice wins (the form cannot always tell, e.g. when an early
+  // bird runs out within this entry); any change to the tickets chosen goes back to the form's own total.
+  const choice = JSON.stringify(effective.map((c) => [c.ticketId, c.ageCategoryId]))
+  const [serverTotal, setServerTotal] = useState<{
+    readonly choice: string
+    readonly totalMinor: number
+  } | null>(null)
+  const price =
+    computed && serverTotal && serverTotal.choice === choice
+      ? { ...computed, totalMinor: serverTotal.totalMinor }
+      : computed
   const money = (minor: number) => formatMoney(minor, { code: form.event.currencyCode })
   const expectedTotal = hydrated
     ? price?.totalMinor
@@ -247,6 +258,7 @@ export function RegistrationFormView(props: {
       } else if ('changed' in outcome) {
         // Error 3000: the new tickets and prices are shown; the visitor registers again knowingly.
         setForm(outcome.changed)
+        setServerTotal(outcome.total === null ? null : { choice, totalMinor: outcome.total })
         setProblems({})
         setCode(ErrorCode.ticketsUpdated)
       } else setRefused(true)
