@@ -38,13 +38,6 @@ import { unitOfWork } from './unitOfWork.server.ts'
 const requestLocale = (request: HttpServerRequest.HttpServerRequest) =>
   localeFromAcceptLanguage(request.headers['accept-language'])
 
-/** Where the public pages live: PUBLIC_URL when set, else the origin the request came to. */
-const publicOrigin = (request: HttpServerRequest.HttpServerRequest): string => {
-  const configured = process.env.PUBLIC_URL?.trim()
-  if (configured && URL.canParse(configured)) return new URL(configured).origin
-  return URL.canParse(request.originalUrl) ? new URL(request.originalUrl).origin : 'http://localhost'
-}
-
 /** A personal reply: no cache may keep it, so it carries no validator either (the API caches other GETs). */
 const personal = HttpEffect.appendPreResponseHandler((_request, response) =>
   Effect.succeed(
@@ -224,18 +217,7 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
       )
       .handle('payByCard', ({ payload, request }) =>
         Effect.gen(function* () {
-          const origin = publicOrigin(request)
-          const token = encodeURIComponent(payload.token)
-          const url = yield* run(
-            desk.payByCard(
-              payload.token,
-              {
-                successUrl: `${origin}/status?token=${token}&session_id={CHECKOUT_SESSION_ID}`,
-                cancelUrl: `${origin}/payment?token=${token}`,
-              },
-              requestLocale(request),
-            ),
-          ).pipe(
+          const url = yield* run(desk.payByCard(payload.token, requestLocale(request))).pipe(
             Effect.catchTags({
               RegistrationRefused: (e) => Effect.fail(refusal(e)),
               CardPaymentFailed: cardFailure,

@@ -1,6 +1,4 @@
-import { EventService } from '@kibitz/events'
-import { loadConfig } from '@kibitz/infra'
-import { decodeWithProblems, ErrorCode, formatIban, formatLongDate, formatMoney } from '@kibitz/kernel'
+import { decodeWithProblems, ErrorCode, formatIban, formatMoney, formatZonedDateTime } from '@kibitz/kernel'
 import {
   type EntryView,
   formatCreditorReference,
@@ -8,10 +6,10 @@ import {
   RegistrationDesk,
   RegistrationForm,
   type RegistrationRefused,
+  TournamentRules,
 } from '@kibitz/registration'
-import { TournamentService } from '@kibitz/tournaments'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
-import { Effect, Schema } from 'effect'
+import { Schema } from 'effect'
 import {
   type ContestantDraft,
   emptyContestant,
@@ -23,13 +21,13 @@ import type { FieldError, FormState } from '../lib/session.ts'
 import { sessionOf } from './auth.server.ts'
 import { attempt, backToForm, postedForm, Result, seeOther, withBodyLimit } from './forms.server.ts'
 import { requestLocale, takeFormState } from './request.server.ts'
-import { runDomain } from './runtime.server.ts'
 
 // The player's side of registration (issue 5): the form, the registration (a server function for the
 // scripted form, a form post without JavaScript), the payment and status pages of the secret link, the card
 // checkout and the tournament's rules. Every answer is a plain value; the status link's pages are personal.
 
 const personal = () => setResponseHeader('cache-control', 'private, no-store')
+const encodeRules = Schema.encodeSync(TournamentRules)
 const encodeForm = Schema.encodeSync(RegistrationForm)
 const plausibleKey = (key: string) => /^[A-Za-z0-9_-]{1,200}$/.test(key)
 const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)
@@ -54,11 +52,12 @@ export type RegisterOutcome =
     }
   | { readonly ok: false; readonly refused: Refusal }
 
+const notFound: Refusal = 'notFound'
+
 /** The registration form of a public event's tournament with what to prefill, or why it cannot be shown. */
 export const registrationFormData = async (eventRef: string, tournamentRef: string) => {
   personal()
-  if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef))
-    return { ok: false as const, reason: 'notFound' as Refusal }
+  if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef)) return { ok: false as const, reason: notFound }
   const locale = requestLocale()
   const result = await attempt(RegistrationDesk.use((d) => d.form(eventRef, tournamentRef, locale)))
   if (Result.isFailure(result)) return { ok: false as const, reason: result.failure.reason }
@@ -200,24 +199,6 @@ export const registerPost = withBodyLimit(
   },
 )
 
-/** The date and time in the event's zone, in the reader's language. */
-const dateTimeIn = (iso: string, timeZone: string, locale: string) => {
-  const at = new Date(iso)
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-  return `${formatLongDate(day.format(at), locale)} ${time.format(at)}`
-}
-
 /** An entry as its registrant's pages show it: plain values, money, IBAN and reference already formatted. */
 const entryPage = (view: EntryView, token: string, locale: string) => {
   const money = (minor: number) => formatMoney(minor, { code: view.currencyCode })
@@ -229,7 +210,7 @@ const entryPage = (view: EntryView, token: string, locale: string) => {
     status: view.status,
     paymentMethod: view.paymentMethod,
     paid: view.paid,
-    paidAt: view.paidAt ? dateTimeIn(view.paidAt, view.event.timeZone, locale) : null,
+    paidAt: view.paidAt ? formatZonedDateTime(new Date(view.paidAt), view.event.timeZone, locale) : null,
     total: money(view.totalMinor),
     totalMinor: view.totalMinor,
     lines: view.lines.map((l) => ({
@@ -244,7 +225,7 @@ const entryPage = (view: EntryView, token: string, locale: string) => {
       ? { beneficiary: view.bank.beneficiary, iban: formatIban(view.bank.iban), bic: view.bank.bic }
       : null,
     canPayByCard: view.canPayByCard,
-    dueBy: view.expiresAt ? dateTimeIn(view.expiresAt, view.event.timeZone, locale) : null,
+    dueBy: view.expiresAt ? formatZonedDateTime(new Date(view.expiresAt), view.event.timeZone, locale) : null,
     teamName: view.teamName,
     contactEmail: view.contactEmail,
     contestants: view.contestants.map((c) => ({
@@ -284,12 +265,7 @@ export const entryData = async (
 export const payByCardPost = withBodyLimit(async (request: Request) => {
   const token = (await postedForm(request)).fields.token ?? ''
   if (!plausibleToken(token)) return seeOther('/')
-  const base = loadConfig(process.env).publicUrl
-  const urls = {
-    successUrl: `${base}/status?token=${token}&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}/payment?token=${token}`,
-  }
-  const result = await attempt(RegistrationDesk.use((d) => d.payByCard(token, urls, requestLocale())))
+  const result = await attempt(RegistrationDesk.use((d) => d.payByCard(token, requestLocale())))
   if (Result.isSuccess(result)) return seeOther(result.success)
   const failure = result.failure
   const reason = failure._tag === 'RegistrationRefused' ? failure.reason : 'cardFailed'
@@ -298,45 +274,6 @@ export const payByCardPost = withBodyLimit(async (request: Request) => {
 
 /** A tournament's rules page: its rules file, and how registration works when it is open (null: not public). */
 export const rulesData = async (tournamentId: number) => {
-  const locale = requestLocale()
-  const found = await runDomain(
-    Effect.gen(function* () {
-      const tournaments = yield* TournamentService
-      const events = yield* EventService
-      const eventId = (yield* tournaments.eventIdsOf([tournamentId])).get(tournamentId)
-      if (eventId === undefined) return null
-      const view = yield* events.view(String(eventId), locale).pipe(
-        Effect.map((v) => v as typeof v | null),
-        Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
-      )
-      if (view === null) return null
-      const tournament = yield* tournaments
-        .findInEvent(eventId, String(tournamentId), view.timeZone, view.card.state === 'accepted')
-        .pipe(Effect.orElseSucceed(() => null))
-      if (tournament === null) return null
-      return {
-        event: { alias: view.card.alias, name: view.card.name },
-        tournament: {
-          tournamentId: tournament.tournamentId,
-          alias: tournament.alias,
-          name: tournament.name,
-          rulesFile: tournament.rulesAndRegulationsFile,
-          isOpenRegistration: tournament.isOpenRegistration,
-          verifyPlayer: tournament.verifyPlayer,
-          type: tournament.type,
-        },
-      }
-    }),
-  )
-  if (found === null) return null
-  const form = found.tournament.isOpenRegistration
-    ? await attempt(
-        RegistrationDesk.use((d) => d.form(found.event.alias, String(found.tournament.tournamentId), locale)),
-      )
-    : null
-  return {
-    ...found,
-    paymentMethods: form && Result.isSuccess(form) ? [...form.success.paymentMethods] : null,
-    holdHours: loadConfig(process.env).registration.holdHours,
-  }
+  const result = await attempt(RegistrationDesk.use((d) => d.rules(tournamentId, requestLocale())))
+  return Result.isSuccess(result) ? encodeRules(result.success) : null
 }

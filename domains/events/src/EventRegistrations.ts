@@ -1,5 +1,6 @@
 import { BankAccount, RegistrationEvent, RegistrationEvents } from '@kibitz/registration'
 import { Effect, Layer, Option } from 'effect'
+import { pickContent } from './EventService.ts'
 import { EventRepo } from './internal/EventRepo.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
 
@@ -7,8 +8,7 @@ import type { EventEntity } from './internal/entities/EventEntity.ts'
 // domain's, because events depends on registration and not the other way round).
 
 const toRegistrationEvent = (e: EventEntity, locale: string) => {
-  const contents = e.contents.getItems()
-  const content = contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
+  const content = pickContent(e.contents.getItems(), locale)
   return new RegistrationEvent({
     eventId: e.id,
     alias: e.alias,

@@ -132,7 +132,7 @@ const decodeState = (state: string): EventState => oneOf(EventState.literals, st
 const decodeType = (type: number): EventTypeId => oneOf(EventTypeId.literals, type, 'event type')
 
 /** The content in the visitor's language when the event has one, else the main content. */
-const pickContent = (contents: ReadonlyArray<EventContentEntity>, locale: string) =>
+export const pickContent = (contents: ReadonlyArray<EventContentEntity>, locale: string) =>
   contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
 
 const toLocation = (l: LocationEntity) =>

@@ -47,6 +47,12 @@ export const isoDate = (d: Date, timeZone = 'UTC'): string => {
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
 }
 
+/** The wall-clock time 'HH:mm' (24 h) of an instant in a time zone; throws RangeError for an unknown zone. */
+export const zonedTime = (d: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    d,
+  )
+
 /** True when Intl knows the IANA time zone name. */
 export const isValidTimeZone = (timeZone: string): boolean => {
   try {
@@ -208,3 +214,17 @@ export const wallClockToUtcMs = (wallClockMs: number, timeZone: string): number 
 /** The UTC instant (ms) of `date` ('YYYY-MM-DD') at `time` ('HH:mm') on the wall clock of `timeZone`. */
 export const zonedTimeToUtc = (date: string, time: string, timeZone: string): number =>
   wallClockToUtcMs(Date.parse(`${date}T${time}:00Z`), timeZone)
+
+/**
+ * An instant as its date and time where it happens ('March 5, 2027 18:00', or 'dd MMM yyyy HH:mm' with
+ * `short`) in an interface locale: deadlines and payment times in the event's time zone.
+ */
+export const formatZonedDateTime = (
+  d: Date,
+  timeZone: string,
+  locale: string,
+  style: 'long' | 'short' = 'long',
+): string => {
+  const day = isoDate(d, timeZone)
+  return `${style === 'long' ? formatLongDate(day, locale) : formatShortDate(day, locale)} ${zonedTime(d, timeZone)}`
+}

@@ -76,6 +76,24 @@ export class OpenTournament extends Schema.Class<OpenTournament>('@kibitz/regist
   startTime: Schema.NullOr(Schema.String),
 }) {}
 
+/** A public tournament's rules page: its rules file and, while registration is open, how it works. */
+export class TournamentRules extends Schema.Class<TournamentRules>('@kibitz/registration/TournamentRules')({
+  event: Schema.Struct({ alias: Schema.String, name: Schema.String }),
+  tournament: Schema.Struct({
+    tournamentId: Schema.Int,
+    alias: Schema.String,
+    name: Schema.String,
+    type: Schema.Int,
+    rulesFile: Schema.NullOr(Schema.String),
+    isOpenRegistration: Schema.Boolean,
+    verifyPlayer: Schema.Boolean,
+  }),
+  /** The online payment methods while registration is open (empty: paid at the venue); null when closed. */
+  paymentMethods: Schema.NullOr(Schema.Array(ChosenPaymentMethod)),
+  /** How long an unpaid entry holds its places. */
+  holdHours: Schema.Int,
+}) {}
+
 export const EntryState = Schema.Literals(['pending', 'confirmed', 'canceled', 'expired'])
 export type EntryState = typeof EntryState.Type
 

@@ -3,8 +3,8 @@ import {
   type Em,
   FieldProblem,
   formatIban,
-  formatLongDate,
   formatMoney,
+  formatZonedDateTime,
   inTransaction,
   MailMessage,
   Outbox,
@@ -43,12 +43,14 @@ import {
   RegistrationReceipt,
   RegistrationRefused,
   TicketsChanged,
+  TournamentRules,
 } from './Registration.ts'
 import {
   type ChosenPaymentMethod,
   contestantRule,
   PaymentMethod,
   type RegisterInput,
+  saleLinesOf,
 } from './RegistrationInput.ts'
 
 // The registration desk (issue 5): the form's data, the registration itself (priced on the server, tickets
@@ -59,23 +61,6 @@ import {
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
 /** A token as the status link carries it: 32 random bytes, URL-safe. */
 const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)
-
-/** The date and time in the event's zone, in the reader's language ("March 5, 2027 18:00"). */
-const formatDateTime = (at: Date, timeZone: string, locale: string) => {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-  return `${formatLongDate(day.format(at), locale)} ${time.format(at)}`
-}
 
 const toStored = (l: PricedLine): StoredLine => ({
   ticketId: l.ticketId,
@@ -132,12 +117,16 @@ export class RegistrationDesk extends Context.Service<
     ): Effect.Effect<RegistrationReceipt, RegistrationRefused | RegistrationInvalid | TicketsChanged, Em>
     /** Whoever holds the secret link: the registration's state. */
     status(token: string, locale: string): Effect.Effect<EntryView, RegistrationRefused, Em>
-    /** Whoever holds the link: a card checkout for an unpaid entry; answers where to send the browser. */
+    /**
+     * Whoever holds the link: a card checkout for an unpaid entry; answers where to send the browser. Stripe
+     * sends the payer back to the status page (or to the payment page when they cancel).
+     */
     payByCard(
       token: string,
-      urls: { readonly successUrl: string; readonly cancelUrl: string },
       locale: string,
     ): Effect.Effect<string, RegistrationRefused | CardPaymentFailed, Em>
+    /** Anyone: a public tournament's rules page — its rules file and, while it is open, how registration works. */
+    rules(tournamentId: number, locale: string): Effect.Effect<TournamentRules, RegistrationRefused, Em>
     /** Back from the card checkout: asks the provider and records the payment if it went through. */
     confirmCardReturn(
       token: string,
@@ -324,14 +313,7 @@ export class RegistrationDesk extends Context.Service<
         const perTeam = t.tickets.find((k) => k.ticketId === first?.ticketId)?.isPricePerTeam ?? false
         if (perTeam && first)
           return [{ ticketId: first.ticketId, ageCategoryId: first.ageCategoryId, persons: list.length }]
-        const lines = new Map<string, { ticketId: number; ageCategoryId: number | null; persons: number }>()
-        for (const c of list) {
-          const key = `${c.ticketId}:${c.ageCategoryId ?? ''}`
-          const line = lines.get(key)
-          if (line) line.persons += 1
-          else lines.set(key, { ticketId: c.ticketId, ageCategoryId: c.ageCategoryId, persons: 1 })
-        }
-        return [...lines.values()]
+        return saleLinesOf(list)
       }
 
       /** The federation's answer per player; the lookup being down never blocks a registration (decision 019). */
@@ -479,7 +461,7 @@ export class RegistrationDesk extends Context.Service<
         token: string,
         language: string,
       ): RegistrationMail => {
-        const dueBy = entry.expiresAt ? formatDateTime(entry.expiresAt, event.timeZone, language) : ''
+        const dueBy = entry.expiresAt ? formatZonedDateTime(entry.expiresAt, event.timeZone, language) : ''
         const payment: Extract<RegistrationMail, { kind: 'registrationReceived' }>['payment'] =
           entry.paymentMethod === 'bankTransfer' && event.bank && entry.reference
             ? {
@@ -624,11 +606,7 @@ export class RegistrationDesk extends Context.Service<
           }),
         )
 
-      const payByCard = Effect.fn('RegistrationDesk.payByCard')(function* (
-        token: string,
-        urls: { readonly successUrl: string; readonly cancelUrl: string },
-        locale: string,
-      ) {
+      const payByCard = Effect.fn('RegistrationDesk.payByCard')(function* (token: string, locale: string) {
         if (!cards.enabled) return yield* refuse('paymentUnavailable')
         const entry = yield* entryOfToken(token)
         if (entry.status !== 'pending' || entry.totalMinor === 0) return yield* refuse('wrongState')
@@ -652,8 +630,8 @@ export class RegistrationDesk extends Context.Service<
           currency: entry.currencyCode,
           description: `${t?.name ?? ''} — ${event.name}`.slice(0, 250),
           customerEmail: entry.contactEmail ?? '',
-          successUrl: urls.successUrl,
-          cancelUrl: urls.cancelUrl,
+          successUrl: `${statusLink(token)}&session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${config.publicUrl}/payment?token=${token}`,
           locale,
           expiresAt: new Date(closesAt),
           // The same parameters within a ten-minute window: a double click opens the same checkout.
@@ -950,6 +928,27 @@ export class RegistrationDesk extends Context.Service<
         )
       })
 
+      const rules = Effect.fn('RegistrationDesk.rules')(function* (tournamentId: number, locale: string) {
+        const eventId = (yield* tournaments.eventIdsOf([tournamentId])).get(tournamentId)
+        if (eventId === undefined) return yield* refuse('notFound')
+        const event = yield* publicEvent(String(eventId), locale)
+        const t = yield* findTournament(event, String(tournamentId))
+        return new TournamentRules({
+          event: { alias: event.alias, name: event.name },
+          tournament: {
+            tournamentId: t.tournamentId,
+            alias: t.alias,
+            name: t.name,
+            type: t.type,
+            rulesFile: t.rulesAndRegulationsFile,
+            isOpenRegistration: t.isOpenRegistration,
+            verifyPlayer: t.verifyPlayer,
+          },
+          paymentMethods: t.isOpenRegistration ? methodsOf(event) : null,
+          holdHours: config.holdHours,
+        })
+      })
+
       const expireDue = Effect.fn('RegistrationDesk.expireDue')(function* (limit: number) {
         const at = yield* now
         return yield* inTransaction(
@@ -986,6 +985,7 @@ export class RegistrationDesk extends Context.Service<
         register,
         status,
         payByCard,
+        rules,
         confirmCardReturn,
         cardWebhook,
         listForEvent,

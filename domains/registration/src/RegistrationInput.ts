@@ -67,9 +67,6 @@ export type RegisterInput = typeof RegisterInput.Type
 /** The most players one entry may hold (a team of six). */
 export const maxContestants = 6
 
-/** Spec section 5: tournament type 1 to 3 is a person-based tournament, others are team-based. */
-export const isPersonTournament = (type: number): boolean => type >= 1 && type <= 3
-
 /**
  * How many players an entry of a tournament type holds: a pair 2, a team 4 to 6, an individual 1, other
  * tournaments 1 to 6; and whether the entry needs a team name.
@@ -90,13 +87,10 @@ export const contestantRule = (
 }
 
 /**
- * Spec section 5, registration quantity: the places an entry takes, counted as the tournament counts them —
- * the team count for team tournaments, 2 per pair, the sum of players, or the count of individuals.
+ * The ticket lines of an entry: contestants grouped by ticket and age category, in first-seen order. Spec
+ * section 5's registration quantity follows from them in TicketSales: a per-team ticket takes one place per
+ * entry (the team count), a per-person ticket one per player (2 per pair, the sum of players, individuals).
  */
-export const registrationQuantity = (type: number, players: number): number =>
-  isPersonTournament(type) ? players : 1
-
-/** The ticket lines of an entry: contestants grouped by ticket and age category, in first-seen order. */
 export const saleLinesOf = (
   contestants: ReadonlyArray<Pick<ContestantInput, 'ticketId' | 'ageCategoryId'>>,
 ): ReadonlyArray<{

@@ -41,7 +41,6 @@ afterAll(async () => {
   delete process.env.STRIPE_API_BASE
   await stripe.close()
 })
-const urls = { successUrl: 'http://127.0.0.1/status', cancelUrl: 'http://127.0.0.1/payment' }
 const audits = () =>
   query(Schema.Array(Schema.Struct({ action: Schema.String })), 'select action from entry_audit order by id')
 
@@ -173,6 +172,11 @@ describe('RegistrationDesk', () => {
         const form = yield* desk((d) => d.form('spring-pairs', 'open-pairs', 'en'))
         expect(form.contestants).toMatchObject({ min: 2, max: 2, teamName: 'none' })
         expect(form.paymentMethods).toEqual(['bankTransfer', 'card'])
+        expect(yield* desk((d) => d.rules(f.tournamentId, 'en'))).toMatchObject({
+          event: { alias: 'spring-pairs', name: 'Spring Pairs' },
+          paymentMethods: ['bankTransfer', 'card'],
+          holdHours: 72,
+        })
         const receipt = yield* register(pair(f, 4000 + 1500))
         expect(receipt).toMatchObject({ status: 'pending', paymentMethod: 'bankTransfer', totalMinor: 5500 })
         expect(isValidCreditorReference(receipt.reference ?? '')).toBe(true)
@@ -240,6 +244,12 @@ describe('RegistrationDesk', () => {
       yield* setNow()
       const f = yield* fixture({ registration: false })
       expect(yield* Effect.flip(register(pair(f, 5500)))).toMatchObject({ reason: 'closed' })
+      // The rules page still shows the tournament, without the ways to pay.
+      const closed = yield* desk((d) => d.rules(f.tournamentId, 'en'))
+      expect(closed).toMatchObject({
+        tournament: { alias: 'open-pairs', isOpenRegistration: false },
+        paymentMethods: null,
+      })
     }),
   )
 
@@ -372,9 +382,9 @@ describe('RegistrationDesk', () => {
         yield* TestClock.setTime(Date.now())
         const f = yield* fixture()
         const receipt = yield* register(pair(f, 6000))
-        const first = yield* desk((d) => d.payByCard(receipt.statusToken, urls, 'lt'))
+        const first = yield* desk((d) => d.payByCard(receipt.statusToken, 'lt'))
         yield* TestClock.adjust('11 minutes')
-        const again = yield* desk((d) => d.payByCard(receipt.statusToken, urls, 'lt'))
+        const again = yield* desk((d) => d.payByCard(receipt.statusToken, 'lt'))
         expect(again).toBe(first)
         const creates = stripe.requests.filter(
           (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
@@ -394,7 +404,7 @@ describe('RegistrationDesk', () => {
       yield* TestClock.setTime(Date.now())
       const f = yield* fixture()
       const receipt = yield* register(pair(f, 6000))
-      const url = yield* desk((d) => d.payByCard(receipt.statusToken, urls, 'en'))
+      const url = yield* desk((d) => d.payByCard(receipt.statusToken, 'en'))
       const sessionId = url.split('/').pop() ?? ''
       // The player pays just as the organiser cancels: Stripe's webhook arrives after the cancel.
       const event = stripe.pay(sessionId)

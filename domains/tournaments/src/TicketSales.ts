@@ -1,4 +1,4 @@
-import { type Em, inTransaction } from '@kibitz/kernel'
+import { type Em, inTransaction, isoDate } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import * as Repo from './internal/TicketSalesRepo.ts'
 import { categoryPriceOn, TicketType } from './Tournament.ts'
@@ -52,12 +52,6 @@ const pricingOf = (c: Repo.CategoryRow) => ({
   earlyBirdSalesEndDate: c.early_bird_sales_end_date,
   earlyBirdEndSalesQuantity: c.early_bird_end_sales_quantity,
 })
-
-/** Today's date where the event is played: sales windows are calendar days there. */
-const localToday = (now: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  )
 
 /**
  * Prices `lines` against the stored tickets, or names the first line that cannot be sold. The units each line
@@ -157,7 +151,7 @@ export class TicketSales extends Context.Service<
         const now = new Date(yield* Clock.currentTimeMillis)
         const ids = idsOf(lines)
         const rows = yield* Repo.saleRows(tournamentId, ids.tickets, ids.categories, false)
-        const quoted = price(lines, rows, localToday(now, timeZone))
+        const quoted = price(lines, rows, isoDate(now, timeZone))
         return quoted instanceof TicketsUnavailable ? yield* quoted : quoted
       }),
       reserve: Effect.fn('TicketSales.reserve')(function* (tournamentId, lines, timeZone) {
@@ -167,7 +161,7 @@ export class TicketSales extends Context.Service<
             const ids = idsOf(lines)
             // Locked in id order (tickets, then categories): concurrent sales queue instead of deadlocking.
             const rows = yield* Repo.saleRows(tournamentId, ids.tickets, ids.categories, true)
-            const quoted = price(lines, rows, localToday(now, timeZone))
+            const quoted = price(lines, rows, isoDate(now, timeZone))
             if (quoted instanceof TicketsUnavailable) return yield* quoted
             for (const line of quoted.lines) {
               // Conditional even under the lock: the database refuses what the price check would have missed.

@@ -1,4 +1,4 @@
-import { formatMoney, formatShortDate, isoDate } from '@kibitz/kernel/format'
+import { formatMoney, formatZonedDateTime } from '@kibitz/kernel/format'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { AlertDialog, Dialog } from 'radix-ui'
 import { type ReactNode, useId, useState } from 'react'
@@ -51,13 +51,7 @@ const when = (instant: string, timeZone: string, locale: string) => {
   const at = new Date(instant)
   if (Number.isNaN(at.getTime())) return instant
   try {
-    const time = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(at)
-    return `${formatShortDate(isoDate(at, timeZone), locale)} ${time}`
+    return formatZonedDateTime(at, timeZone, locale, 'short')
   } catch {
     return instant
   }

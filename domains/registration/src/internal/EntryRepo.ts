@@ -14,7 +14,7 @@ const decodeTotal = Schema.decodeUnknownSync(Schema.Array(TotalRow))
 const RecipientRow = Schema.Struct({ email: Schema.String, language: Schema.NullOr(Schema.String) })
 const decodeRecipients = Schema.decodeUnknownSync(Schema.Array(RecipientRow))
 
-/** The only code that touches the entry tables. */
+/** The entry tables' reads for player lists and counts; RegistrationRepo holds the registration desk's writes. */
 export class EntryRepo extends Context.Service<
   EntryRepo,
   {

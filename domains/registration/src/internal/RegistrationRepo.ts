@@ -11,8 +11,6 @@ const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em
 
 const Ids = Schema.Array(Schema.Struct({ id: Schema.Int }))
 const decodeIds = Schema.decodeUnknownSync(Ids)
-const Count = Schema.Array(Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) }))
-const decodeCount = Schema.decodeUnknownSync(Count)
 
 export interface NewContestant {
   readonly firstName: string
@@ -142,14 +140,3 @@ export const pageOfEvent = (eventId: number, tournamentId: number | null, offset
 /** Every entry of an event, oldest first, for the CSV export. */
 export const allOfEvent = (eventId: number) =>
   db((em) => em.find(EntryEntity, { eventId }, { populate: ['contestants'], orderBy: { id: 'asc' } }))
-
-export const countOfTournament = (tournamentId: number, status: string) =>
-  db(
-    async (em) =>
-      decodeCount(
-        await em.execute('select count(*) as count from entry where tournament_id = ? and status = ?', [
-          tournamentId,
-          status,
-        ]),
-      )[0]?.count ?? 0,
-  )
