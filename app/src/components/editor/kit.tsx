@@ -52,6 +52,8 @@ function Message({ id, rule }: { id: string; rule: string | undefined }) {
 interface Common {
   readonly label: ReactNode
   readonly path: string
+  /** The name a plain form post sends the value under (forms that also work without JavaScript). */
+  readonly name?: string
   readonly problems: Problems
   readonly hint?: ReactNode
   readonly required?: boolean
@@ -73,6 +75,7 @@ export function TextInput(
     readonly disabled?: boolean
     /** The id of a <datalist> of suggestions. */
     readonly list?: string
+    readonly autoComplete?: string
   },
 ) {
   const id = useId()
@@ -82,6 +85,8 @@ export function TextInput(
     .join(' ')
   const common = {
     id,
+    name: props.name,
+    autoComplete: props.autoComplete,
     'data-path': props.path,
     value: props.value,
     required: props.required,
@@ -127,6 +132,11 @@ export function SelectInput(
     readonly value: string
     readonly onChange: (value: string) => void
     readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }>
+    /** Options under headings, after `options`. */
+    readonly groups?: ReadonlyArray<{
+      readonly label: string
+      readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }>
+    }>
     readonly empty?: string
   },
 ) {
@@ -140,6 +150,7 @@ export function SelectInput(
       </label>
       <select
         id={id}
+        name={props.name}
         data-path={props.path}
         value={props.value}
         required={props.required}
@@ -153,6 +164,15 @@ export function SelectInput(
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
+        ))}
+        {props.groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       <Message id={`${id}-error`} rule={rule} />

@@ -2,11 +2,12 @@ import { decodeWithProblems, ErrorCode, formatMoney, ValidationRule } from '@kib
 import { RegisterInput, savedRegistrationKey } from '@kibitz/registration/input'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
+import { Option, Schema } from 'effect'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { ticketTypeLabels } from '../../lib/labels.ts'
 import type { FormState } from '../../lib/session.ts'
 import { registerEntry } from '../../server/registration.functions.ts'
-import { inputClass, type Problems, revealFirstProblem } from '../editor/kit.tsx'
+import { type Problems, revealFirstProblem, SelectInput, TextInput } from '../editor/kit.tsx'
 import { useCodeMessage, useFieldMessage } from '../Forms.tsx'
 import {
   type CategoryData,
@@ -34,32 +35,44 @@ interface Saved {
   readonly contactEmail: string
 }
 
+/** What local storage may hold: anything, so every field is checked and unknown ones are dropped. */
+const Text = Schema.optionalKey(Schema.String)
+const StoredDraft = Schema.Struct({
+  registrationPath: Text,
+  previousTournamentId: Schema.Number,
+  contestants: Schema.Array(
+    Schema.Struct({
+      firstName: Text,
+      lastName: Text,
+      countryCode: Text,
+      email: Text,
+      federationId: Text,
+      ticketId: Text,
+      ageCategoryId: Text,
+    }),
+  ),
+  teamName: Text,
+  contactEmail: Text,
+})
+const decodeStoredDraft = Schema.decodeUnknownOption(Schema.fromJsonString(StoredDraft))
+
 const readSaved = (tournamentId: number): Saved | null => {
   try {
     const raw = window.localStorage.getItem(savedRegistrationKey)
-    const saved: unknown = raw ? JSON.parse(raw) : null
-    if (typeof saved !== 'object' || saved === null) return null
-    const s = saved as Partial<Saved>
-    if (s.previousTournamentId !== tournamentId || !Array.isArray(s.contestants)) return null
+    const stored = raw === null ? Option.none() : decodeStoredDraft(raw)
+    if (Option.isNone(stored) || stored.value.previousTournamentId !== tournamentId) return null
+    const s = stored.value
     return {
-      registrationPath: String(s.registrationPath ?? ''),
+      registrationPath: s.registrationPath ?? '',
       previousTournamentId: tournamentId,
-      contestants: s.contestants.map((c) => ({ ...emptyContestant, ...pickStrings(c) })),
-      teamName: String(s.teamName ?? ''),
-      contactEmail: String(s.contactEmail ?? ''),
+      contestants: s.contestants.map((c) => ({ ...emptyContestant, ...c })),
+      teamName: s.teamName ?? '',
+      contactEmail: s.contactEmail ?? '',
     }
   } catch {
+    // Storage refused (private mode): start with an empty form.
     return null
   }
-}
-
-const pickStrings = (value: unknown): Partial<ContestantDraft> => {
-  if (typeof value !== 'object' || value === null) return {}
-  const out: Record<string, string> = {}
-  for (const key of Object.keys(emptyContestant))
-    if (typeof (value as Record<string, unknown>)[key] === 'string')
-      out[key] = (value as Record<string, string>)[key] ?? ''
-  return out
 }
 
 /** Without a choice to make, the only ticket (and its only category) is chosen. */
@@ -640,6 +653,7 @@ function ProblemText({ path, rule, id }: { path: string; rule: string | undefine
   ) : null
 }
 
+/** A player's or the entry's text field, posted under its dotted path (the form works without JavaScript). */
 function TextField(props: {
   name: string
   label: ReactNode
@@ -651,45 +665,10 @@ function TextField(props: {
   hint?: ReactNode
   autoComplete?: string
 }) {
-  const id = idOfPath(props.name)
-  const rule = props.problems[props.name]
-  const message = useFieldMessage()(rule === undefined ? undefined : { rule })
-  const describedBy = [props.hint ? `${id}-hint` : null, message ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ')
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {props.label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        data-path={props.name}
-        type={props.type ?? 'text'}
-        value={props.value}
-        required={props.required}
-        autoComplete={props.autoComplete}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-        className={inputClass}
-      />
-      {props.hint ? (
-        <span id={`${id}-hint`} className="text-xs text-muted">
-          {props.hint}
-        </span>
-      ) : null}
-      {message ? (
-        <span id={`${id}-error`} className="text-sm text-danger-700">
-          {message}
-        </span>
-      ) : null}
-    </div>
-  )
+  return <TextInput {...props} path={props.name} />
 }
 
+/** A select posted under its dotted path, with an empty first choice. */
 function SelectField(props: {
   name: string
   label: ReactNode
@@ -700,47 +679,5 @@ function SelectField(props: {
   options?: ReadonlyArray<{ value: string; label: string }>
   groups?: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: string; label: string }> }>
 }) {
-  const id = idOfPath(props.name)
-  const rule = props.problems[props.name]
-  const message = useFieldMessage()(rule === undefined ? undefined : { rule })
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {props.label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select
-        id={id}
-        name={props.name}
-        data-path={props.name}
-        value={props.value}
-        required={props.required}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-        className={inputClass}
-      >
-        <option value="" />
-        {props.options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-        {props.groups?.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      {message ? (
-        <span id={`${id}-error`} className="text-sm text-danger-700">
-          {message}
-        </span>
-      ) : null}
-    </div>
-  )
+  return <SelectInput {...props} path={props.name} options={props.options ?? []} empty="" />
 }
