@@ -114,6 +114,9 @@ const openAccountMenu = async (page: Page) => {
 }
 
 test.describe('accounts', () => {
+  // Most tests here sign up and wait for e-mails through the real SMTP server: beside another heavy test on
+  // 2 cores that round trip alone can take most of the default 30 s.
+  test.describe.configure({ timeout: 90_000 })
   test('sign up, activate, log in, become an organiser, switch account and log out', async ({ browser }) => {
     const context = await visitor(browser)
     const page = await context.newPage()
@@ -434,6 +437,8 @@ test.describe('accounts', () => {
 })
 
 test.describe('roles and routes (spec section 6)', () => {
+  // Sign-up, activation mail, organiser application and decision, then eleven pages per role.
+  test.describe.configure({ timeout: 90_000 })
   const roles = ['guest', 'player', 'pending', 'declined', 'accepted', 'super'] as const
   type Role = (typeof roles)[number]
   const routes = [
@@ -563,9 +568,6 @@ test.describe('roles and routes (spec section 6)', () => {
 
   for (const role of roles) {
     test(`${role}`, async ({ browser }) => {
-      // Sign-up, activation mail, organiser application and decision, then eleven pages: more than the
-      // default budget when a heavy test runs beside it on 2 cores.
-      test.setTimeout(90_000)
       const context = await contextFor(browser, role)
       const page = await context.newPage()
       for (const route of routes) {

@@ -1,7 +1,7 @@
 // The organiser's editor screens as axe checks them (WCAG 2.1 A and AA), at a desktop and a phone width: the
 // first wizard step, then every step of managing the draft it makes, with a tournament to edit.
 import { expect, type Page, test } from '@playwright/test'
-import { axeViolations, declineCookiesBeforehand, waitForHydration } from './support.ts'
+import { axeViolations, declineCookiesBeforehand, logIn, waitForHydration } from './support.ts'
 
 const widths = [1280, 390] as const
 
@@ -23,12 +23,7 @@ test('the event editor screens have no WCAG 2.1 AA violations', async ({ page, c
   test.setTimeout(300_000)
   await declineCookiesBeforehand(context, baseURL)
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.250.${test.info().workerIndex % 250}.9` })
-  await page.goto('/login')
-  await waitForHydration(page)
-  await page.getByLabel('E-mail').fill('info@lbf.example')
-  await page.getByLabel('Password').fill('kibitz-demo')
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('status')).toContainText('You are logged in')
+  await logIn(page, 'info@lbf.example')
 
   await scanAtEveryWidth(page, '/event/create')
   await page.setViewportSize({ width: 1280, height: 900 })

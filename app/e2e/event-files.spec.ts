@@ -1,11 +1,10 @@
 // The file manager of event management (issue 4, spec section 2 file-management-system): an organiser uploads a
 // PDF to a new draft's documents, finds it in the list, opens it and removes it; a file that is not a PDF is
 // refused with the reason on the field.
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { waitForHydration } from './support.ts'
+import { type Browser, expect, test } from '@playwright/test'
+import { logIn, waitForHydration } from './support.ts'
 
 const organiserEmail = 'info@lbf.example'
-const demoPassword = 'kibitz-demo'
 
 let counter = 0
 /** A context of its own address (per-address limits stay per visitor). */
@@ -13,15 +12,6 @@ const visitor = (browser: Browser) => {
   const n = counter++
   const address = `10.${150 + (test.info().workerIndex % 50)}.${(n >> 8) % 256}.${(n % 255) + 1}`
   return browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })
-}
-
-const logIn = async (page: Page, email: string) => {
-  await page.goto('/login')
-  await waitForHydration(page)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Password').fill(demoPassword)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('status')).toContainText('You are logged in')
 }
 
 /** A small but valid PDF: one empty page. */

@@ -3,11 +3,10 @@
 // public catalogue, postponement and the postponed heading on the event's card. Another organiser is refused.
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
-import { waitForHydration } from './support.ts'
+import { logIn, waitForHydration } from './support.ts'
 
 const organiserEmail = 'info@lbf.example'
 const otherOrganiserEmail = 'klub@wkb-wroclaw.example'
-const demoPassword = 'kibitz-demo'
 
 let counter = 0
 /** A context of its own address (per-address limits stay per visitor). */
@@ -15,15 +14,6 @@ const visitor = (browser: Browser) => {
   const n = counter++
   const address = `10.${200 + (test.info().workerIndex % 50)}.${(n >> 8) % 256}.${(n % 255) + 1}`
   return browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })
-}
-
-const logIn = async (page: Page, email: string) => {
-  await page.goto('/login')
-  await waitForHydration(page)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Password').fill(demoPassword)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('status')).toContainText('You are logged in')
 }
 
 /** Saves the form of the current step and waits for the confirmation. */

@@ -5,7 +5,7 @@ import { formatMoney } from '@kibitz/kernel/format'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { Schema } from 'effect'
 import { freshTournament, withDatabase } from './registrationSupport.ts'
-import { axeViolations, declineCookiesBeforehand, searchEvents, waitForHydration } from './support.ts'
+import { axeViolations, declineCookiesBeforehand, logIn, searchEvents, waitForHydration } from './support.ts'
 
 const Category = Schema.Struct({
   ticketAgeCategoryId: Schema.Int,
@@ -197,12 +197,7 @@ test('a visitor registers a pair with an early-bird junior through the picker, a
   // public player list; the registrant's status link now says so.
   const organiserEmail = data.event.organiserEmail
   if (!organiserEmail) throw new Error('the seeded event has no organiser e-mail')
-  await page.goto('/login')
-  await waitForHydration(page)
-  await page.getByLabel('E-mail').fill(organiserEmail)
-  await page.getByLabel('Password').fill('kibitz-demo')
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('status')).toContainText('You are logged in')
+  await logIn(page, organiserEmail)
   await page.goto(`/event/manage/${data.event.card.id}/registrations?tournament=${tournament.tournamentId}`)
   await waitForHydration(page)
   const row = page.getByRole('row').filter({ hasText: 'Kazlauskaite' })

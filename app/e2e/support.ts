@@ -143,6 +143,19 @@ export const waitForHydration = async (page: Page) => {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
+/** The password of every demo organiser and of the demo super user. */
+export const demoPassword = 'kibitz-demo'
+
+/** Logs `email` in through the login page and waits for the confirmation. */
+export const logIn = async (page: Page, email: string, password = demoPassword) => {
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('status')).toContainText('You are logged in')
+}
+
 /** The text of one element, trimmed ('' when it has none). */
 export const textOf = async (locator: Locator) => (await locator.textContent())?.trim() ?? ''
 
