@@ -200,14 +200,19 @@ export async function startMailDelivery(
     wake()
   }
 
-  await boss.createQueue(mailQueue, {
-    policy: 'short',
+  const queueOptions = {
     expireInSeconds: leaseSeconds,
     retryLimit: 3,
     retryDelay: 10,
     deleteAfterSeconds: 3600,
-  })
-  await boss.work(mailQueue, { pollingIntervalSeconds: 1 }, async () => {
+    // A job wakes the worker through pg-boss's own NOTIFY at once; polling is only the backstop, so an
+    // e-mail leaves within milliseconds of its transaction's commit instead of waiting for the next poll.
+    notify: true,
+  }
+  await boss.createQueue(mailQueue, { policy: 'short', ...queueOptions })
+  // A database created before notify was switched on keeps its queue: update it in place.
+  await boss.updateQueue(mailQueue, queueOptions)
+  await boss.work(mailQueue, { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 30 }, async () => {
     await deliverDue()
   })
   const listener = await listen(options.databaseUrl, mailOutboxChannel, { onNotify: wake, onReady: wake })

@@ -58,7 +58,13 @@ export async function startWorker(options: {
     DomainServices.pipe(Layer.provideMerge(Database.layer(options.databaseUrl))),
   )
   const orm = await runtime.runPromise(Database)
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4 })
+  // LISTEN/NOTIFY wakes workers of notify-enabled queues (e-mail) the moment a job is created.
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    useListenNotify: true,
+  })
   boss.on('error', (error) => console.error(`worker: ${error.message}`))
   await boss.start()
   await boss.createQueue(queues.heartbeat, { retentionSeconds: 600, deleteAfterSeconds: 600 })
