@@ -25,6 +25,71 @@ export function createPgClient(url: string, options: { connectionTimeoutMillis?:
   return client
 }
 
+/**
+ * The channel every organiser change to an event notifies at commit (a trigger on event_audit), so that web
+ * processes drop the anonymous pages they keep (docs/decisions/021).
+ */
+export const publicPagesChannel = 'kibitz_pages'
+
+/** Wait before reopening a LISTEN connection that dropped. */
+const relistenMs = 5_000
+
+/**
+ * Holds a LISTEN connection for `channel`, reopening it when it drops (a restarted server, a network cut);
+ * `onReady` runs after each (re)connect, since whatever was notified meanwhile reached nobody. `label` names the
+ * process in the log lines ("worker", "web").
+ */
+export async function holdListen(
+  databaseUrl: string,
+  channel: string,
+  handlers: { onNotify: () => void; onReady: () => void; label?: string },
+): Promise<{ close(): Promise<void> }> {
+  const label = handlers.label ?? 'worker'
+  let closed = false
+  let client: pg.Client | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+  const connect = async (): Promise<void> => {
+    const next = createPgClient(databaseUrl)
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify()
+    })
+    let ready = false
+    next.on('end', () => {
+      if (ready && !closed) {
+        console.error(`${label}: LISTEN ${channel} connection lost; reconnecting`)
+        retry = setTimeout(() => void connect(), relistenMs)
+      }
+    })
+    try {
+      await next.connect()
+      await next.query(`listen ${channel}`)
+    } catch (error) {
+      await next.end().catch(() => {})
+      if (!closed) {
+        console.error(`${label}: LISTEN ${channel} failed (${describe(error)}); retrying`)
+        retry = setTimeout(() => void connect(), relistenMs)
+      }
+      return
+    }
+    if (closed) {
+      await next.end().catch(() => {})
+      return
+    }
+    ready = true
+    client = next
+    handlers.onReady()
+  }
+  await connect()
+  return {
+    close: async () => {
+      closed = true
+      clearTimeout(retry)
+      await client?.end().catch(() => {})
+    },
+  }
+}
+
 /** Connects to `url`, runs `use` and always closes the connection again. */
 export async function withPgClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = createPgClient(url)

@@ -6,7 +6,7 @@ import {
   markMailSent,
   releaseClaimedMail,
 } from '@kibitz/infra'
-import { createPgClient } from '@kibitz/infra/database'
+import { holdListen } from '@kibitz/infra/database'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import nodemailer from 'nodemailer'
 import type { PgBoss } from 'pg-boss'
@@ -27,8 +27,6 @@ const maxAttempts = 8
 const smtpTimeoutMs = 10_000
 /** Long enough for a whole batch at the worst timeouts (20 × 3 × 10 s); a dead worker's rows wait this long. */
 const leaseSeconds = 15 * 60
-/** Wait before reopening a LISTEN connection that dropped. */
-const relistenMs = 5_000
 
 export interface MailDeliveryOptions {
   readonly databaseUrl: string
@@ -52,57 +50,6 @@ const describeError = (error: unknown): string => (error instanceof Error ? erro
 /** A 5xx rejection (nodemailer marks it `permanent`) would only be rejected again. */
 const isPermanent = (error: unknown): boolean =>
   error instanceof Error && 'permanent' in error && error.permanent === true
-
-/** Holds a LISTEN connection for `channel`, reopening it when it drops; `onReady` runs after each (re)connect. */
-async function listen(
-  databaseUrl: string,
-  channel: string,
-  handlers: { onNotify: () => void; onReady: () => void },
-): Promise<{ close(): Promise<void> }> {
-  let closed = false
-  let client: ReturnType<typeof createPgClient> | undefined
-  let retry: ReturnType<typeof setTimeout> | undefined
-  const connect = async (): Promise<void> => {
-    const next = createPgClient(databaseUrl)
-    next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify()
-    })
-    let ready = false
-    next.on('end', () => {
-      if (ready && !closed) {
-        console.error(`worker: LISTEN ${channel} connection lost; reconnecting`)
-        retry = setTimeout(() => void connect(), relistenMs)
-      }
-    })
-    try {
-      await next.connect()
-      await next.query(`listen ${channel}`)
-    } catch (error) {
-      await next.end().catch(() => {})
-      if (!closed) {
-        console.error(`worker: LISTEN ${channel} failed (${describeError(error)}); retrying`)
-        retry = setTimeout(() => void connect(), relistenMs)
-      }
-      return
-    }
-    if (closed) {
-      await next.end().catch(() => {})
-      return
-    }
-    ready = true
-    client = next
-    // Rows committed while no connection listened announced themselves to nobody.
-    handlers.onReady()
-  }
-  await connect()
-  return {
-    close: async () => {
-      closed = true
-      clearTimeout(retry)
-      await client?.end().catch(() => {})
-    },
-  }
-}
 
 /**
  * Starts delivering the outbox through `boss`: registers the queue's handler, listens for new rows, sweeps
@@ -215,7 +162,7 @@ export async function startMailDelivery(
   await boss.work(mailQueue, { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 30 }, async () => {
     await deliverDue()
   })
-  const listener = await listen(options.databaseUrl, mailOutboxChannel, { onNotify: wake, onReady: wake })
+  const listener = await holdListen(options.databaseUrl, mailOutboxChannel, { onNotify: wake, onReady: wake })
   const sweep = setInterval(wake, (options.sweepEverySeconds ?? 30) * 1000)
   wake()
 
