@@ -7,12 +7,18 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { bootstrapDatabase, ConfigError, loadConfig, openOrm } from '@kibitz/infra'
-import { checkDatabaseUrl, startEmbeddedPostgres } from '@kibitz/infra/database'
+import {
+  checkDatabaseUrl,
+  holdListen,
+  publicPagesChannel,
+  startEmbeddedPostgres,
+} from '@kibitz/infra/database'
 import { demoPassword, seedDemoData } from '@kibitz/infra/seed'
 import { startWorker } from '@kibitz/jobs'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
-import { withPageCaching } from '../app/src/edge/http.ts'
+import { withAssetHeaders, withEdge } from '../app/src/edge/http.ts'
+import { findEnhanceScript } from '../app/src/edge/staticPages.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all'
@@ -39,6 +45,7 @@ try {
 // Signals may come at any moment of start-up: stop whatever has been started so far.
 let server: ReturnType<typeof serve> | undefined
 let worker: Awaited<ReturnType<typeof startWorker>> | undefined
+let pagesListener: { close(): Promise<void> } | undefined
 let stopDatabase: () => Promise<void> = async () => {}
 let stopping = false
 const shutdown = async (signal: string) => {
@@ -46,6 +53,7 @@ const shutdown = async (signal: string) => {
   stopping = true
   console.log(`kibitz: ${signal}, stopping`)
   await server?.close(true).catch(() => {})
+  await pagesListener?.close().catch(() => {})
   await worker?.stop().catch(() => {})
   await stopDatabase().catch(() => {})
   process.exit(0)
@@ -129,7 +137,20 @@ if (runsWeb) {
   const bundle: { default: { fetch: (request: Request) => Response | Promise<Response> } } = await import(
     pathToFileURL(entry).href
   )
-  const assets = staticMiddleware({ dir: path.join(root, 'app/dist/client') })
+  const clientDir = path.join(root, 'app/dist/client')
+  const edge = withEdge((request) => bundle.default.fetch(request), {
+    enhanceScript: findEnhanceScript(clientDir),
+    pageCacheSeconds: config.pageCacheSeconds,
+  })
+  // Organiser changes to events are announced at commit; kept anonymous pages go (docs/decisions/021).
+  if (config.pageCacheSeconds > 0) {
+    pagesListener = await holdListen(databaseUrl, publicPagesChannel, {
+      onNotify: edge.forgetPages,
+      onReady: edge.forgetPages,
+      label: 'web',
+    })
+  }
+  const assets = staticMiddleware({ dir: clientDir })
   server = serve({
     port: config.port,
     hostname: config.host,
@@ -139,15 +160,21 @@ if (runsWeb) {
     maxRequestBodySize: 21 * 1024 * 1024,
     middleware: [
       async (request, next) => {
-        const response = await assets(request, next)
+        let fromApp = false
+        const response = await assets(request, () => {
+          fromApp = true
+          return next()
+        })
+        // The app's answers carry the edge's headers already (a 304 of a page deliberately has no policy).
+        if (fromApp) return response
         // Hashed build assets never change under the same name.
         if (new URL(request.url).pathname.startsWith('/assets/') && response.status === 200) {
           response.headers.set('cache-control', 'public, max-age=31536000, immutable')
         }
-        return response
+        return withAssetHeaders(response)
       },
     ],
-    fetch: withPageCaching((request) => bundle.default.fetch(request)),
+    fetch: edge.fetch,
   })
   await server.ready()
   console.log(

@@ -138,9 +138,15 @@ export const declineCookiesBeforehand = async (context: BrowserContext, baseURL:
   await context.addCookies([{ name: 'cookie_consent', value: '2', url: baseURL }])
 }
 
-/** Waits until React has taken over the server-rendered page (the root marks <html data-hydrated>). */
+/**
+ * Waits until the page's scripts are in place: the enhancement script on every page (`<html data-enhanced>`)
+ * and, on pages served with the app's bundle, React's hydration (`<html data-hydrated>`); static pages
+ * (`<html data-static>`) have no app to wait for (docs/decisions/021).
+ */
 export const waitForHydration = async (page: Page) => {
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page
+    .locator('html[data-enhanced="true"]:is([data-static], [data-hydrated="true"])')
+    .waitFor({ state: 'attached' })
 }
 
 /** The password of every demo organiser and of the demo super user. */

@@ -1,41 +1,220 @@
 import { describe, expect, it } from 'vitest'
-import { etagMatches, withPageCaching } from '../src/edge/http.ts'
+import { etagMatches, sharedPageKey, withEdge } from '../src/edge/http.ts'
+import { currentNonce } from '../src/edge/nonce.ts'
+import { renderHeader } from '../src/lib/render.ts'
 
 const page = (body: string, init?: ResponseInit) =>
   new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, ...init })
 
-describe('withPageCaching', () => {
-  it('gives a page an ETag, revalidation headers and the security headers', async () => {
-    const handler = withPageCaching(() => page('<h1>Events</h1>'))
+/** A page as the app renders it: the request's nonce on its scripts, the module entry and its preload. */
+const appPage = (extra: Record<string, string> = {}, status = 200) => {
+  const nonce = currentNonce() ?? 'none'
+  return new Response(
+    `<html><head><script nonce="${nonce}" data-keep="">document.documentElement.classList.add('js')</script><link rel="modulepreload" href="/assets/index.js" nonce="${nonce}"/></head><body><h1>Events</h1><script nonce="${nonce}" data-tsr-stream-part="">$_TSR={}</script><script type="module" async="" src="/assets/index.js" nonce="${nonce}"></script><script type="application/ld+json">{"@type":"Event"}</script></body></html>`,
+    { status, headers: { 'content-type': 'text/html; charset=utf-8', ...extra } },
+  )
+}
+
+/** The edge's request handler. */
+const edge = (...args: Parameters<typeof withEdge>) => withEdge(...args).fetch
+
+const options = { enhanceScript: '/assets/enhance-abc.js', pageCacheSeconds: 0 }
+const nonceOf = (response: Response) =>
+  /'nonce-([\w-]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+
+describe('withEdge', () => {
+  it('gives a page an ETag, revalidation headers and every security header', async () => {
+    const handler = edge(() => page('<h1>Events</h1>'), options)
     const response = await handler(new Request('http://localhost/'))
     expect(response.status).toBe(200)
     expect(response.headers.get('etag')).toMatch(/^W\/"[\w-]+"$/)
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
     expect(response.headers.get('vary')).toBe('Accept-Language, Cookie')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(await response.text()).toBe('<h1>Events</h1>')
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).toMatch(/script-src 'nonce-[\w-]{22}' 'strict-dynamic'/)
+    expect(policy).not.toContain("unsafe-inline' ;")
+    expect(await response.text()).toBe(
+      '<h1>Events</h1><script type="module" src="/assets/enhance-abc.js" nonce="' +
+        nonceOf(response) +
+        '"></script>',
+    )
   })
 
-  it('answers 304 without a body when the ETag matches', async () => {
-    const handler = withPageCaching(() => page('<h1>Events</h1>'))
+  it('hands the app a fresh nonce per request and names it in the policy', async () => {
+    const handler = edge(() => appPage(), options)
+    const first = await handler(new Request('http://localhost/login'))
+    const second = await handler(new Request('http://localhost/login'))
+    expect(nonceOf(first)).toBeDefined()
+    expect(nonceOf(first)).not.toBe(nonceOf(second))
+    const html = await first.text()
+    expect(html).toContain(`<script type="module" async="" src="/assets/index.js" nonce="${nonceOf(first)}">`)
+    expect(html).not.toContain('nonce="none"')
+  })
+
+  it('serves a static page without the app scripts and preloads, keeping data-keep and JSON data', async () => {
+    const handler = edge(() => appPage({ [renderHeader]: 'static' }), options)
+    const response = await handler(new Request('http://localhost/event/x'))
+    const html = await response.text()
+    expect(html).not.toContain('modulepreload')
+    expect(html).not.toContain('/assets/index.js')
+    expect(html).not.toContain('$_TSR')
+    expect(html).toContain("classList.add('js')")
+    expect(html).toContain('application/ld+json')
+    expect(html).toContain(`<script type="module" src="/assets/enhance-abc.js" nonce="${nonceOf(response)}">`)
+    expect(response.headers.has(renderHeader)).toBe(false)
+  })
+
+  it('serves every not-found screen as a static page, unless the route asked for its scripts', async () => {
+    const missing = await edge(() => appPage({}, 404), options)(new Request('http://localhost/nope'))
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('etag')).toBeNull()
+    expect(await missing.text()).not.toContain('/assets/index.js')
+    const hydrated = await edge(
+      () => appPage({ [renderHeader]: 'hydrate' }, 404),
+      options,
+    )(new Request('http://localhost/nope'))
+    expect(await hydrated.text()).toContain('/assets/index.js')
+  })
+
+  it('answers 304 without a body and without a policy (the browser keeps its page and nonce)', async () => {
+    const handler = edge(() => appPage(), options)
     const first = await handler(new Request('http://localhost/'))
     const etag = first.headers.get('etag') ?? ''
-    const second = await handler(new Request('http://localhost/', { headers: { 'if-none-match': etag } }))
-    expect(second.status).toBe(304)
-    expect(await second.text()).toBe('')
+    // The nonce differs on every answer; the entity tag does not.
+    const second = await handler(new Request('http://localhost/'))
+    expect(second.headers.get('etag')).toBe(etag)
+    const revalidated = await handler(
+      new Request('http://localhost/', { headers: { 'if-none-match': etag } }),
+    )
+    expect(revalidated.status).toBe(304)
+    expect(await revalidated.text()).toBe('')
+    expect(revalidated.headers.has('content-security-policy')).toBe(false)
   })
 
-  it('leaves responses that set cookies, JSON and errors uncached', async () => {
-    const withCookie = withPageCaching(() =>
-      page('x', { headers: { 'content-type': 'text/html', 'set-cookie': 'lang=pl' } }),
+  it('leaves responses that set cookies, JSON and errors without an ETag, with the headers still on', async () => {
+    const withCookie = edge(
+      () => page('x', { headers: { 'content-type': 'text/html', 'set-cookie': 'lang=pl' } }),
+      options,
     )
-    expect((await withCookie(new Request('http://localhost/'))).headers.get('etag')).toBeNull()
-    const json = withPageCaching(() => Response.json({ ok: true }))
-    expect((await json(new Request('http://localhost/livez'))).headers.get('etag')).toBeNull()
-    const missing = withPageCaching(() => page('gone', { status: 404 }))
-    const response = await missing(new Request('http://localhost/nope'))
-    expect(response.status).toBe(404)
-    expect(response.headers.get('etag')).toBeNull()
+    const cookied = await withCookie(new Request('http://localhost/'))
+    expect(cookied.headers.get('etag')).toBeNull()
+    expect(cookied.headers.get('content-security-policy')).toContain("'nonce-")
+    const json = await edge(() => Response.json({ ok: true }), options)(new Request('http://localhost/livez'))
+    expect(json.headers.get('etag')).toBeNull()
+    expect(json.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(json.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(await json.json()).toEqual({ ok: true })
+    const file = await edge(
+      () => new Response('x', { headers: { 'content-security-policy': "default-src 'none'; sandbox" } }),
+      options,
+    )(new Request('http://localhost/files/a.pdf'))
+    expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+  })
+
+  it('renders an anonymous page once for a crowd and swaps in each request its own nonce', async () => {
+    let renders = 0
+    const handler = edge(
+      async () => {
+        renders += 1
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        return appPage()
+      },
+      { ...options, pageCacheSeconds: 10 },
+    )
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => handler(new Request('http://localhost/event/x'))),
+    )
+    expect(renders).toBe(1)
+    const later = await handler(new Request('http://localhost/event/x'))
+    expect(renders).toBe(1)
+    const nonces = new Set([...responses, later].map(nonceOf))
+    expect(nonces.size).toBe(21)
+    for (const response of [...responses, later]) {
+      const html = await response.text()
+      expect(html).toContain(`nonce="${nonceOf(response)}"`)
+      expect(html.match(/nonce="([\w-]+)"/g)?.every((n) => n === `nonce="${nonceOf(response)}"`)).toBe(true)
+    }
+  })
+
+  it('never shares a page between languages, cookie choices or signed-in visitors', async () => {
+    let renders = 0
+    const handler = edge(
+      () => {
+        renders += 1
+        return appPage()
+      },
+      { ...options, pageCacheSeconds: 10 },
+    )
+    const get = (headers: Record<string, string>) => handler(new Request('http://localhost/', { headers }))
+    await get({ 'accept-language': 'pl' })
+    await get({ 'accept-language': 'pl-PL,pl;q=0.9' })
+    expect(renders).toBe(1)
+    await get({ 'accept-language': 'lt' })
+    await get({ cookie: 'lang=ru' })
+    await get({ cookie: 'lang=ru; cookie_consent=1' })
+    expect(renders).toBe(4)
+    await get({ cookie: '__Host-kibitz_session=abc' })
+    await get({ cookie: '__Host-kibitz_session=abc' })
+    await get({ cookie: 'kibitz_flash=saved' })
+    expect(renders).toBe(7)
+  })
+
+  it('keeps nothing that is personal or an error, and nothing when the cache is off', async () => {
+    let renders = 0
+    const personal = edge(
+      () => {
+        renders += 1
+        return appPage({ 'cache-control': 'private, no-store' })
+      },
+      { ...options, pageCacheSeconds: 10 },
+    )
+    await personal(new Request('http://localhost/'))
+    await personal(new Request('http://localhost/'))
+    expect(renders).toBe(2)
+    const off = edge(() => {
+      renders += 1
+      return appPage()
+    }, options)
+    await off(new Request('http://localhost/'))
+    await off(new Request('http://localhost/'))
+    expect(renders).toBe(4)
+  })
+})
+
+describe('forgetPages', () => {
+  it('drops every kept page, so the next visitor sees an organiser change at once', async () => {
+    let renders = 0
+    const { fetch, forgetPages } = withEdge(
+      () => {
+        renders += 1
+        return appPage()
+      },
+      { ...options, pageCacheSeconds: 60 },
+    )
+    await fetch(new Request('http://localhost/event/x'))
+    await fetch(new Request('http://localhost/event/x'))
+    expect(renders).toBe(1)
+    forgetPages()
+    await fetch(new Request('http://localhost/event/x'))
+    expect(renders).toBe(2)
+  })
+})
+
+describe('sharedPageKey', () => {
+  it('keys anonymous GETs by address, language and cookie choice; nothing else is shared', () => {
+    expect(sharedPageKey(new Request('http://localhost/?page=2'))).toBe('GET http://localhost/?page=2 en 0')
+    expect(
+      sharedPageKey(new Request('http://localhost/', { headers: { cookie: 'lang=pl; cookie_consent=2' } })),
+    ).toBe('GET http://localhost/ pl 2')
+    expect(sharedPageKey(new Request('http://localhost/', { method: 'POST' }))).toBeNull()
+    expect(
+      sharedPageKey(new Request('http://localhost/', { headers: { cookie: 'account=organiser' } })),
+    ).toBeNull()
   })
 })
 

@@ -26,6 +26,8 @@ export interface AppConfig {
   readonly production: boolean
   readonly version: string
   readonly registration: RegistrationSettings
+  /** PAGE_CACHE_SECONDS (default 10; 0 turns it off): how long a web process reuses an anonymous page. */
+  readonly pageCacheSeconds: number
 }
 
 /** Registration (issue 5): how long an unpaid entry holds its places, card payments, the federation lookup. */
@@ -231,6 +233,12 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
   if (production && adminPassword.length < 12) {
     throw new ConfigError('ADMIN_PASSWORD must be set to at least 12 characters when NODE_ENV=production')
   }
+  const rawCache = env.PAGE_CACHE_SECONDS?.trim() || '10'
+  if (!/^\d+$/.test(rawCache) || Number(rawCache) > 3600) {
+    throw new ConfigError(
+      `PAGE_CACHE_SECONDS must be a whole number of seconds from 0 to 3600 (got ${JSON.stringify(env.PAGE_CACHE_SECONDS)})`,
+    )
+  }
   return {
     port,
     host,
@@ -246,5 +254,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
     production,
     version: env.KIBITZ_VERSION?.trim() || '0.1.0',
     registration: registrationFrom(env),
+    pageCacheSeconds: Number(rawCache),
   }
 }

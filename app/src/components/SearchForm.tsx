@@ -1,28 +1,11 @@
 import type { SearchFilter } from '@kibitz/kernel'
 import { locationSuggestionMinLength } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { eventTypeLabels, stateLabels } from '../lib/labels.ts'
-import type { Suggestion } from '../lib/types.ts'
-import { fetchLocationSuggestions } from '../server/catalogue.functions.ts'
 
 const inputClass =
   'h-11 w-full rounded-lg border border-line bg-surface px-3 text-base outline-none focus:border-brand-600 aria-[invalid=true]:border-danger-700'
-
-/** Two place names for what the visitor types (spec: location suggestions, 2), via a native datalist. */
-function useSuggestions(text: string) {
-  const [suggestions, setSuggestions] = useState<ReadonlyArray<Suggestion>>([])
-  useEffect(() => {
-    if (text.trim().length < locationSuggestionMinLength) return
-    const timer = setTimeout(() => {
-      fetchLocationSuggestions({ data: { text } })
-        .then(setSuggestions)
-        .catch(() => setSuggestions([]))
-    }, 200)
-    return () => clearTimeout(timer)
-  }, [text])
-  return text.trim().length < locationSuggestionMinLength ? [] : suggestions
-}
 
 /** One filter checkbox of the search form. */
 function FilterBox({
@@ -65,8 +48,6 @@ export function SearchForm({
 }) {
   const { t } = useLingui()
   const id = useId()
-  const [text, setText] = useState(filter.text ?? '')
-  const suggestions = useSuggestions(text)
   const dateError = error?.field === 'endDate'
   return (
     <form method="get" action="/search" aria-label={t`Search events`} className="flex flex-col gap-4">
@@ -77,17 +58,14 @@ export function SearchForm({
             className={inputClass}
             name="text"
             type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            defaultValue={filter.text ?? ''}
             list={`${id}-places`}
+            // Spec: two place suggestions as the visitor types, filled in by the enhancement script from the API.
+            data-suggest={locationSuggestionMinLength}
             autoComplete="off"
             placeholder={t`e.g. Vilnius, Warsaw, Baltic Cup`}
           />
-          <datalist id={`${id}-places`}>
-            {suggestions.map((s) => (
-              <option key={s.label} value={s.label} />
-            ))}
-          </datalist>
+          <datalist id={`${id}-places`} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold md:w-44">
           <Trans>From</Trans>

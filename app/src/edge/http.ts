@@ -1,4 +1,9 @@
 import { createHash } from 'node:crypto'
+import { CookieConsent, localeFromAcceptLanguage, resolveInterfaceLocale } from '@kibitz/kernel'
+import { renderHeader } from '../lib/render.ts'
+import { newNonce, withNonce } from './nonce.ts'
+import { createPageCache, type PageCache, type Rendered, type StoredPage } from './pageCache.ts'
+import { withEnhanceScript, withoutAppScripts } from './staticPages.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -7,14 +12,32 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  // Browsers honour it only over HTTPS, where the site is meant to run; on plain HTTP it is ignored.
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
 }
 
-const isPage = (request: Request, response: Response) =>
-  (request.method === 'GET' || request.method === 'HEAD') &&
-  response.status === 200 &&
-  (response.headers.get('content-type') ?? '').startsWith('text/html') &&
-  !response.headers.has('set-cookie') &&
-  !response.headers.has('cache-control')
+/**
+ * The policy of every page: scripts only with this response's nonce (and what they load), no framing, no
+ * plugins, no base-URL games. Styles allow inline attributes (React and radix position things with them);
+ * images may come from any HTTPS host (object storage, social avatars).
+ */
+export const pagePolicy = (nonce: string): string =>
+  [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+
+/** Anything that is not a page (API answers, redirects, files without a policy of their own) runs nothing. */
+const otherPolicy = "default-src 'none'; frame-ancestors 'none'"
 
 /** True when an If-None-Match header names this entity tag (or is `*`). */
 export const etagMatches = (ifNoneMatch: string | null | undefined, etag: string): boolean => {
@@ -23,27 +46,166 @@ export const etagMatches = (ifNoneMatch: string | null | undefined, etag: string
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag))
 }
 
+const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/html')
+
+const isSafe = (request: Request) => request.method === 'GET' || request.method === 'HEAD'
+
+/** A page the same for every visitor who sends the same language and cookie choice: ETag and revalidation. */
+const isSharedPage = (request: Request, response: Response) =>
+  isSafe(request) &&
+  response.status === 200 &&
+  isHtml(response) &&
+  !response.headers.has('set-cookie') &&
+  !response.headers.has('cache-control')
+
+/** The cookies an anonymous visitor may carry and still get the shared page. */
+const sharedCookies = new Set(['lang', 'cookie_consent'])
+
+const cookiesOf = (request: Request): ReadonlyArray<readonly [string, string]> =>
+  (request.headers.get('cookie') ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .map((part) => {
+      const index = part.indexOf('=')
+      return index < 0 ? [part, ''] : [part.slice(0, index), part.slice(index + 1)]
+    })
+
 /**
- * Server-rendered pages get an ETag and revalidation headers, so a browser or a CDN can ask again
- * cheaply and receive 304. They vary on the language inputs (cookie and Accept-Language).
+ * The page-cache key of an anonymous GET: its address, the interface language (the language cookie, else
+ * Accept-Language) and the cookie-banner state, which are all a shared page depends on. Null for anything
+ * else: a session, a flash message or any other cookie means the page may be personal.
  */
-export const withPageCaching =
-  (handler: Handler): Handler =>
-  async (request) => {
-    const response = await handler(request)
-    for (const [name, value] of Object.entries(securityHeaders)) {
-      if (!response.headers.has(name)) response.headers.set(name, value)
-    }
-    if (!isPage(request, response)) return response
-    const body = await response.arrayBuffer()
-    const etag = `W/"${createHash('sha1').update(new Uint8Array(body)).digest('base64url')}"`
-    const headers = new Headers(response.headers)
-    headers.set('etag', etag)
-    headers.set('cache-control', 'public, max-age=0, must-revalidate')
-    headers.set('vary', 'Accept-Language, Cookie')
-    if (etagMatches(request.headers.get('if-none-match'), etag)) {
-      headers.delete('content-length')
-      return new Response(null, { status: 304, headers })
-    }
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
+export const sharedPageKey = (request: Request): string | null => {
+  if (!isSafe(request)) return null
+  const cookies = cookiesOf(request)
+  if (cookies.some(([name]) => !sharedCookies.has(name))) return null
+  const cookie = (name: string) => cookies.find(([n]) => n === name)?.[1]
+  const language = cookie('lang')
+  const locale = language
+    ? resolveInterfaceLocale(language)
+    : localeFromAcceptLanguage(request.headers.get('accept-language'))
+  const choice = cookie('cookie_consent')
+  const consent =
+    choice === String(CookieConsent.accepted) || choice === String(CookieConsent.declined) ? choice : '0'
+  return `${request.method} ${request.url} ${locale} ${consent}`
+}
+
+export interface EdgeOptions {
+  /** The enhancement script of every page (`/assets/enhance-<hash>.js`), null without a build of it. */
+  readonly enhanceScript: string | null
+  /** Seconds an anonymous page is reused; 0 renders every request. */
+  readonly pageCacheSeconds: number
+}
+
+const copyHeaders = (response: Response): Headers => {
+  const headers = new Headers(response.headers)
+  headers.delete(renderHeader)
+  headers.delete('content-length')
+  return headers
+}
+
+const withSecurityHeaders = (headers: Headers, policy: string) => {
+  for (const [name, value] of Object.entries(securityHeaders)) {
+    if (!headers.has(name)) headers.set(name, value)
   }
+  if (!headers.has('content-security-policy')) headers.set('content-security-policy', policy)
+}
+
+/** Static files (build assets, favicon) get the same protective headers as everything else. */
+export const withAssetHeaders = (response: Response): Response => {
+  withSecurityHeaders(response.headers, otherPolicy)
+  return response
+}
+
+/** The ETag of a page whatever nonce it carries. */
+const etagOf = (html: string, nonce: string) =>
+  `W/"${createHash('sha1').update(html.replaceAll(nonce, '')).digest('base64url')}"`
+
+/** Sends a page (fresh or kept) with this request's nonce; 304 when the browser has it already. */
+const sendPage = (request: Request, page: StoredPage, nonce: string): Response => {
+  const headers = new Headers()
+  for (const [name, value] of page.headers) headers.append(name, value)
+  withSecurityHeaders(headers, pagePolicy(nonce))
+  headers.set('etag', page.etag)
+  headers.set('cache-control', 'public, max-age=0, must-revalidate')
+  headers.set('vary', 'Accept-Language, Cookie')
+  if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
+    // The browser keeps the page it has, with the nonce it has: a 304's headers replace the stored ones, so a
+    // new policy here would name a nonce the kept page does not carry.
+    headers.delete('content-security-policy')
+    return new Response(null, { status: 304, headers })
+  }
+  const html = page.nonce === nonce ? page.html : page.html.replaceAll(page.nonce, nonce)
+  return new Response(request.method === 'HEAD' ? null : html, { status: page.status, headers })
+}
+
+/**
+ * The web server's edge around the app: every response gets the security headers and, when it is HTML, a
+ * Content-Security-Policy with a fresh nonce that the app stamps on its scripts. Pages that ask for it lose the
+ * app's scripts (static pages). Pages shared by every visitor get an ETag (304 on revalidation), and those of
+ * anonymous visitors are kept for `pageCacheSeconds`, or until `forgetPages`.
+ */
+export const withEdge = (
+  handler: Handler,
+  options: EdgeOptions,
+): { readonly fetch: Handler; readonly forgetPages: () => void } => {
+  const cache: PageCache = createPageCache({ ttlSeconds: options.pageCacheSeconds })
+
+  const render = async (request: Request, nonce: string): Promise<Rendered> => {
+    const response = await withNonce(nonce, () => handler(request))
+    if (!isHtml(response)) {
+      const headers = copyHeaders(response)
+      if (response.headers.has('content-length') && !response.headers.has('content-encoding'))
+        headers.set('content-length', response.headers.get('content-length') ?? '')
+      withSecurityHeaders(headers, otherPolicy)
+      return {
+        response: new Response(response.body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+        }),
+      }
+    }
+    const raw = await response.text()
+    // A route that throws not-found never gets to set its headers: every not-found screen is a static page.
+    const mode = response.headers.get(renderHeader)
+    const isStatic = mode === 'static' || (mode === null && response.status === 404)
+    const html = withEnhanceScript(isStatic ? withoutAppScripts(raw) : raw, {
+      nonce,
+      script: options.enhanceScript,
+    })
+    const headers = copyHeaders(response)
+    if (isSharedPage(request, response)) {
+      return {
+        page: {
+          status: response.status,
+          headers: Array.from(headers.entries()),
+          html,
+          nonce,
+          etag: etagOf(html, nonce),
+        },
+      }
+    }
+    withSecurityHeaders(headers, pagePolicy(nonce))
+    return {
+      response: new Response(request.method === 'HEAD' ? null : html, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      }),
+    }
+  }
+
+  return {
+    fetch: async (request) => {
+      const nonce = newNonce()
+      const key = sharedPageKey(request)
+      const rendered = key
+        ? await cache.getOrRender(key, () => render(request, nonce))
+        : await render(request, nonce)
+      return 'page' in rendered ? sendPage(request, rendered.page, nonce) : rendered.response
+    },
+    forgetPages: () => cache.clear(),
+  }
+}

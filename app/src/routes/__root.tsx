@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRoute, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { CookieNotice } from '../components/CookieNotice.tsx'
 import { FlashMessage } from '../components/FlashMessage.tsx'
@@ -56,6 +56,7 @@ export const Route = createRootRoute({
 function RootComponent() {
   const { locale, consent, version, messages, user, account, flash } = Route.useLoaderData()
   const i18n = useMemo(() => setupI18n({ locale, messages: { [locale]: messages } }), [locale, messages])
+  const nonce = useRouter().options.ssr?.nonce
   // Marks the moment React has taken over the server-rendered page (tests and widgets wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -63,8 +64,13 @@ function RootComponent() {
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
-        {/* Marks that scripts run, so widgets that need them can hide their no-JS fallback. */}
-        <script>{"document.documentElement.classList.add('js')"}</script>
+        {/*
+          Marks that scripts run, so widgets that need them can hide their no-JS fallback. Kept on pages served
+          without the app's scripts (data-keep, see app/src/edge/staticPages.ts).
+        */}
+        <script nonce={nonce} data-keep="" suppressHydrationWarning>
+          {"document.documentElement.classList.add('js')"}
+        </script>
         <HeadContent />
       </head>
       <body className="min-h-screen antialiased">

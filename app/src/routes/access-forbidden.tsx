@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
+import { staticPage } from '../lib/render.ts'
 
 export const Route = createFileRoute('/access-forbidden')({
+  headers: staticPage,
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   component: AccessForbidden,
 })

@@ -1,7 +1,6 @@
 import { formatLongDate, formatMoney, formatTime } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
-import { Tabs } from 'radix-ui'
 import { DateRange, LongDate } from '../components/Dates.tsx'
 import { PrizeIcon } from '../components/Icons.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
@@ -241,33 +240,43 @@ function EventDetails() {
       </p>
     )
   }
+  // Tabs that work as plain sections without scripts: every panel is rendered, and the small enhancement
+  // script shows one at a time (styles.css hides the others once scripts run).
   return (
-    <Tabs.Root defaultValue={String(first.tournamentId)} className="rounded-card bg-surface p-6 shadow-card">
-      <Tabs.List aria-label={t`Tournaments`} className="tab-list mb-6 flex flex-wrap gap-2">
-        {tournaments.map((tournament) => (
-          <Tabs.Trigger
+    <div data-static-tabs="" className="rounded-card bg-surface p-6 shadow-card">
+      <div role="tablist" aria-label={t`Tournaments`} className="tab-list mb-6 flex flex-wrap gap-2">
+        {tournaments.map((tournament, index) => (
+          <button
             key={tournament.tournamentId}
-            value={String(tournament.tournamentId)}
+            type="button"
+            role="tab"
+            id={`tournament-tab-${tournament.tournamentId}`}
+            aria-controls={`tournament-panel-${tournament.tournamentId}`}
+            aria-selected={index === 0}
+            data-state={index === 0 ? 'active' : 'inactive'}
+            tabIndex={index === 0 ? 0 : -1}
             lang={lang}
             className="rounded-full border border-line px-3 py-1.5 text-sm font-semibold data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
           >
             {tournament.name}
-          </Tabs.Trigger>
+          </button>
         ))}
-      </Tabs.List>
-      {tournaments.map((tournament) => (
-        <Tabs.Content
+      </div>
+      {tournaments.map((tournament, index) => (
+        <section
           key={tournament.tournamentId}
-          value={String(tournament.tournamentId)}
-          forceMount
+          role="tabpanel"
+          id={`tournament-panel-${tournament.tournamentId}`}
+          aria-labelledby={`tournament-tab-${tournament.tournamentId}`}
+          data-state={index === 0 ? 'active' : 'inactive'}
           className="tab-panel mb-8"
         >
           <h2 className="mb-4 text-xl font-bold" lang={lang}>
             {tournament.name}
           </h2>
           <TournamentDetails tournament={tournament} currency={view.currencyCode} />
-        </Tabs.Content>
+        </section>
       ))}
-    </Tabs.Root>
+    </div>
   )
 }

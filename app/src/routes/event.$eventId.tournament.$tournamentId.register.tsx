@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { RegistrationFormView } from '../components/registration/RegistrationForm.tsx'
+import { hydratedPage } from '../lib/render.ts'
 import { fetchAccountLookups } from '../server/account.functions.ts'
 import { fetchRegistrationForm } from '../server/registration.functions.ts'
 
@@ -9,6 +10,7 @@ const root = getRouteApi('__root__')
 // Spec section 2: a tournament's registration form. Closed or unknown tournaments get a plain page that
 // leads back to the event, never an error screen.
 export const Route = createFileRoute('/event/$eventId/tournament/$tournamentId/register')({
+  headers: hydratedPage,
   loader: async ({ params }) => {
     const [data, lookups] = await Promise.all([
       fetchRegistrationForm({ data: { event: params.eventId, tournament: params.tournamentId } }),

@@ -6,11 +6,13 @@ import { RegisterButton, TournamentPicker } from '../components/registration/Tou
 import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { staticPage } from '../lib/render.ts'
 import { fetchEvent } from '../server/catalogue.functions.ts'
 
 const root = getRouteApi('__root__')
 
 export const Route = createFileRoute('/event/$eventId')({
+  headers: staticPage,
   // `?register` opens the tournament picker (server-rendered, so it works without JavaScript).
   validateSearch: (search: Record<string, unknown>): { register?: boolean } =>
     search.register === undefined || search.register === false ? {} : { register: true },

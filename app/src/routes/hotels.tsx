@@ -1,8 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
+import { staticPage } from '../lib/render.ts'
 
-export const Route = createFileRoute('/hotels')({ component: Hotels })
+export const Route = createFileRoute('/hotels')({
+  headers: staticPage,
+  component: Hotels,
+})
 
 function Hotels() {
   return (

@@ -4,6 +4,7 @@ import { EventGrid } from '../components/EventCard.tsx'
 import { Pagination } from '../components/Pagination.tsx'
 import { SearchForm } from '../components/SearchForm.tsx'
 import { SuitRow } from '../components/Suits.tsx'
+import { staticPage } from '../lib/render.ts'
 import { pageParam } from '../lib/search.ts'
 import { fetchHome } from '../server/catalogue.functions.ts'
 
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/')({
     search.page === undefined ? {} : { page: pageParam(search.page) },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ deps }) => fetchHome({ data: { page: deps.page } }),
+  headers: staticPage,
   component: Home,
 })
 

@@ -4,10 +4,12 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { LongDate } from '../components/Dates.tsx'
 import { EventGrid } from '../components/EventCard.tsx'
 import { Pagination } from '../components/Pagination.tsx'
+import { staticPage } from '../lib/render.ts'
 import { pageParam } from '../lib/search.ts'
 import { fetchLiveScore } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/live-score/{-$date}')({
+  headers: staticPage,
   validateSearch: (search: Record<string, unknown>): { page?: number } =>
     search.page === undefined ? {} : { page: pageParam(search.page) },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),

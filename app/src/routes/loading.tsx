@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
+import { staticPage } from '../lib/render.ts'
 
 export const Route = createFileRoute('/loading')({
+  headers: staticPage,
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   component: Loading,
 })

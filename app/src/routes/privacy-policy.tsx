@@ -1,8 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
+import { staticPage } from '../lib/render.ts'
 
-export const Route = createFileRoute('/privacy-policy')({ component: Privacy })
+export const Route = createFileRoute('/privacy-policy')({
+  headers: staticPage,
+  component: Privacy,
+})
 
 function Privacy() {
   return (

@@ -1,10 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { requireUser } from '../lib/guards.ts'
+import { staticPage } from '../lib/render.ts'
 import { fetchPublicOrganiser } from '../server/account.functions.ts'
 
 /** An accepted organiser's public profile; without an id, the signed-in organiser's own. */
 export const Route = createFileRoute('/profile/organizer/{-$id}')({
+  headers: staticPage,
   beforeLoad: ({ context, params, location }) => {
     if (params.id === undefined) {
       const user = requireUser(context, location.href)

@@ -1,10 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { requireUser } from '../lib/guards.ts'
+import { staticPage } from '../lib/render.ts'
 import { fetchPublicProfile } from '../server/account.functions.ts'
 
 /** A player's public profile; without an id, the signed-in user's own. */
 export const Route = createFileRoute('/profile/{-$id}')({
+  headers: staticPage,
   beforeLoad: ({ context, params, location }) => {
     if (params.id === undefined) {
       const user = requireUser(context, location.href)

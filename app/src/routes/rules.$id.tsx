@@ -1,11 +1,13 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { staticPage } from '../lib/render.ts'
 import { storedFileHref } from '../lib/site.ts'
 import { fetchRules } from '../server/registration.functions.ts'
 
 // Spec section 2: /rules/{id}, a tournament's rules and regulations and how its registration works.
 export const Route = createFileRoute('/rules/$id')({
+  headers: staticPage,
   loader: async ({ params }) => {
     const id = /^[1-9][0-9]{0,9}$/.test(params.id) ? Number(params.id) : 0
     const data = id > 0 && id <= 2_147_483_647 ? await fetchRules({ data: { tournamentId: id } }) : null

@@ -3,10 +3,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { EventGrid } from '../components/EventCard.tsx'
 import { Pagination } from '../components/Pagination.tsx'
 import { SearchForm } from '../components/SearchForm.tsx'
+import { staticPage } from '../lib/render.ts'
 import { pageParam, stringParam } from '../lib/search.ts'
 import { fetchSearch } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/search-filter')({
+  headers: staticPage,
   validateSearch: (search: Record<string, unknown>): { q?: string; page?: number } => ({
     ...(stringParam(search.q) ? { q: stringParam(search.q) } : {}),
     ...(search.page === undefined ? {} : { page: pageParam(search.page) }),

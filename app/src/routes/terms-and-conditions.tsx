@@ -1,9 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
+import { staticPage } from '../lib/render.ts'
 import { siteContact } from '../lib/site.ts'
 
-export const Route = createFileRoute('/terms-and-conditions')({ component: Terms })
+export const Route = createFileRoute('/terms-and-conditions')({
+  headers: staticPage,
+  component: Terms,
+})
 
 function Terms() {
   return (

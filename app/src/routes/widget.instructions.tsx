@@ -1,8 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
+import { staticPage } from '../lib/render.ts'
 
-export const Route = createFileRoute('/widget/instructions')({ component: WidgetInstructions })
+export const Route = createFileRoute('/widget/instructions')({
+  headers: staticPage,
+  component: WidgetInstructions,
+})
 
 function WidgetInstructions() {
   const snippet =

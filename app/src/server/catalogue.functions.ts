@@ -7,7 +7,6 @@ import {
   moreEventsData,
   playerListData,
   searchData,
-  suggestionsData,
 } from './catalogue.server.ts'
 
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 }))
@@ -36,7 +35,3 @@ export const fetchLiveScore = createServerFn({ method: 'GET' })
   .handler(({ data }) => liveScoreData(data.date, data.page))
 
 export const fetchMoreEvents = createServerFn({ method: 'GET' }).handler(() => moreEventsData())
-
-export const fetchLocationSuggestions = createServerFn({ method: 'GET' })
-  .validator(Schema.toStandardSchemaV1(Schema.Struct({ text: Schema.String })))
-  .handler(({ data }) => suggestionsData(data.text))

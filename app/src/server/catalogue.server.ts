@@ -6,7 +6,6 @@ import {
   EventPage,
   EventService,
   EventView,
-  LocationSuggestion,
 } from '@kibitz/events'
 import { Hotel, HotelService } from '@kibitz/hotels'
 import {
@@ -18,8 +17,6 @@ import {
   homePageSize,
   isoDate,
   isValidIsoDate,
-  locationSuggestionMinLength,
-  locationSuggestionsLimit,
 } from '@kibitz/kernel'
 import { PageService, PageSummary } from '@kibitz/pages'
 import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
@@ -39,7 +36,6 @@ const encodeHotels = Schema.encodeSync(Schema.Array(Hotel))
 const encodePages = Schema.encodeSync(Schema.Array(PageSummary))
 const encodeCounts = Schema.encodeSync(Schema.Array(ParticipantsCount))
 const encodePlayerList = Schema.encodeSync(PlayerList)
-const encodeSuggestions = Schema.encodeSync(Schema.Array(LocationSuggestion))
 
 const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize
 
@@ -186,19 +182,3 @@ export const moreEventsData = () => {
     }),
   )
 }
-
-/** Up to two place names for the search box. */
-export const suggestionsData = (text: string) =>
-  runDomain(
-    Effect.gen(function* () {
-      if (
-        text.trim().length < locationSuggestionMinLength ||
-        text.length > 100 ||
-        hasControlCharacters(text)
-      ) {
-        return []
-      }
-      const events = yield* EventService
-      return encodeSuggestions(yield* events.locationSuggestions(text, locationSuggestionsLimit))
-    }),
-  )
