@@ -184,3 +184,13 @@ export function EventGrid({ events, ads = true }: { events: ReadonlyArray<Card>;
     </ul>
   )
 }
+
+/** How many events a listing has: exactly, or "more than 1,000" where the count stopped (decision 022). */
+export function EventCount({ total, lowerBound }: { total: number; lowerBound: boolean }) {
+  const { i18n } = useLingui()
+  if (lowerBound) {
+    const count = i18n.number(total)
+    return <Trans>More than {count} events</Trans>
+  }
+  return <Plural value={total} one="# event" other="# events" />
+}

@@ -1,24 +1,23 @@
-import { Plural, Trans } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { EventGrid } from '../components/EventCard.tsx'
-import { Pagination } from '../components/Pagination.tsx'
+import { EventCount, EventGrid } from '../components/EventCard.tsx'
+import { KeysetPagination } from '../components/Pagination.tsx'
 import { SearchForm } from '../components/SearchForm.tsx'
 import { SuitRow } from '../components/Suits.tsx'
 import { staticPage } from '../lib/render.ts'
-import { pageParam } from '../lib/search.ts'
+import { type PageStart, pageStartParams } from '../lib/search.ts'
 import { fetchHome } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/')({
-  validateSearch: (search: Record<string, unknown>): { page?: number } =>
-    search.page === undefined ? {} : { page: pageParam(search.page) },
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ deps }) => fetchHome({ data: { page: deps.page } }),
+  validateSearch: (search: Record<string, unknown>): PageStart => pageStartParams(search),
+  loaderDeps: ({ search }) => ({ after: search.after, before: search.before }),
+  loader: ({ deps }) => fetchHome({ data: deps }),
   headers: staticPage,
   component: Home,
 })
 
 function Home() {
-  const { page, pageNumber, pageSize } = Route.useLoaderData()
+  const { listing } = Route.useLoaderData()
   return (
     <div className="flex flex-col gap-10">
       <section className="rounded-card bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-10 text-white shadow-card md:px-10">
@@ -41,15 +40,14 @@ function Home() {
             <Trans>Upcoming and running events</Trans>
           </h2>
           <p className="text-sm text-muted">
-            <Plural value={page.totalEventsCount} one="# event" other="# events" />
+            <EventCount total={listing.total} lowerBound={listing.totalIsLowerBound} />
           </p>
         </div>
-        <EventGrid events={page.events} />
-        <Pagination
-          page={pageNumber}
-          pageSize={pageSize}
-          total={page.totalEventsCount}
-          href={(p) => `/?page=${p}`}
+        <EventGrid events={listing.events} />
+        <KeysetPagination
+          previous={listing.previous}
+          next={listing.next}
+          href={(start) => `/?${new URLSearchParams(start)}`}
         />
       </section>
     </div>

@@ -1,20 +1,20 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { EventGrid } from '../components/EventCard.tsx'
-import { Pagination } from '../components/Pagination.tsx'
+import { KeysetPagination } from '../components/Pagination.tsx'
 import { SearchForm } from '../components/SearchForm.tsx'
 import { staticPage } from '../lib/render.ts'
-import { pageParam, stringParam } from '../lib/search.ts'
+import { type PageStart, pageStartParams, stringParam } from '../lib/search.ts'
 import { fetchSearch } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/search-filter')({
   headers: staticPage,
-  validateSearch: (search: Record<string, unknown>): { q?: string; page?: number } => ({
+  validateSearch: (search: Record<string, unknown>): { q?: string } & PageStart => ({
     ...(stringParam(search.q) ? { q: stringParam(search.q) } : {}),
-    ...(search.page === undefined ? {} : { page: pageParam(search.page) }),
+    ...pageStartParams(search),
   }),
-  loaderDeps: ({ search }) => ({ q: search.q, page: search.page ?? 1 }),
-  loader: ({ deps }) => fetchSearch({ data: { q: deps.q, page: deps.page } }),
+  loaderDeps: ({ search }) => ({ q: search.q, after: search.after, before: search.before }),
+  loader: ({ deps }) => fetchSearch({ data: deps }),
   head: () => ({
     meta: [{ title: 'Search bridge events — Kibitz' }, { name: 'robots', content: 'noindex' }],
   }),
@@ -22,8 +22,9 @@ export const Route = createFileRoute('/search-filter')({
 })
 
 function SearchPage() {
-  const { page, pageNumber, pageSize, filter, canonicalQ, error } = Route.useLoaderData()
-  const { t } = useLingui()
+  const { listing, filter, canonicalQ, error } = Route.useLoaderData()
+  const { t, i18n } = useLingui()
+  const count = i18n.number(listing.total)
   return (
     <div className="flex flex-col gap-8">
       <section className="rounded-card bg-surface p-6 shadow-card">
@@ -34,20 +35,29 @@ function SearchPage() {
       </section>
       <section aria-label={t`Results`}>
         <p className="mb-4 text-sm text-muted" role="status">
-          <Plural
-            value={page.totalEventsCount}
-            _0="No events match these filters."
-            one="# event found"
-            other="# events found"
-          />
+          {listing.totalIsLowerBound ? (
+            <Trans>More than {count} events found</Trans>
+          ) : (
+            <Plural
+              value={listing.total}
+              _0="No events match these filters."
+              one="# event found"
+              other="# events found"
+            />
+          )}
+          {listing.similarText ? (
+            <>
+              {' '}
+              <Trans>Nothing matched the words as typed; these events have similar words.</Trans>
+            </>
+          ) : null}
         </p>
-        <EventGrid events={page.events} />
-        <Pagination
-          page={pageNumber}
-          pageSize={pageSize}
-          total={page.totalEventsCount}
-          href={(p) =>
-            `/search-filter?${new URLSearchParams({ ...(canonicalQ ? { q: canonicalQ } : {}), page: String(p) })}`
+        <EventGrid events={listing.events} />
+        <KeysetPagination
+          previous={listing.previous}
+          next={listing.next}
+          href={(start) =>
+            `/search-filter?${new URLSearchParams({ ...(canonicalQ ? { q: canonicalQ } : {}), ...start })}`
           }
         />
       </section>

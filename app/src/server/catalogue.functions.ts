@@ -14,13 +14,19 @@ const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 }))
 // code (an unknown key is a 404, a nonsense filter is ignored), so odd input never becomes a 500.
 const Slug = Schema.String
 
+/** Where a catalogue page starts (`YYYY-MM-DD.id`); anything else reads as the first page. */
+const PageStart = Schema.Struct({
+  after: Schema.optional(Schema.String.check(Schema.isMaxLength(30))),
+  before: Schema.optional(Schema.String.check(Schema.isMaxLength(30))),
+})
+
 export const fetchHome = createServerFn({ method: 'GET' })
-  .validator(Schema.toStandardSchemaV1(Schema.Struct({ page: Page })))
-  .handler(({ data }) => homeData(data.page))
+  .validator(Schema.toStandardSchemaV1(PageStart))
+  .handler(({ data }) => homeData(data))
 
 export const fetchSearch = createServerFn({ method: 'GET' })
-  .validator(Schema.toStandardSchemaV1(Schema.Struct({ q: Schema.optional(Slug), page: Page })))
-  .handler(({ data }) => searchData(data.q, data.page))
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ q: Schema.optional(Slug), ...PageStart.fields })))
+  .handler(({ data }) => searchData(data.q, data))
 
 export const fetchEvent = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))

@@ -1,8 +1,10 @@
 import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
 import {
+  type CatalogueKeyset,
   type CatalogueQuery,
   catalogueQueryFor,
   EventCard,
+  EventListing,
   EventPage,
   EventService,
   EventView,
@@ -27,6 +29,7 @@ import { runDomain } from './runtime.server.ts'
 
 // Server functions hand plain JSON to the browser: DTO classes are encoded at this edge.
 const encodePage = Schema.encodeSync(EventPage)
+const encodeListing = Schema.encodeSync(EventListing)
 const encodeCards = Schema.encodeSync(Schema.Array(EventCard))
 const encodeView = Schema.encodeSync(EventView)
 const encodeTournaments = Schema.encodeSync(Schema.Array(Tournament))
@@ -42,45 +45,53 @@ const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize
 /** An alias or id a visitor may have typed: short, without control characters; else nothing matches. */
 const plausibleKey = (key: string) => key.length > 0 && key.length <= 200 && !hasControlCharacters(key)
 
-/** The home page: upcoming events, 18 a page. */
-export const homeData = (page: number) => {
+/** The catalogue counts its events up to this many and then says "more than" (docs/decisions/022). */
+const catalogueCountCap = 1_000
+
+/** Where a catalogue page starts: `after` or `before` an event (`YYYY-MM-DD.id`), the first page otherwise. */
+export const keysetOf = (start: { after?: string; before?: string }): CatalogueKeyset | undefined => {
+  const text = start.after ?? start.before
+  const match = text ? /^(\d{4}-\d{2}-\d{2})\.(\d{1,9})$/.exec(text) : null
+  if (!match?.[1] || !match[2] || !isValidIsoDate(match[1])) return undefined
+  return { dateStart: match[1], id: Number(match[2]), direction: start.after ? 'after' : 'before' }
+}
+
+/** The home page: upcoming events, 18 a page, read by keyset. */
+export const homeData = (start: { after?: string; before?: string }) => {
   const locale = requestLocale()
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const result = yield* events.search(
-        { upcomingOnly: true, offset: pageOffset(page), limit: homePageSize },
+      const listing = yield* events.browse(
+        { upcomingOnly: true, offset: 0, limit: homePageSize },
+        keysetOf(start),
         locale,
+        catalogueCountCap,
       )
-      return { page: encodePage(result), pageNumber: page, pageSize: homePageSize }
+      return { listing: encodeListing(listing) }
     }),
   )
 }
 
 /** The event catalogue for the filters held in `q` (spec section 5 rules applied on the server). */
-export const searchData = (q: string | undefined, page: number) => {
+export const searchData = (q: string | undefined, start: { after?: string; before?: string }) => {
   const locale = requestLocale()
   const today = isoDate(new Date(), defaultTimeZone)
   // A filter longer than any form could produce is ignored rather than parsed.
   const raw = decodeSearchFilter(q !== undefined && q.length <= 1000 ? q : undefined)
-  const offset = pageOffset(page)
-  const checked = catalogueQueryFor(hasAnyFilter(raw) ? raw : {}, today, { offset, limit: homePageSize })
+  const page = { offset: 0, limit: homePageSize }
+  const checked = catalogueQueryFor(hasAnyFilter(raw) ? raw : {}, today, page)
   // Reversed dates: the form says so on the end date, and the list ignores the dates meanwhile.
   const result = checked.ok
     ? checked
-    : catalogueQueryFor({ ...raw, startDate: undefined, endDate: undefined }, today, {
-        offset,
-        limit: homePageSize,
-      })
-  const query: CatalogueQuery = result.ok ? result.query : { upcomingOnly: true, offset, limit: homePageSize }
+    : catalogueQueryFor({ ...raw, startDate: undefined, endDate: undefined }, today, page)
+  const query: CatalogueQuery = result.ok ? result.query : { upcomingOnly: true, ...page }
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const result = yield* events.search(query, locale)
+      const listing = yield* events.browse(query, keysetOf(start), locale, catalogueCountCap)
       return {
-        page: encodePage(result),
-        pageNumber: page,
-        pageSize: homePageSize,
+        listing: encodeListing(listing),
         filter: raw,
         canonicalQ: encodeSearchFilter(raw),
         error: checked.ok ? null : { field: checked.field, code: checked.code },
@@ -177,7 +188,8 @@ export const moreEventsData = () => {
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const result = yield* events.search({ upcomingOnly: true, offset: 0, limit: 3 }, locale)
+      // A not-found page (bots find many) needs three cards, not a count of every upcoming event.
+      const result = yield* events.browse({ upcomingOnly: true, offset: 0, limit: 3 }, undefined, locale, 0)
       return encodeCards(result.events)
     }),
   )

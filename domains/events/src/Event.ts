@@ -147,6 +147,26 @@ export interface CatalogueQuery {
   readonly limit: number
 }
 
+/** Where a page of a listing starts: after or before this event (its start date and id) in the listing's order. */
+export interface CatalogueKeyset {
+  readonly dateStart: string
+  readonly id: number
+  readonly direction: 'after' | 'before'
+}
+
+/** One page of the catalogue as the site shows it (docs/decisions/022): read by keyset, counted up to a cap. */
+export class EventListing extends Schema.Class<EventListing>('@kibitz/events/EventListing')({
+  events: Schema.Array(EventCard),
+  /** How many events the listing has, or at least this many when `totalIsLowerBound`. */
+  total: Schema.Int,
+  totalIsLowerBound: Schema.Boolean,
+  /** Where the next and the previous page start; null at either end. */
+  next: Schema.NullOr(Schema.Struct({ dateStart: Schema.String, id: Schema.Int })),
+  previous: Schema.NullOr(Schema.Struct({ dateStart: Schema.String, id: Schema.Int })),
+  /** True when the visitor's text matched nothing as typed and the listing shows events with similar words. */
+  similarText: Schema.Boolean,
+}) {}
+
 /** When one tournament takes registrations; `opensAt` null: from publication on. ISO instants. */
 export interface RegistrationWindow {
   readonly opensAt: string | null

@@ -1,10 +1,12 @@
 import { displayTimeState, type Em, isoDate, oneOf } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option } from 'effect'
 import {
+  type CatalogueKeyset,
   type CatalogueQuery,
   EventCard,
   EventContent,
   EventId,
+  EventListing,
   EventLocation,
   EventPage,
   EventState,
@@ -21,8 +23,21 @@ import type { EventContentEntity, EventEntity, LocationEntity } from './internal
 export class EventService extends Context.Service<
   EventService,
   {
-    /** Anyone: a page of the public catalogue in the visitor's language, with the total count. */
+    /**
+     * Anyone (the API): `limit` events of the public catalogue from `offset`, in the visitor's language, with the
+     * exact total.
+     */
     search(query: CatalogueQuery, locale: string): Effect.Effect<EventPage, never, Em>
+    /**
+     * Anyone (the site): one page of the public catalogue after or before a keyset (the first page without one),
+     * with the neighbour pages' keysets and the total counted up to `countUpTo`. Every page costs the same.
+     */
+    browse(
+      query: CatalogueQuery,
+      keyset: CatalogueKeyset | undefined,
+      locale: string,
+      countUpTo: number,
+    ): Effect.Effect<EventListing, never, Em>
     /** Anyone: one public event by alias (any language's) or numeric id. */
     view(aliasOrId: string, locale: string): Effect.Effect<EventView, EventNotFound, Em>
     /** Anyone: public events by id, in the given order (ids that are not public are skipped). */
@@ -62,8 +77,42 @@ export class EventService extends Context.Service<
 
       const search = Effect.fn('EventService.search')(function* (query: CatalogueQuery, locale: string) {
         const at = yield* now
-        const { entities, total } = yield* repo.search(query, at)
+        const { rows, textMatch } = yield* repo.listing(query, at, { skip: query.offset, take: query.limit })
+        const entities = yield* repo.loadInOrder(rows.map((r) => r.id))
+        const total = yield* repo.count(query, at, textMatch)
         return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
+      })
+
+      const browse = Effect.fn('EventService.browse')(function* (
+        query: CatalogueQuery,
+        keyset: CatalogueKeyset | undefined,
+        locale: string,
+        countUpTo: number,
+      ) {
+        const at = yield* now
+        // One row more than the page tells whether the listing goes on in the direction walked.
+        const { rows, textMatch } = yield* repo.listing(query, at, { keyset, skip: 0, take: query.limit + 1 })
+        const backwards = keyset?.direction === 'before'
+        const more = rows.length > query.limit
+        // Walked backwards, the extra row is the first one (the rows come back in listing order).
+        const shown = more ? (backwards ? rows.slice(1) : rows.slice(0, query.limit)) : rows
+        const first = shown[0]
+        const last = shown[shown.length - 1]
+        const entities = yield* repo.loadInOrder(shown.map((r) => r.id))
+        const counted = yield* repo.count(query, at, textMatch, countUpTo)
+        const edge = (row: { dateStart: string; id: number } | undefined) =>
+          row ? { dateStart: row.dateStart, id: row.id } : null
+        // A page that came back empty (its neighbour went away meanwhile) still leads back where it came from.
+        const here = keyset ? { dateStart: keyset.dateStart, id: keyset.id } : null
+        return new EventListing({
+          events: entities.map((e) => toCard(e, locale, at)),
+          total: Math.min(counted, countUpTo),
+          totalIsLowerBound: counted > countUpTo,
+          next: backwards ? (edge(last) ?? here) : more ? edge(last) : null,
+          previous:
+            keyset === undefined ? null : backwards ? (more ? edge(first) : null) : (edge(first) ?? here),
+          similarText: textMatch === 'similar',
+        })
       })
 
       const view = Effect.fn('EventService.view')(function* (aliasOrId: string, locale: string) {
@@ -116,6 +165,7 @@ export class EventService extends Context.Service<
 
       return EventService.of({
         search,
+        browse,
         ownEvents,
         view,
         cards,

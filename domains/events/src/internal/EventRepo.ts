@@ -1,30 +1,27 @@
 import { Em, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
-import type { CatalogueQuery, TournamentSummary } from '../Event.ts'
-import { publicStates } from '../Event.ts'
+import type { CatalogueKeyset, CatalogueQuery, TournamentSummary } from '../Event.ts'
+import { countQuery, likeEscape, pageQuery, type TextMatch, visibleToPublic } from './CatalogueSql.ts'
 import { EventEntity } from './entities/EventEntity.ts'
 
-const IdRow = Schema.Struct({ id: Schema.Int, total: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
-const decodeIdRows = Schema.decodeUnknownSync(Schema.Array(IdRow))
+/** A listing row: the event and its start date (YYYY-MM-DD), which a neighbour page's keyset needs. */
+const ListingRow = Schema.Struct({ id: Schema.Int, date_start: Schema.String })
+const decodeListingRows = Schema.decodeUnknownSync(Schema.Array(ListingRow))
 const LabelRow = Schema.Struct({ label: Schema.String, country_code: Schema.NullOr(Schema.String) })
 const decodeLabelRows = Schema.decodeUnknownSync(Schema.Array(LabelRow))
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
 
-const inList = (values: ReadonlyArray<string>) => values.map((v) => `'${v}'`).join(',')
-const publicStateList = inList(publicStates)
-/**
- * What a visitor may see: an event in a public state whose organiser is accepted (spec section 4:
- * a declined organiser counts as having no organiser account; a pending one is not yet public).
- * The one read of another domain's table, through the foreign key (docs/decisions/003).
- */
-const visibleToPublic = `e.state in (${publicStateList}) and exists (select 1 from organiser o where o.id = e.organiser_id and o.status = 3)`
 const acceptedAndVisible = `e.state = 'accepted' and ${visibleToPublic}`
 /** The calendar date "now" in the event's own time zone: an event runs by its local calendar. */
 const localToday = `(?::timestamptz at time zone e.time_zone)::date`
-/** Escapes LIKE wildcards in user text. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** A listing page's rows: the events in order, each with the start date the keyset of a neighbour page uses. */
+export interface ListingRows {
+  readonly rows: ReadonlyArray<{ readonly id: number; readonly dateStart: string }>
+  readonly textMatch: TextMatch
+}
 
 /** Every repository call runs on the caller's EntityManager. */
 type Db<A> = Effect.Effect<A, never, Em>
@@ -33,7 +30,20 @@ type Db<A> = Effect.Effect<A, never, Em>
 export class EventRepo extends Context.Service<
   EventRepo,
   {
-    search(query: CatalogueQuery, now: Date): Db<{ entities: ReadonlyArray<EventEntity>; total: number }>
+    /**
+     * Rows of a catalogue page: `take` from `skip` in the listing's order, or after/before a keyset (walked
+     * backwards for `before`, returned in listing order). Text that matches nothing as typed matches by similar
+     * words instead.
+     */
+    listing(
+      query: CatalogueQuery,
+      now: Date,
+      page: { readonly keyset?: CatalogueKeyset | undefined; readonly skip: number; readonly take: number },
+    ): Db<ListingRows>
+    /** How many events the query lists: exactly, or read up to `upTo + 1` rows. */
+    count(query: CatalogueQuery, now: Date, textMatch: TextMatch, upTo?: number): Db<number>
+    /** The events of `ids` with their contents and locations, in that order. */
+    loadInOrder(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
     findPublic(aliasOrId: string): Db<Option.Option<EventEntity>>
     findPublicByIds(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
     /** Any event by id, whatever its state, with its contents (registration's organiser screens and e-mails). */
@@ -57,71 +67,37 @@ export class EventRepo extends Context.Service<
   static readonly layer = Layer.succeed(
     EventRepo,
     EventRepo.of({
-      search: Effect.fn('EventRepo.search')(function* (query, now) {
+      listing: Effect.fn('EventRepo.listing')(function* (query, now, page) {
         const em = yield* Em
-        const where: Array<string> = [visibleToPublic]
-        const params: Array<unknown> = []
-        if (query.upcomingOnly) {
-          // The coarse UTC bound lets the index work; the precise one uses the event's zone.
-          where.push(`e.date_end >= ?::date - 1`, `e.date_end >= ${localToday}`)
-          params.push(now.toISOString().slice(0, 10), now.toISOString())
+        const read = (textMatch: TextMatch) => {
+          const q = pageQuery(query, now, page, textMatch)
+          return Effect.promise(() => runMatching(em, textMatch, q)).pipe(Effect.map(decodeListingRows))
         }
-        const text = query.text ? withoutControlCharacters(query.text) : ''
-        if (text) {
-          where.push(`e.search_text like ?`)
-          params.push(`%${likeEscape(text.toLowerCase())}%`)
-        }
-        if (query.eventTypes && query.eventTypes.length > 0) {
-          where.push(`e.type in (${query.eventTypes.map((t) => Number(t)).join(',')})`)
-        }
-        if (query.startDate) {
-          where.push(`e.date_end >= ?::date`)
-          params.push(query.startDate)
-        }
-        if (query.endDate) {
-          where.push(`e.date_start <= ?::date`)
-          params.push(query.endDate)
-        }
-        if (query.online !== undefined) {
-          where.push(`e.is_online = ?`)
-          params.push(query.online)
-        }
-        if (query.live !== undefined) {
-          where.push(`e.is_live = ?`)
-          params.push(query.live)
-        }
-        if (query.countryCode) {
-          where.push(`e.country_code = ?`)
-          params.push(query.countryCode.toUpperCase())
-        }
-        if (query.eventStates && query.eventStates.length > 0) {
-          const any: Array<string> = []
-          for (const state of query.eventStates) {
-            if (state === 'canceled' || state === 'postponed') {
-              any.push(`e.state = '${state}'`)
-            } else {
-              const cond =
-                state === 'running'
-                  ? `e.date_start <= ${localToday} and e.date_end >= ${localToday}`
-                  : state === 'future'
-                    ? `e.date_start > ${localToday}`
-                    : `e.date_end < ${localToday}`
-              any.push(`(e.state = 'accepted' and ${cond})`)
-              // One "now" per placeholder of the condition, in order.
-              for (let i = 0; i < (state === 'running' ? 2 : 1); i++) params.push(now.toISOString())
-            }
-          }
-          where.push(`(${any.join(' or ')})`)
-        }
-        const onlyPast = query.eventStates?.length === 1 && query.eventStates[0] === 'past'
-        const order = onlyPast ? 'e.date_start desc, e.id desc' : 'e.date_start asc, e.id asc'
-        const sql = `select e.id, count(*) over() as total from event e where ${where.join(' and ')} order by ${order} limit ? offset ?`
-        params.push(query.limit, query.offset)
-        const rows = decodeIdRows(yield* Effect.promise(() => em.execute(sql, params)))
-        const ids = rows.map((r) => r.id)
-        const total = rows[0]?.total ?? (query.offset > 0 ? yield* countOnly(em, where, params) : 0)
-        const entities = yield* loadInOrder(em, ids)
-        return { entities, total }
+        const exact = yield* read('exact')
+        // Text that matches no event as typed is probably misspelt: match similar words instead. On a later page
+        // (keyset) an empty read may just be the end, so ask whether the text matches anything at all.
+        const misspelt =
+          query.text !== undefined &&
+          exact.length === 0 &&
+          (page.keyset === undefined ||
+            (yield* Effect.promise(() => {
+              const q = pageQuery(query, now, { skip: 0, take: 1 }, 'exact')
+              return em.execute(q.text, [...q.params])
+            })).length === 0)
+        const textMatch: TextMatch = misspelt ? 'similar' : 'exact'
+        const found = misspelt ? yield* read('similar') : exact
+        const rows = found.map((r) => ({ id: r.id, dateStart: r.date_start }))
+        return { rows: page.keyset?.direction === 'before' ? rows.reverse() : rows, textMatch }
+      }),
+      count: Effect.fn('EventRepo.count')(function* (query, now, textMatch, upTo) {
+        const em = yield* Em
+        const q = countQuery(query, now, upTo, textMatch)
+        const rows = decodeCountRow(yield* Effect.promise(() => runMatching(em, textMatch, q)))
+        return rows[0]?.count ?? 0
+      }),
+      loadInOrder: Effect.fn('EventRepo.loadInOrder')(function* (ids) {
+        const em = yield* Em
+        return yield* loadInOrder(em, ids)
       }),
       findPublic: Effect.fn('EventRepo.findPublic')(function* (aliasOrId) {
         const em = yield* Em
@@ -199,15 +175,22 @@ export class EventRepo extends Context.Service<
       }),
       liveOn: Effect.fn('EventRepo.liveOn')(function* (date, offset, limit) {
         const em = yield* Em
-        const sql = `select e.id, count(*) over() as total from event e
-          where ${acceptedAndVisible} and e.has_live_results and e.date_start <= ?::date and e.date_end >= ?::date
+        // The events running on one day: a handful, found through the span index, then sorted.
+        const running = `${acceptedAndVisible} and e.has_live_results
+          and daterange(e.date_start, e.date_end, '[]') && daterange(?::date, ?::date, '[]')`
+        const sql = `select e.id from event e where ${running}
           order by e.is_recommended desc, e.date_start asc, e.id asc limit ? offset ?`
-        const rows = decodeIdRows(yield* Effect.promise(() => em.execute(sql, [date, date, limit, offset])))
+        const rows = decodeIds(yield* Effect.promise(() => em.execute(sql, [date, date, limit, offset])))
         const entities = yield* loadInOrder(
           em,
           rows.map((r) => r.id),
         )
-        return { entities, total: rows[0]?.total ?? 0 }
+        const counted = decodeCountRow(
+          yield* Effect.promise(() =>
+            em.execute(`select count(*)::int as count from event e where ${running}`, [date, date]),
+          ),
+        )
+        return { entities, total: counted[0]?.count ?? 0 }
       }),
       ownedBy: Effect.fn('EventRepo.ownedBy')(function* (organiserId, draftsOnly, offset, limit) {
         const em = yield* Em
@@ -219,20 +202,25 @@ export class EventRepo extends Context.Service<
           params.push(organiserId)
         }
         if (draftsOnly) where.push(`e.state in ('draft', 'postponedToDraft')`)
-        const sql = `select e.id, count(*) over() as total from event e
-          ${where.length ? `where ${where.join(' and ')}` : ''}
-          order by e.date_start desc, e.id desc limit ? offset ?`
-        const rows = decodeIdRows(yield* Effect.promise(() => em.execute(sql, [...params, limit, offset])))
+        const filter = where.length ? `where ${where.join(' and ')}` : ''
+        const sql = `select e.id from event e ${filter} order by e.date_start desc, e.id desc limit ? offset ?`
+        const rows = decodeIds(yield* Effect.promise(() => em.execute(sql, [...params, limit, offset])))
         const entities = yield* loadInOrder(
           em,
           rows.map((r) => r.id),
         )
-        return { entities, total: rows[0]?.total ?? 0 }
+        const counted = decodeCountRow(
+          yield* Effect.promise(() =>
+            em.execute(`select count(*)::int as count from event e ${filter}`, params),
+          ),
+        )
+        return { entities, total: counted[0]?.count ?? 0 }
       }),
       liveCount: Effect.fn('EventRepo.liveCount')(function* (date) {
         const em = yield* Em
         const sql = `select count(*) as count from event e
-          where ${acceptedAndVisible} and e.has_live_results and e.date_start <= ?::date and e.date_end >= ?::date`
+          where ${acceptedAndVisible} and e.has_live_results
+            and daterange(e.date_start, e.date_end, '[]') && daterange(?::date, ?::date, '[]')`
         const rows = decodeCountRow(yield* Effect.promise(() => em.execute(sql, [date, date])))
         return rows[0]?.count ?? 0
       }),
@@ -255,10 +243,21 @@ export class EventRepo extends Context.Service<
   )
 }
 
-const countOnly = (em: Em['Service'], where: ReadonlyArray<string>, params: ReadonlyArray<unknown>) =>
-  Effect.promise(() =>
-    em.execute(`select count(*) as count from event e where ${where.join(' and ')}`, params.slice(0, -2)),
-  ).pipe(Effect.map((rows) => decodeCountRow(rows)[0]?.count ?? 0))
+/**
+ * Runs a catalogue query. Matching similar words needs pg_trgm's word-similarity threshold lowered from 0.6 to
+ * 0.5 (a letter left out of "vilnius" scores 0.57), for this transaction only.
+ */
+const runMatching = (
+  em: Em['Service'],
+  textMatch: TextMatch,
+  query: { readonly text: string; readonly params: ReadonlyArray<unknown> },
+): Promise<unknown> =>
+  textMatch === 'exact'
+    ? em.execute(query.text, [...query.params])
+    : em.transactional(async (tx) => {
+        await tx.execute('set local pg_trgm.word_similarity_threshold = 0.5')
+        return tx.execute(query.text, [...query.params])
+      })
 
 /** Loads events with their contents and locations, in the order of `ids`. */
 const loadInOrder = (em: Em['Service'], ids: ReadonlyArray<number>) =>

@@ -1,0 +1,244 @@
+import { withoutControlCharacters } from '@kibitz/kernel'
+import type { CatalogueQuery } from '../Event.ts'
+import { publicStates } from '../Event.ts'
+
+// The catalogue's SQL (docs/decisions/022). A listing is ordered by (date_start, id); a page is read by walking
+// an index in that order from where the previous page ended (keyset), so page 1,000 costs what page 1 costs,
+// and no query sorts or counts more rows than it needs. The visitor's filters split into *segments*, each of
+// which an index serves in order with a LIMIT:
+// - events that have not started yet (a range walk of event_public_start_idx);
+// - events that overlap the next days or a date range's start (event_public_span_idx, a GiST index on the
+//   event's span, finds them without scanning the past);
+// - past, canceled and postponed events, walked in order and filtered.
+// The page is the first rows of the merged segments.
+
+/** A fragment of SQL with its parameters, in order. */
+interface Sql {
+  readonly text: string
+  readonly params: ReadonlyArray<unknown>
+}
+
+const sql = (text: string, ...params: ReadonlyArray<unknown>): Sql => ({ text, params })
+
+const all = (parts: ReadonlyArray<Sql>): Sql => ({
+  text: parts.length === 0 ? 'true' : parts.map((p) => p.text).join(' and '),
+  params: parts.flatMap((p) => p.params),
+})
+
+const publicStateList = publicStates.map((s) => `'${s}'`).join(',')
+
+/**
+ * What a visitor may see: an event in a public state whose organiser is accepted (spec section 4: a declined
+ * organiser counts as having no organiser account; a pending one is not yet public). The one read of another
+ * domain's table, through the foreign key (docs/decisions/003). The state list is the partial indexes' own.
+ */
+export const visibleToPublic = `e.state in (${publicStateList}) and exists (select 1 from organiser o where o.id = e.organiser_id and o.status = 3)`
+
+/** Escapes LIKE wildcards in user text. */
+export const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** The calendar date "now" in the event's own time zone: an event runs by its local calendar. */
+const localToday = (now: string) => sql(`(?::timestamptz at time zone e.time_zone)::date`, now)
+
+/** How the visitor's text is matched: as typed (a substring), or by similar words when that finds nothing. */
+export type TextMatch = 'exact' | 'similar'
+
+/** The visitor's filters other than time, the same for every segment. */
+export const filtersOf = (query: CatalogueQuery, textMatch: TextMatch): ReadonlyArray<Sql> => {
+  const parts: Array<Sql> = [sql(visibleToPublic)]
+  const text = query.text ? withoutControlCharacters(query.text).toLowerCase() : ''
+  if (text) {
+    parts.push(
+      textMatch === 'exact'
+        ? sql(`e.search_text like ?`, `%${likeEscape(text)}%`)
+        : // pg_trgm's word similarity ("vilnus" finds "vilnius"), served by the same trigram index.
+          sql(`? <% e.search_text`, text),
+    )
+  }
+  if (query.eventTypes && query.eventTypes.length > 0) {
+    parts.push(sql(`e.type in (${query.eventTypes.map((t) => Number(t)).join(',')})`))
+  }
+  if (query.startDate) parts.push(sql(`e.date_end >= ?::date`, query.startDate))
+  if (query.endDate) parts.push(sql(`e.date_start <= ?::date`, query.endDate))
+  if (query.online !== undefined) parts.push(sql(`e.is_online = ?`, query.online))
+  if (query.live !== undefined) parts.push(sql(`e.is_live = ?`, query.live))
+  if (query.countryCode) parts.push(sql(`e.country_code = ?`, query.countryCode.toUpperCase()))
+  return parts
+}
+
+/** One part of a listing an index serves in order; `fromStart` when it has no lower date bound of its own. */
+interface Segment {
+  readonly where: ReadonlyArray<Sql>
+  readonly fromStart: boolean
+}
+
+/**
+ * The time segments of a query. Every time zone's "today" lies within a day of UTC's, so the sargable bounds use
+ * UTC today ± 1 and the exact condition uses the event's own zone.
+ */
+export const segmentsOf = (query: CatalogueQuery, now: Date): ReadonlyArray<Segment> => {
+  const day = now.toISOString().slice(0, 10)
+  const instant = now.toISOString()
+  // Events whose span touches the next days: the GiST index finds them directly.
+  const aroundToday = sql(
+    `daterange(e.date_start, e.date_end, '[]') && daterange(?::date - 1, ?::date + 1, '[]') and e.date_start <= ?::date + 1`,
+    day,
+    day,
+    day,
+  )
+  const laterThanAnyZone = sql(`e.date_start > ?::date + 1`, day)
+  const accepted = sql(`e.state = 'accepted'`)
+  const today = localToday(instant)
+  const segments: Array<Segment> = []
+  const states = query.eventStates ?? []
+  if (states.length === 0) {
+    if (query.upcomingOnly) {
+      segments.push(
+        { where: [aroundToday, sql(`e.date_end >= ${today.text}`, ...today.params)], fromStart: false },
+        { where: [laterThanAnyZone], fromStart: false },
+      )
+    } else {
+      segments.push({ where: [], fromStart: true })
+    }
+  }
+  for (const state of states) {
+    switch (state) {
+      case 'running':
+        segments.push({
+          where: [
+            accepted,
+            aroundToday,
+            sql(
+              `e.date_start <= ${today.text} and e.date_end >= ${today.text}`,
+              ...today.params,
+              ...today.params,
+            ),
+          ],
+          fromStart: false,
+        })
+        break
+      case 'future':
+        segments.push(
+          {
+            where: [accepted, aroundToday, sql(`e.date_start > ${today.text}`, ...today.params)],
+            fromStart: false,
+          },
+          { where: [accepted, laterThanAnyZone], fromStart: false },
+        )
+        break
+      case 'past':
+        // A past event ended before its local today, so it started at the latest UTC tomorrow.
+        segments.push({
+          where: [
+            accepted,
+            sql(`e.date_start <= ?::date + 1 and e.date_end < ${today.text}`, day, ...today.params),
+          ],
+          fromStart: true,
+        })
+        break
+      case 'canceled':
+      case 'postponed':
+        segments.push({ where: [sql(`e.state = '${state}'`)], fromStart: true })
+        break
+    }
+  }
+  // From a start date on, a segment that would walk from the first event ever is split in two: the events that
+  // start on or after it (a walk from that date) and the few that started before it and still run then.
+  const start = query.startDate
+  if (!start) return segments
+  return segments.flatMap((segment) =>
+    segment.fromStart
+      ? [
+          { where: [...segment.where, sql(`e.date_start >= ?::date`, start)], fromStart: false },
+          {
+            where: [
+              ...segment.where,
+              sql(
+                `e.date_start < ?::date and daterange(e.date_start, e.date_end, '[]') && daterange(?::date, ?::date, '[]')`,
+                start,
+                start,
+                start,
+              ),
+            ],
+            fromStart: false,
+          },
+        ]
+      : [segment],
+  )
+}
+
+/** Only past events are listed newest first; every other listing soonest first. */
+export const listingOrder = (query: CatalogueQuery): 'asc' | 'desc' =>
+  query.eventStates?.length === 1 && query.eventStates[0] === 'past' ? 'desc' : 'asc'
+
+/** Where a page starts in a listing: after or before this event (its date and id). */
+export interface Keyset {
+  readonly dateStart: string
+  readonly id: number
+  readonly direction: 'after' | 'before'
+}
+
+/**
+ * The ids (and dates) of one page: `take` rows from `skip`, walking the listing's order, or its reverse when the
+ * keyset says `before` (the caller turns those rows back). Every segment is read in index order with a LIMIT.
+ */
+export const pageQuery = (
+  query: CatalogueQuery,
+  now: Date,
+  page: { readonly keyset?: Keyset | undefined; readonly skip: number; readonly take: number },
+  textMatch: TextMatch,
+): Sql => {
+  const order = listingOrder(query)
+  const walk = page.keyset?.direction === 'before' ? (order === 'asc' ? 'desc' : 'asc') : order
+  const filters = filtersOf(query, textMatch)
+  const keyset = page.keyset
+    ? [
+        sql(
+          `(e.date_start, e.id) ${walk === 'asc' ? '>' : '<'} (?::date, ?)`,
+          page.keyset.dateStart,
+          page.keyset.id,
+        ),
+      ]
+    : []
+  const segments = segmentsOf(query, now)
+  const limit = page.skip + page.take
+  const parts = segments.map((segment) => {
+    const where = all([...filters, ...segment.where, ...keyset])
+    return sql(
+      `select e.id, e.date_start::text as date_start from event e where ${where.text} order by e.date_start ${walk}, e.id ${walk} limit ${limit}`,
+      ...where.params,
+    )
+  })
+  const [only] = parts
+  if (parts.length === 1 && only) {
+    return page.skip === 0 ? only : sql(`select * from (${only.text}) p offset ${page.skip}`, ...only.params)
+  }
+  return sql(
+    `select id, date_start from (${parts.map((p) => `(${p.text})`).join(' union ')}) p order by date_start ${walk}, id ${walk} limit ${page.take} offset ${page.skip}`,
+    ...parts.flatMap((p) => p.params),
+  )
+}
+
+/**
+ * How many events the query lists, read up to `upTo + 1` rows when a cap is given (the catalogue shows "1,000+"),
+ * else exactly (the API's totalEventsCount).
+ */
+export const countQuery = (
+  query: CatalogueQuery,
+  now: Date,
+  upTo: number | undefined,
+  textMatch: TextMatch,
+): Sql => {
+  const filters = filtersOf(query, textMatch)
+  const parts = segmentsOf(query, now).map((segment) => {
+    const where = all([...filters, ...segment.where])
+    return sql(
+      `select e.id from event e where ${where.text}${upTo === undefined ? '' : ` limit ${upTo + 1}`}`,
+      ...where.params,
+    )
+  })
+  return sql(
+    `select count(*)::int as count from (${parts.map((p) => `(${p.text})`).join(' union ')}) c`,
+    ...parts.flatMap((p) => p.params),
+  )
+}
