@@ -306,6 +306,34 @@ describe('POST v1/tournament/{id}/register', () => {
     )
   })
 
+  it('answers a retry with the same Idempotency-Key with the same entry, even after the places are gone', async () => {
+    const t = await openRegistration(orm, { quantity: 1 })
+    const body = registerBody([player(112, t.ticketId)], 4000, 'bankTransfer', {
+      contactEmail: 'retry@example.test',
+    })
+    const key = { 'idempotency-key': 'c0ffee00-1111-4222-8333-444455556666' }
+    const first = await register(t, body, key)
+    expect(first.status).toBe(201)
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    const receipt = await readJson(first, RegistrationReceipt)
+    // The only place is taken now; the retry still answers the entry it made.
+    const retry = await register(t, body, key)
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(await readJson(retry, RegistrationReceipt)).toEqual({ ...receipt, replayed: true })
+    expect(await entryRows(t.tournamentId)).toBe(1)
+    expect(await registrationMails('retry@example.test')).toBe(1)
+    // The same key for another registration is 422; a malformed key is 400 naming the header.
+    const other = registerBody([player(113, t.ticketId)], 4000, 'bankTransfer', {
+      contactEmail: 'retry@example.test',
+    })
+    await expectProblem(await register(t, other, key), 422)
+    const malformed = await expectProblem(await register(t, body, { 'idempotency-key': 'a b' }), 400)
+    expect(malformed.errors).toEqual([
+      expect.objectContaining({ field: 'idempotency-key', path: ['headers', 'idempotency-key'] }),
+    ])
+  })
+
   it('confirms a free entry at once', async () => {
     const t = await openRegistration(orm, { priceMinor: 0 })
     const receipt = await registered(t, 111, 'bankTransfer', 0)

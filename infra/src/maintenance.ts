@@ -1,5 +1,6 @@
 import { type AccountsPurge, purgeExpiredAccountData } from '@kibitz/accounts'
 import { Em } from '@kibitz/kernel'
+import { purgeRegistrationRequests } from '@kibitz/registration'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect } from 'effect'
 import { deleteOldMail } from './mail/Outbox.ts'
@@ -26,13 +27,15 @@ const batchSize = 1000
 /** How many rows each table lost. */
 export interface PurgeReport extends AccountsPurge {
   readonly mails: number
+  readonly registrationRequests: number
 }
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms)
 
 /**
  * The worker's hourly job: the accounts domain's upkeep (throttling counters, old sessions and links), then
- * e-mails sent or given up more than 30 days ago and kept ones older than 7 days. Idempotent.
+ * e-mails sent or given up more than 30 days ago and kept ones older than 7 days, then the registration
+ * domain's day-old idempotency keys. Idempotent.
  */
 export const purgeExpired = async (orm: MikroORM, now: Date): Promise<PurgeReport> => {
   const accounts = await Effect.runPromise(
@@ -46,5 +49,8 @@ export const purgeExpired = async (orm: MikroORM, now: Date): Promise<PurgeRepor
     mails += gone
     if (gone < batchSize) break
   }
-  return { ...accounts, mails }
+  const registrationRequests = await Effect.runPromise(
+    Effect.provideService(purgeRegistrationRequests(now), Em, orm.em.fork()),
+  )
+  return { ...accounts, mails, registrationRequests }
 }

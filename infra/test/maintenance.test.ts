@@ -128,7 +128,13 @@ describe('purgeExpired', () => {
   })
 
   it('deletes only the rows past their cut-off and reports how many went', async () => {
-    expect(await purgeExpired(orm, now)).toEqual({ authAttempts: 2501, sessions: 2, authTokens: 2, mails: 3 })
+    expect(await purgeExpired(orm, now)).toEqual({
+      authAttempts: 2501,
+      sessions: 2,
+      authTokens: 2,
+      mails: 3,
+      registrationRequests: 0,
+    })
 
     expect(await labelsIn('auth_attempt', 'key')).toEqual(['attempt-now', 'attempt-recent'])
     expect(await labelsIn('user_session', 'user_agent')).toEqual([
@@ -152,13 +158,25 @@ describe('purgeExpired', () => {
   })
 
   it('finds nothing more when it runs again at the same time', async () => {
-    expect(await purgeExpired(orm, now)).toEqual({ authAttempts: 0, sessions: 0, authTokens: 0, mails: 0 })
+    expect(await purgeExpired(orm, now)).toEqual({
+      authAttempts: 0,
+      sessions: 0,
+      authTokens: 0,
+      mails: 0,
+      registrationRequests: 0,
+    })
     expect(await labelsIn('mail_outbox', 'subject')).toHaveLength(4)
   })
 
   it('takes the next rows once they age past the cut-off', async () => {
     const later = new Date(now.getTime() + 2 * minute)
-    expect(await purgeExpired(orm, later)).toEqual({ authAttempts: 1, sessions: 2, authTokens: 2, mails: 3 })
+    expect(await purgeExpired(orm, later)).toEqual({
+      authAttempts: 1,
+      sessions: 2,
+      authTokens: 2,
+      mails: 3,
+      registrationRequests: 0,
+    })
     expect(await labelsIn('auth_attempt', 'key')).toEqual(['attempt-now'])
     expect(await labelsIn('user_session', 'user_agent')).toEqual(['session-active'])
     expect(await labelsIn('auth_token', 'token_hash')).toEqual(['token-open'])

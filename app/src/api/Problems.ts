@@ -87,6 +87,13 @@ export class Conflict extends HttpApiError.Problem<Conflict>()(
   { code: ProblemCode },
 ) {}
 
+/** 422: the request is well formed but cannot be done as asked (an Idempotency-Key reused for another request). */
+export class UnprocessableContent extends HttpApiError.Problem<UnprocessableContent>()(
+  'UnprocessableContent',
+  { type: 'about:blank', status: 422, title: 'Unprocessable Content' },
+  { code: ProblemCode },
+) {}
+
 /** 410: an e-mailed link is unknown, used or expired. */
 export class Gone extends HttpApiError.Problem<Gone>()(
   'Gone',

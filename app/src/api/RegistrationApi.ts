@@ -9,7 +9,7 @@ import {
 import { Schema, SchemaTransformation } from 'effect'
 import { HttpApiEndpoint, HttpApiError, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { EventIdParam } from './EventActionsApi.ts'
-import { InvalidRequest, NotFound, ProblemCode } from './Problems.ts'
+import { InvalidRequest, NotFound, ProblemCode, UnprocessableContent } from './Problems.ts'
 import { IdFromString, limitUpTo, Offset, queryText } from './Query.ts'
 import { Authenticated } from './UserApi.ts'
 
@@ -123,9 +123,19 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
           ),
         ),
       },
+      headers: {
+        'idempotency-key': Schema.optionalKey(
+          Schema.String.check(Schema.isPattern(/^[\x21-\x7e]{1,255}$/)).annotate({
+            description:
+              'A key of the client’s for this registration (a UUID): a retry with the same key and body answers ' +
+              'the same entry (201, `replayed`: true, header `Idempotent-Replayed`), never a second one; the ' +
+              'same key with another body is 422. Kept a day.',
+          }),
+        ),
+      },
       payload: RegisterInput,
       success: RegistrationReceipt.pipe(HttpApiSchema.status(201)),
-      error: [...errors, InvalidRequest],
+      error: [...errors, InvalidRequest, UnprocessableContent],
     }).annotate(
       OpenApi.Description,
       'Registers an entry, signed in or not (a signed-in user’s id is recorded). The server prices the ' +
@@ -133,6 +143,7 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
         'new `form` (also when the tickets sold out meanwhile); nothing is registered then. Every invalid field ' +
         'is named at once: 400 with `errors[].field` the dotted path (e.g. `data.contestants.1.email`) and ' +
         '`rule`. 201 answers the receipt; `statusToken` is given only here and opens GET registration/status. ' +
+        'Send an `Idempotency-Key` to retry safely after a lost answer. ' +
         'Free entries are confirmed at once, bank transfer and card entries wait for payment and expire unpaid.',
     ),
     HttpApiEndpoint.get('registrationStatus', '/registration/status', {

@@ -10,18 +10,19 @@ import {
   RegisterInput,
   type RegistrationActor,
   RegistrationDesk,
+  RegistrationReceipt,
   type RegistrationRefused,
   type TicketsChanged,
   type WebhookRejected,
 } from '@kibitz/registration'
 import { type TicketsUnavailable, TournamentService } from '@kibitz/tournaments'
-import { Effect } from 'effect'
+import { Effect, Schema } from 'effect'
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
 import { sessionOf } from '../server/auth.server.ts'
 import { Api } from './Api.ts'
-import { InvalidRequest, invalidQueryField, NotFound, unknownCode } from './Problems.ts'
+import { InvalidRequest, invalidQueryField, NotFound, UnprocessableContent, unknownCode } from './Problems.ts'
 import {
   CardCheckout,
   defaultRegistrationsPage,
@@ -49,6 +50,8 @@ const personal = HttpEffect.appendPreResponseHandler((_request, response) =>
 )
 
 const notFound = (detail: string) => new NotFound({ code: unknownCode, detail })
+
+const encodeReceipt = Schema.encodeSync(RegistrationReceipt)
 
 const refusalDetail: Record<RegistrationRefused['reason'], string> = {
   notFound: 'No such registration, event or tournament',
@@ -171,6 +174,19 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
       eventRef: string | undefined,
     ) =>
       Effect.gen(function* () {
+        const idempotencyKey = request.headers['idempotency-key']
+        if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey))
+          return yield* new InvalidRequest({
+            code: unknownCode,
+            detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+            errors: [
+              {
+                path: ['headers', 'idempotency-key'],
+                field: 'idempotency-key',
+                message: 'Expected 1 to 255 visible ASCII characters',
+              },
+            ],
+          })
         const text = yield* Effect.mapError(request.text, () => notJson)
         const body = yield* Effect.try({ try: (): unknown => JSON.parse(text), catch: () => notJson })
         const decoded = decodeWithProblems(RegisterInput, body)
@@ -180,18 +196,32 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
         const web = yield* Effect.orDie(HttpServerRequest.toWeb(request))
         const session = yield* Effect.promise(() => sessionOf(web))
         const receipt = yield* run(
-          desk.register(event, tournamentRef, decoded.value, {
-            userId: session.user?.id ?? null,
-            language: requestLocale(request),
-          }),
+          desk.register(
+            event,
+            tournamentRef,
+            decoded.value,
+            { userId: session.user?.id ?? null, language: requestLocale(request) },
+            idempotencyKey === undefined ? {} : { idempotencyKey },
+          ),
         ).pipe(
           Effect.catchTags({
             RegistrationRefused: (e) => Effect.fail(refusal(e)),
             RegistrationInvalid: (e) => Effect.fail(invalidFields(e.problems)),
             TicketsChanged: (e) => Effect.fail(ticketsChanged(e)),
+            IdempotencyKeyReused: () =>
+              Effect.fail(
+                new UnprocessableContent({
+                  code: unknownCode,
+                  detail: 'This Idempotency-Key was used for another registration',
+                }),
+              ),
           }),
         )
-        return receipt
+        // A replay answers exactly what the first request answered, and says so.
+        return HttpServerResponse.jsonUnsafe(encodeReceipt(receipt), {
+          status: 201,
+          headers: receipt.replayed ? { 'idempotent-replayed': 'true' } : {},
+        })
       })
 
     return handlers

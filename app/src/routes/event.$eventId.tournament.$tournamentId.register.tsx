@@ -88,6 +88,7 @@ function RegisterPage() {
         countries={countries}
         prefill={data.prefill}
         state={data.state}
+        requestKey={data.requestKey}
         locale={locale}
         action={`/event/${encodeURIComponent(eventId)}/tournament/${encodeURIComponent(tournamentId)}/register`}
       />

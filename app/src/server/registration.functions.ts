@@ -16,9 +16,23 @@ export const fetchRegistrationForm = createServerFn({ method: 'GET' })
 
 /** Registers an entry: where to go next, the field problems, the changed tickets (3000), or a refusal. */
 export const registerEntry = createServerFn({ method: 'POST' })
-  .validator(Schema.toStandardSchemaV1(Schema.Struct({ event: Key, tournament: Key, input: Schema.Json })))
+  .validator(
+    Schema.toStandardSchemaV1(
+      Schema.Struct({
+        event: Key,
+        tournament: Key,
+        input: Schema.Json,
+        requestKey: Schema.optional(Schema.String.check(Schema.isMaxLength(100))),
+      }),
+    ),
+  )
   .handler(async ({ data }) =>
-    (await import('./registration.server.ts')).register(data.event, data.tournament, data.input),
+    (await import('./registration.server.ts')).register(
+      data.event,
+      data.tournament,
+      data.input,
+      data.requestKey,
+    ),
   )
 
 /** The registration of a status link (null: not a valid link); confirms a card return first. */

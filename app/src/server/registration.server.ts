@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto'
 import { decodeWithProblems, ErrorCode, formatIban, formatMoney, formatZonedDateTime } from '@kibitz/kernel'
 import {
   type EntryView,
@@ -31,6 +32,11 @@ const encodeRules = Schema.encodeSync(TournamentRules)
 const encodeForm = Schema.encodeSync(RegistrationForm)
 const plausibleKey = (key: string) => /^[A-Za-z0-9_-]{1,200}$/.test(key)
 const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)
+/** The key a registration form carries, so that sending it twice registers once (see `registerWith`). */
+const plausibleRequestKey = (key: string | undefined): key is string =>
+  key !== undefined && /^[A-Za-z0-9-]{8,64}$/.test(key)
+/** The form field holding it. */
+export const requestKeyField = 'requestKey'
 
 /** The form state cookie's name for a tournament's registration form. */
 const formId = 'register'
@@ -62,29 +68,48 @@ export const registrationFormData = async (eventRef: string, tournamentRef: stri
   const result = await attempt(RegistrationDesk.use((d) => d.form(eventRef, tournamentRef, locale)))
   if (Result.isFailure(result)) return { ok: false as const, reason: result.failure.reason }
   const { user } = await sessionOf(getRequest())
+  const state = takeFormState(formId)
+  const kept = state?.values[requestKeyField]
   return {
     ok: true as const,
     form: encodeForm(result.success),
+    // A form sent without JavaScript comes back (a confirm step, a player added) with the key it had.
+    requestKey: plausibleRequestKey(kept) ? kept : randomUUID(),
     prefill: user
       ? { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email }
       : null,
-    state: takeFormState(formId),
+    state,
   }
 }
 
+/**
+ * Registers what a form sent. The form's key, with what it sent, is the registration's idempotency key: the same
+ * form sent twice (a double click, a retry after a lost answer) registers once and answers the same entry, while
+ * the same form sent again with other players is another registration.
+ */
 const registerWith = async (
   eventRef: string,
   tournamentRef: string,
   raw: unknown,
+  requestKey: string | undefined,
 ): Promise<RegisterOutcome> => {
   const decoded = decodeWithProblems(RegisterInput, raw)
   if (!decoded.ok)
     return { ok: false, problems: decoded.problems.map((p) => ({ field: p.field, rule: p.rule })) }
   const { user } = await sessionOf(getRequest())
   const language = requestLocale()
+  const idempotencyKey = plausibleRequestKey(requestKey)
+    ? `form:${requestKey}:${createHash('sha256').update(JSON.stringify(decoded.value)).digest('hex')}`
+    : undefined
   const result = await attempt(
     RegistrationDesk.use((d) =>
-      d.register(eventRef, tournamentRef, decoded.value, { userId: user?.id ?? null, language }),
+      d.register(
+        eventRef,
+        tournamentRef,
+        decoded.value,
+        { userId: user?.id ?? null, language },
+        idempotencyKey === undefined ? {} : { idempotencyKey },
+      ),
     ),
   )
   if (Result.isSuccess(result))
@@ -101,6 +126,9 @@ const registerWith = async (
       return { ok: false, changed: encodeForm(failure.form), total: failure.quotedTotalMinor }
     case 'RegistrationRefused':
       return { ok: false, refused: failure.reason }
+    case 'IdempotencyKeyReused':
+      // The form's key is scoped by what it sends, so another registration never shares it.
+      return { ok: false, refused: notFound }
   }
 }
 
@@ -109,10 +137,11 @@ export const register = async (
   eventRef: string,
   tournamentRef: string,
   input: unknown,
+  requestKey: string | undefined,
 ): Promise<RegisterOutcome> => {
   personal()
   if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef)) return { ok: false, refused: 'notFound' }
-  return registerWith(eventRef, tournamentRef, input)
+  return registerWith(eventRef, tournamentRef, input, requestKey)
 }
 
 /** Where a registration continues: payment while it waits for one, else its status. */
@@ -177,7 +206,7 @@ export const registerPost = withBodyLimit(
         { values: { ...values, [fieldName.expectedTotalMinor]: String(quoted.totalMinor), confirm: '1' } },
       )
 
-    const outcome = await registerWith(eventRef, tournamentRef, input)
+    const outcome = await registerWith(eventRef, tournamentRef, input, fields[requestKeyField])
     if (outcome.ok) return seeOther(nextPath(outcome.status, outcome.token))
     if ('problems' in outcome)
       return back(Object.fromEntries(outcome.problems.map((p) => [p.field, { rule: p.rule }])))

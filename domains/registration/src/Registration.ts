@@ -120,6 +120,8 @@ export class RegistrationReceipt extends Schema.Class<RegistrationReceipt>(
   reference: Schema.NullOr(Schema.String),
   statusToken: Schema.String,
   expiresAt: Schema.NullOr(Schema.String),
+  /** True when the request repeated an earlier one with the same Idempotency-Key: this is that entry. */
+  replayed: Schema.Boolean,
 }) {}
 
 export class EntryContestant extends Schema.Class<EntryContestant>('@kibitz/registration/EntryContestant')({
@@ -195,6 +197,12 @@ export class RegistrationRefused extends Schema.TaggedError<RegistrationRefused>
     'tooLate',
   ]),
 }) {}
+
+/** An Idempotency-Key already used for a different registration (another body, tournament or event). */
+export class IdempotencyKeyReused extends Schema.TaggedError<IdempotencyKeyReused>()(
+  'IdempotencyKeyReused',
+  {},
+) {}
 
 /** The registration's fields break rules: each problem with its dotted path (`data.contestants.1.email`). */
 export class RegistrationInvalid extends Schema.TaggedError<RegistrationInvalid>()('RegistrationInvalid', {

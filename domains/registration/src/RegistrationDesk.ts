@@ -33,6 +33,7 @@ import {
   EntryPage,
   EntryState,
   EntryView,
+  IdempotencyKeyReused,
   OpenTournament,
   type RegistrationActor,
   RegistrationConfig,
@@ -75,6 +76,8 @@ const toStored = (l: PricedLine): StoredLine => ({
 const changedReason = (e: TicketsUnavailable) => e.reason
 /** Inside the sale's transaction: the locked counts give another total (an early bird ran out meanwhile). */
 class Repriced extends Data.TaggedError('Repriced')<{ readonly totalMinor: number }> {}
+/** Inside the registering transaction: another request with the same key got there first (it rolls back). */
+class KeyTaken extends Data.TaggedError('KeyTaken')<Record<never, never>> {}
 /** How long before an entry's deadline its card checkout closes. */
 const checkoutMarginMs = 15 * 60_000
 /** The start of the ten-minute window `at` falls in: one checkout's parameters per window. */
@@ -114,7 +117,18 @@ export class RegistrationDesk extends Context.Service<
       tournamentRef: string,
       input: RegisterInput,
       who: { readonly userId: number | null; readonly language: string },
-    ): Effect.Effect<RegistrationReceipt, RegistrationRefused | RegistrationInvalid | TicketsChanged, Em>
+      options?: {
+        /**
+         * A client's key for this registration (Idempotency-Key): the same key with the same request answers the
+         * entry it already made (replayed), with another request IdempotencyKeyReused; kept a day.
+         */
+        readonly idempotencyKey?: string
+      },
+    ): Effect.Effect<
+      RegistrationReceipt,
+      RegistrationRefused | RegistrationInvalid | TicketsChanged | IdempotencyKeyReused,
+      Em
+    >
     /** Whoever holds the secret link: the registration's state. */
     status(token: string, locale: string): Effect.Effect<EntryView, RegistrationRefused, Em>
     /**
@@ -349,12 +363,51 @@ export class RegistrationDesk extends Context.Service<
           return { verified, problems }
         })
 
+      /**
+       * An earlier request with this key: the receipt of the entry it made, as it answered then (null when the key
+       * is new); IdempotencyKeyReused when the key served another request.
+       */
+      const earlier = Effect.fn('RegistrationDesk.earlier')(function* (key: {
+        readonly hash: string
+        readonly request: string
+      }) {
+        const found = yield* Repo.findRequest(key.hash)
+        if (found === null) return null
+        if (found.requestHash !== key.request) return yield* new IdempotencyKeyReused()
+        const entry = found.entryId === null ? null : yield* Repo.entryById(found.entryId)
+        if (entry === null || found.statusToken === null) return yield* refuse('notFound')
+        return new RegistrationReceipt({
+          entryId: entry.id,
+          status: entry.status === 'pending' ? 'pending' : 'confirmed',
+          paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : 'free',
+          totalMinor: entry.totalMinor,
+          currencyCode: entry.currencyCode,
+          reference: entry.reference ?? null,
+          statusToken: found.statusToken,
+          expiresAt: entry.expiresAt?.toISOString() ?? null,
+          replayed: true,
+        })
+      })
+
       const register = Effect.fn('RegistrationDesk.register')(function* (
         eventRef: string,
         tournamentRef: string,
         input: RegisterInput,
         who: { readonly userId: number | null; readonly language: string },
+        options: { readonly idempotencyKey?: string } = {},
       ) {
+        // Keys are the client's; scoped to the tournament asked for, hashed like every secret kept.
+        const key =
+          options.idempotencyKey === undefined
+            ? null
+            : {
+                hash: hashToken(`${tournamentRef}\n${options.idempotencyKey}`),
+                request: hashToken(JSON.stringify([eventRef, tournamentRef, input])),
+              }
+        if (key) {
+          const answered = yield* earlier(key)
+          if (answered) return answered
+        }
         const language = resolveInterfaceLocale(who.language)
         const event = yield* publicEvent(eventRef, language)
         const tournament = yield* findTournament(event, tournamentRef)
@@ -392,6 +445,8 @@ export class RegistrationDesk extends Context.Service<
         const token = randomBytes(32).toString('base64url')
         const reserved = yield* inTransaction(
           Effect.gen(function* () {
+            // The key first: a concurrent request with the same key waits here for this one, then replays it.
+            if (key && !(yield* Repo.claimRequest(key.hash, key.request))) return yield* new KeyTaken()
             // Priced again under the row locks: an early bird ending meanwhile is 3000 too, and rolls back.
             const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
             if (sold.totalMinor !== input.ticket.expectedTotalMinor)
@@ -425,6 +480,7 @@ export class RegistrationDesk extends Context.Service<
               },
               (id) => (method === 'bankTransfer' ? creditorReferenceForEntry(id) : null),
             )
+            if (key) yield* Repo.attachRequest(key.hash, entry.id, token)
             yield* Repo.audit(entry.id, who.userId, 'registered', { method, totalMinor: sold.totalMinor })
             yield* enqueue(
               entry.contactEmail ?? input.data.contactEmail,
@@ -439,16 +495,22 @@ export class RegistrationDesk extends Context.Service<
             TicketsUnavailable: (e) => changed(changedReason(e)),
             Repriced: (e) => changed('priceChanged', e.totalMinor),
           }),
+          Effect.map((entry) => ({ entry })),
+          Effect.catchTag('KeyTaken', () =>
+            key ? Effect.map(earlier(key), (answer) => ({ answer })) : refuse('notFound'),
+          ),
         )
+        if ('answer' in reserved) return reserved.answer ?? (yield* refuse('notFound'))
         return new RegistrationReceipt({
-          entryId: reserved.id,
-          status: reserved.status === 'pending' ? 'pending' : 'confirmed',
+          entryId: reserved.entry.id,
+          status: reserved.entry.status === 'pending' ? 'pending' : 'confirmed',
           paymentMethod: method,
-          totalMinor: reserved.totalMinor,
-          currencyCode: reserved.currencyCode,
-          reference: reserved.reference ?? null,
+          totalMinor: reserved.entry.totalMinor,
+          currencyCode: reserved.entry.currencyCode,
+          reference: reserved.entry.reference ?? null,
           statusToken: token,
-          expiresAt: reserved.expiresAt?.toISOString() ?? null,
+          expiresAt: reserved.entry.expiresAt?.toISOString() ?? null,
+          replayed: false,
         })
       })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@effect/vitest'
 import {
   isValidCreditorReference,
+  purgeRegistrationRequests,
   type RegisterInput,
   type RegistrationActor,
   RegistrationDesk,
@@ -155,6 +156,18 @@ const pair = (
 
 const register = (input: RegisterInput) =>
   desk((d) => d.register('spring-pairs', 'open-pairs', input, { userId: null, language: 'lt' }))
+
+/** A registration sent with an Idempotency-Key, as an API client that retries does. */
+const registerWithKey = (input: RegisterInput, idempotencyKey: string) =>
+  desk((d) =>
+    d.register('spring-pairs', 'open-pairs', input, { userId: null, language: 'lt' }, { idempotencyKey }),
+  )
+
+const entryCount = () =>
+  Effect.map(
+    query(Schema.Array(Schema.Struct({ n: Schema.Int })), 'select count(*)::int as n from entry'),
+    (r) => r[0]?.n,
+  )
 
 const organiserOf = (f: Fixture): RegistrationActor => ({
   userId: 1,
@@ -535,4 +548,75 @@ describe('RegistrationDesk', () => {
         ])
       }),
   )
+
+  describe('Idempotency-Key', () => {
+    it.effect('answers the entry it made to a retry with the same key, and to concurrent ones, once', () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const input = pair(f, 4000 + 1500)
+        const first = yield* registerWithKey(input, 'key-retry-1')
+        expect(first.replayed).toBe(false)
+        const again = yield* registerWithKey(input, 'key-retry-1')
+        expect(again).toMatchObject({
+          entryId: first.entryId,
+          reference: first.reference,
+          statusToken: first.statusToken,
+          replayed: true,
+        })
+        // Ten at once with one new key: one entry, the others wait for it and answer it.
+        const crowd = yield* Effect.all(
+          Array.from({ length: 10 }, () => registerWithKey(input, 'key-crowd')),
+          { concurrency: 'unbounded' },
+        )
+        expect(new Set(crowd.map((r) => r.entryId)).size).toBe(1)
+        expect(crowd.filter((r) => !r.replayed)).toHaveLength(1)
+        expect(yield* entryCount()).toBe(2)
+        expect(yield* soldOf(f.ticketId)).toBe(4)
+        expect((yield* mails()).filter((m) => m.kind === 'registration.received')).toHaveLength(2)
+      }),
+    )
+
+    it.effect('refuses the key for another registration, and frees a key whose registration failed', () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const input = pair(f, 4000 + 1500)
+        // A total the visitor was not shown: 3000, nothing registered, and the key stays free.
+        const changed = yield* Effect.flip(registerWithKey(pair(f, 1), 'key-once'))
+        expect(changed._tag).toBe('TicketsChanged')
+        const done = yield* registerWithKey(input, 'key-once')
+        expect(done.replayed).toBe(false)
+        const other = yield* Effect.flip(
+          registerWithKey(pair(f, 4000 + 1500, { contactEmail: 'tomas@example.org' }), 'key-once'),
+        )
+        expect(other._tag).toBe('IdempotencyKeyReused')
+        expect(yield* entryCount()).toBe(1)
+        // Without a key every call is a new registration.
+        yield* register(input)
+        expect(yield* entryCount()).toBe(2)
+      }),
+    )
+
+    it.effect('forgets a key after a day', () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        yield* registerWithKey(pair(f, 4000 + 1500), 'key-old')
+        const keys = () =>
+          Effect.map(
+            query(
+              Schema.Array(Schema.Struct({ n: Schema.Int })),
+              'select count(*)::int as n from registration_request',
+            ),
+            (r) => r[0]?.n,
+          )
+        const purge = (at: Date) => runWith(db.orm, purgeRegistrationRequests(at))
+        expect(yield* purge(new Date(Date.now() + 23 * 3_600_000))).toBe(0)
+        expect(yield* keys()).toBe(1)
+        expect(yield* purge(new Date(Date.now() + 25 * 3_600_000))).toBe(1)
+        expect(yield* keys()).toBe(0)
+      }),
+    )
+  })
 })

@@ -96,6 +96,8 @@ export function RegistrationFormView(props: {
   readonly state: FormState | null
   readonly action: string
   readonly locale: string
+  /** Sent with the registration: the same form sent twice registers once. */
+  readonly requestKey: string
 }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
@@ -254,7 +256,7 @@ export function RegistrationFormView(props: {
     setBusy(true)
     try {
       const outcome = await registerEntry({
-        data: { event: form.event.alias, tournament: tournament.alias, input },
+        data: { event: form.event.alias, tournament: tournament.alias, input, requestKey: props.requestKey },
       })
       if (outcome.ok) {
         window.localStorage.removeItem(savedRegistrationKey)
@@ -293,6 +295,7 @@ export function RegistrationFormView(props: {
       className="flex flex-col gap-6"
     >
       <input type="hidden" name={fieldName.players} value={contestants.length} />
+      <input type="hidden" name="requestKey" value={props.requestKey} />
       {code !== null ? (
         <p role="alert" className="rounded-lg bg-danger-100 p-3 text-danger-700">
           {codeMessage(code)}

@@ -140,3 +140,60 @@ export const pageOfEvent = (eventId: number, tournamentId: number | null, offset
 /** Every entry of an event, oldest first, for the CSV export. */
 export const allOfEvent = (eventId: number) =>
   db((em) => em.find(EntryEntity, { eventId }, { populate: ['contestants'], orderBy: { id: 'asc' } }))
+
+const RequestRow = Schema.Struct({
+  request_hash: Schema.String,
+  entry_id: Schema.NullOr(Schema.Int),
+  status_token: Schema.NullOr(Schema.String),
+})
+const decodeRequests = Schema.decodeUnknownSync(Schema.Array(RequestRow))
+
+/**
+ * Takes an idempotency key for this transaction: true when it is new. A concurrent transaction holding the same
+ * key makes this wait for it, then answer false (its entry is the answer).
+ */
+export const claimRequest = (keyHash: string, requestHash: string) =>
+  db(async (em) => {
+    const rows = await em.execute(
+      `insert into registration_request (key_hash, request_hash) values (?, ?)
+       on conflict (key_hash) do nothing returning key_hash`,
+      [keyHash, requestHash],
+    )
+    return rows.length > 0
+  })
+
+/** Ties a claimed key to the entry it made and its status-link secret (the replay's answer for a day). */
+export const attachRequest = (keyHash: string, entryId: number, statusToken: string) =>
+  db((em) =>
+    em.execute('update registration_request set entry_id = ?, status_token = ? where key_hash = ?', [
+      entryId,
+      statusToken,
+      keyHash,
+    ]),
+  )
+
+/** What an idempotency key was used for, if it was. */
+export const findRequest = (keyHash: string) =>
+  db(async (em) => {
+    const [row] = decodeRequests(
+      await em.execute(
+        'select request_hash, entry_id, status_token from registration_request where key_hash = ?',
+        [keyHash],
+      ),
+    )
+    return row
+      ? { requestHash: row.request_hash, entryId: row.entry_id, statusToken: row.status_token }
+      : null
+  })
+
+/** Forgets idempotency keys older than `before`, a bounded batch per statement; answers how many. */
+export const purgeRequests = (before: Date, limit: number) =>
+  db(async (em) => {
+    const rows = await em.execute(
+      `delete from registration_request where key_hash in (
+         select key_hash from registration_request where created_at < ? order by created_at limit ?)
+       returning key_hash`,
+      [before, limit],
+    )
+    return rows.length
+  })
