@@ -5,6 +5,7 @@ import {
   markMailFailed,
   markMailSent,
   releaseClaimedMail,
+  releaseOrphanedMail,
 } from '@kibitz/infra'
 import { holdListen } from '@kibitz/infra/database'
 import type { MikroORM } from '@mikro-orm/postgresql'
@@ -28,8 +29,13 @@ const smtpTimeoutMs = 10_000
 /** Long enough for a whole batch at the worst timeouts (20 × 3 × 10 s); a dead worker's rows wait this long. */
 const leaseSeconds = 15 * 60
 
+/** A worker silent this long is dead: the e-mails it claimed go back to the queue (its beat comes every 10 s). */
+const deadWorkerSeconds = 30
+
 export interface MailDeliveryOptions {
   readonly databaseUrl: string
+  /** This worker's id, as its heartbeat names it: its claims are its own while it beats. */
+  readonly workerId: string
   /** Where to send; unset, every message is kept in the outbox (status kept) and never sent. */
   readonly smtpUrl: string | undefined
   /** The From header of every message. */
@@ -61,6 +67,8 @@ export async function startMailDelivery(
   options: MailDeliveryOptions,
 ): Promise<MailDelivery> {
   const retryBaseSeconds = options.retryBaseSeconds ?? 60
+  // The domain of the From address names the Message-IDs, as mail systems expect.
+  const messageIdHost = /@([A-Za-z0-9.-]+)>?\s*$/.exec(options.from)?.[1] ?? 'kibitz.local'
   const transport = options.smtpUrl
     ? nodemailer.createTransport(
         {
@@ -118,6 +126,9 @@ export async function startMailDelivery(
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          // One Message-ID per outbox row: should a message ever go out twice (a worker killed between the SMTP
+          // server's acceptance and the database's update), mail systems recognise it as the same message.
+          messageId: `<kibitz-mail-${mail.id}@${messageIdHost}>`,
           headers: { 'X-Kibitz-Kind': mail.kind },
         })
       } catch (error) {
@@ -141,7 +152,7 @@ export async function startMailDelivery(
       return
     }
     for (let round = 0; round < batchesPerJob; round++) {
-      const batch = await claimDueMail(orm, { limit: batchSize, leaseSeconds })
+      const batch = await claimDueMail(orm, { limit: batchSize, leaseSeconds, workerId: options.workerId })
       if (!(await deliverBatch(transport, batch)) || batch.length < batchSize) return
     }
     wake()
@@ -163,8 +174,19 @@ export async function startMailDelivery(
     await deliverDue()
   })
   const listener = await holdListen(options.databaseUrl, mailOutboxChannel, { onNotify: wake, onReady: wake })
-  const sweep = setInterval(wake, (options.sweepEverySeconds ?? 30) * 1000)
-  wake()
+  // The sweep also hands back what dead workers had claimed, then wakes the queue for it.
+  const sweepOnce = () => {
+    releaseOrphanedMail(orm, deadWorkerSeconds)
+      .then((released) => {
+        if (released > 0) console.log(`worker: ${released} e-mail(s) of a stopped worker back in the queue`)
+      })
+      .catch((error: unknown) =>
+        console.error(`worker: orphaned e-mails not released: ${describeError(error)}`),
+      )
+      .finally(wake)
+  }
+  const sweep = setInterval(sweepOnce, (options.sweepEverySeconds ?? 30) * 1000)
+  sweepOnce()
 
   return {
     stop: async () => {

@@ -104,6 +104,7 @@ export async function startWorker(options: {
   })
   const mail = await startMailDelivery(boss, orm, {
     databaseUrl: options.databaseUrl,
+    workerId,
     smtpUrl: options.smtpUrl,
     from: options.mailFrom,
     retryBaseSeconds: options.mailRetryBaseSeconds,

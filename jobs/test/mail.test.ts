@@ -1,4 +1,4 @@
-import { claimDueMail, markMailFailed, openOrm } from '@kibitz/infra'
+import { claimDueMail, markMailFailed, openOrm, releaseOrphanedMail } from '@kibitz/infra'
 import { findFreePort } from '@kibitz/infra/database'
 import { inTransaction, MailMessage, Outbox, type OutboxEntry } from '@kibitz/kernel'
 import { Effect, Schema } from 'effect'
@@ -130,6 +130,13 @@ describe('mail delivery', () => {
       })
       expect(mail.html).toContain('<a href=')
       expect(mail.links).toEqual(['https://kibitz.test/activate?token=t-alice@example.test&lang=pl'])
+      // One Message-ID per outbox row, so a message sent twice would still be one message to mail systems.
+      const [row] = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.String })))(
+        await orm.em
+          .fork()
+          .execute(`select id::text as id from mail_outbox where recipient = 'alice@example.test'`),
+      )
+      expect(mail.messageId).toBe(`<kibitz-mail-${row?.id}@kibitz.test>`)
 
       const entry = await eventually(async () => {
         const found = await entryFor('alice@example.test')
@@ -275,9 +282,9 @@ describe('mail delivery', () => {
     // No worker runs here: the test plays the worker's part with the same functions.
     it('keeps the bodies while retries remain and empties them once the message is failed', async () => {
       await enqueue([message('frank@example.test', 'Never arrives')])
-      const [claimed] = (await claimDueMail(orm, { limit: 20, leaseSeconds: 60 })).filter(
-        (m) => m.to === 'frank@example.test',
-      )
+      const [claimed] = (
+        await claimDueMail(orm, { limit: 20, leaseSeconds: 60, workerId: 'test-worker' })
+      ).filter((m) => m.to === 'frank@example.test')
       if (!claimed) throw new Error('the message was not claimed')
       await markMailFailed(orm, claimed.id, { error: '450 mailbox busy', retryInSeconds: 0, giveUp: false })
       expect(await entryFor('frank@example.test')).toMatchObject({
@@ -286,9 +293,9 @@ describe('mail delivery', () => {
         text: 'Open https://kibitz.test/activate?token=t-frank@example.test&lang=pl to activate your account.',
       })
 
-      const [again] = (await claimDueMail(orm, { limit: 20, leaseSeconds: 60 })).filter(
-        (m) => m.to === 'frank@example.test',
-      )
+      const [again] = (
+        await claimDueMail(orm, { limit: 20, leaseSeconds: 60, workerId: 'test-worker' })
+      ).filter((m) => m.to === 'frank@example.test')
       if (!again) throw new Error('the message was not claimed again')
       expect(again.text).toContain('token=t-frank@example.test')
       await markMailFailed(orm, again.id, { error: '550 no such user', retryInSeconds: 0, giveUp: true })
@@ -303,6 +310,43 @@ describe('mail delivery', () => {
         sentAt: null,
       })
       expect(await storedBodies('frank@example.test')).toEqual([{ text_body: '', html_body: null }])
+    })
+  })
+
+  describe('a worker that died mid-batch', () => {
+    // No worker runs here: the test plays the workers' part with the same functions.
+    it('has its claimed e-mails handed back at once, while a live worker keeps its own', async () => {
+      const beat = (workerId: string, secondsAgo: number) =>
+        orm.em.fork().execute(
+          `insert into worker_heartbeat (worker_id, beat_at) values (?, now() - make_interval(secs => ?))
+             on conflict (worker_id) do update set beat_at = excluded.beat_at`,
+          [workerId, secondsAgo],
+        )
+      await beat('dead-worker', 300)
+      await beat('live-worker', 2)
+      await beat('other', 1)
+      await enqueue([message('gone@example.test', 'Claimed by the dead')])
+      const mine = (claimed: ReadonlyArray<{ readonly to: string }>) =>
+        claimed.filter((m) => m.to === 'gone@example.test')
+      expect(
+        mine(await claimDueMail(orm, { limit: 50, leaseSeconds: 900, workerId: 'dead-worker' })),
+      ).toHaveLength(1)
+      await enqueue([message('kept@example.test', 'Claimed by the living')])
+      const live = await claimDueMail(orm, { limit: 50, leaseSeconds: 900, workerId: 'live-worker' })
+      expect(live.filter((m) => m.to === 'kept@example.test')).toHaveLength(1)
+      // Leased for 15 minutes: nobody else may send them now.
+      expect(mine(await claimDueMail(orm, { limit: 50, leaseSeconds: 900, workerId: 'other' }))).toHaveLength(
+        0,
+      )
+
+      expect(await releaseOrphanedMail(orm, 30)).toBe(1)
+      expect(mine(await claimDueMail(orm, { limit: 50, leaseSeconds: 900, workerId: 'other' }))).toHaveLength(
+        1,
+      )
+      expect(await releaseOrphanedMail(orm, 30)).toBe(0)
+      await orm.em
+        .fork()
+        .execute(`delete from worker_heartbeat where worker_id in ('dead-worker', 'live-worker', 'other')`)
     })
   })
 

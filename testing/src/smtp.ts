@@ -18,6 +18,8 @@ export interface ReceivedMail {
   readonly html: string | null
   /** Every http(s) URL found in the text and the HTML bodies, each once, in order of appearance. */
   readonly links: ReadonlyArray<string>
+  /** The Message-ID header, angle brackets included; empty when there is none. */
+  readonly messageId: string
 }
 
 export interface TestSmtpServer {
@@ -75,6 +77,7 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
             text,
             html,
             links: [...new Set([...urlsIn(text), ...urlsIn(decodeEntities(html ?? ''))])],
+            messageId: parsed.messageId ?? '',
           }
           messages.push(mail)
           for (const waiter of waiters) waiter(mail)

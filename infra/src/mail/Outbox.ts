@@ -112,17 +112,18 @@ const decodeClaimedRows = Schema.decodeUnknownSync(Schema.Array(ClaimedRow))
 const decodeCount = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ n: Schema.Int })))
 
 /**
- * Claims up to `limit` due pending messages and leases them for `leaseSeconds`: workers running at the same
- * time skip each other's rows (SKIP LOCKED), and a claimed row is not due again until its lease ends, so a
- * duplicate job never sends it twice; a worker that dies mid-batch leaves its rows due again after the lease.
+ * Claims up to `limit` due pending messages for `workerId` and leases them for `leaseSeconds`: workers running
+ * at the same time skip each other's rows (SKIP LOCKED), and a claimed row is not due again until its lease
+ * ends, so a duplicate job never sends it twice; a worker that dies mid-batch leaves its rows to
+ * `releaseOrphanedMail` (or, at the latest, due again after the lease).
  */
 export const claimDueMail = async (
   orm: MikroORM,
-  options: { readonly limit: number; readonly leaseSeconds: number },
+  options: { readonly limit: number; readonly leaseSeconds: number; readonly workerId: string },
 ): Promise<ReadonlyArray<ClaimedMail>> => {
   const rows = decodeClaimedRows(
     await orm.em.fork().execute(
-      `update mail_outbox o set next_attempt_at = now() + make_interval(secs => ?)
+      `update mail_outbox o set next_attempt_at = now() + make_interval(secs => ?), claimed_by = ?
        from (
          select id from mail_outbox
          where status = ${statusCodes.pending} and next_attempt_at <= now()
@@ -132,7 +133,7 @@ export const claimDueMail = async (
        ) due
        where o.id = due.id
        returning o.id, o.recipient, o.subject, o.text_body, o.html_body, o.kind, o.attempts`,
-      [options.leaseSeconds, options.limit],
+      [options.leaseSeconds, options.workerId, options.limit],
     ),
   )
   return rows
@@ -155,7 +156,7 @@ export const claimDueMail = async (
 export const markMailSent = async (orm: MikroORM, id: number): Promise<void> => {
   await orm.em.fork().execute(
     `update mail_outbox set status = ${statusCodes.sent}, sent_at = now(), last_error = null,
-       text_body = '', html_body = null
+       text_body = '', html_body = null, claimed_by = null
        where id = ? and status = ${statusCodes.pending}`,
     [id],
   )
@@ -176,7 +177,7 @@ export const markMailFailed = async (
     `update mail_outbox
      set attempts = attempts + 1, last_error = ?,
        next_attempt_at = case when ? then now() else now() + make_interval(secs => ?) end,
-       status = case when ? then ${statusCodes.failed} else ${statusCodes.pending} end,
+       status = case when ? then ${statusCodes.failed} else ${statusCodes.pending} end, claimed_by = null,
        text_body = case when ? then '' else text_body end,
        html_body = case when ? then null else html_body end
      where id = ? and status = ${statusCodes.pending}`,
@@ -193,13 +194,30 @@ export const markMailFailed = async (
   )
 }
 
+/**
+ * Hands back the messages claimed by workers that stopped beating (no heartbeat for `silentSeconds`): a worker
+ * killed mid-batch left them leased; they are due again at once. Answers how many. Safe on every worker at once.
+ */
+export const releaseOrphanedMail = async (orm: MikroORM, silentSeconds: number): Promise<number> => {
+  const rows = await orm.em.fork().execute(
+    `update mail_outbox set next_attempt_at = now(), claimed_by = null
+     where status = ${statusCodes.pending} and claimed_by is not null and next_attempt_at > now()
+       and not exists (
+         select 1 from worker_heartbeat h
+         where h.worker_id = mail_outbox.claimed_by and h.beat_at > now() - make_interval(secs => ?))
+     returning id`,
+    [silentSeconds],
+  )
+  return rows.length
+}
+
 /** Ends the lease on claimed messages a stopping worker did not get to, so the next worker sends them at once. */
 export const releaseClaimedMail = async (orm: MikroORM, ids: ReadonlyArray<number>): Promise<void> => {
   if (ids.length === 0) return
   await orm.em
     .fork()
     .execute(
-      `update mail_outbox set next_attempt_at = now() where status = ${statusCodes.pending} and id in (${ids.map(() => '?').join(', ')})`,
+      `update mail_outbox set next_attempt_at = now(), claimed_by = null where status = ${statusCodes.pending} and id in (${ids.map(() => '?').join(', ')})`,
       [...ids],
     )
 }
