@@ -334,6 +334,15 @@ describe('POST v1/tournament/{id}/register', () => {
     ])
   })
 
+  it('answers 429 with Retry-After once one address has registered 30 entries in 15 minutes', async () => {
+    const t = await openRegistration(orm, { quantity: 40 })
+    for (let n = 0; n < 30; n++) await registered(t, 200 + n)
+    const refused = await register(t, registerBody([player(230, t.ticketId)], 4000))
+    await expectProblem(refused, 429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await entryRows(t.tournamentId)).toBe(30)
+  })
+
   it('confirms a free entry at once', async () => {
     const t = await openRegistration(orm, { priceMinor: 0 })
     const receipt = await registered(t, 111, 'bankTransfer', 0)

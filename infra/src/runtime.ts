@@ -3,6 +3,7 @@ import {
   AccountService,
   AccountsConfig,
   OrganiserService,
+  rateLimitLayer,
   SocialAuth,
   type SocialProviderConfig,
 } from '@kibitz/accounts'
@@ -127,6 +128,7 @@ export const registrationDeskOf = (config: AppConfig) =>
         TicketSales.layer,
         TournamentService.layer,
         outboxLayer,
+        rateLimitLayer,
         config.registration.stripe ? CardPayments.stripe(config.registration.stripe) : CardPayments.disabled,
         config.registration.federation
           ? FederationLookup.http(config.registration.federation)

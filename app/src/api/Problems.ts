@@ -1,5 +1,6 @@
 import { ErrorCode, type ErrorCodeValue, ValidationRuleSchema } from '@kibitz/kernel'
-import { Schema } from 'effect'
+import { Effect, Schema } from 'effect'
+import { HttpEffect, HttpServerResponse } from 'effect/http'
 import { HttpApiError, HttpApiMiddleware } from 'effect/http-api'
 
 // Every error of the public API is an RFC 9457 problem (application/problem+json). Each carries a `code`
@@ -110,6 +111,23 @@ export class TooManyRequests extends HttpApiError.Problem<TooManyRequests>()(
     retryAfter: Schema.Int.annotate({ description: 'Seconds to wait, as in the Retry-After header.' }),
   },
 ) {}
+
+/** Fails with 429 and sets Retry-After: a throttled account call or a rate-limited registration. */
+export const tooManyRequests = (limited: { readonly retryAfterSeconds: number }) =>
+  Effect.andThen(
+    HttpEffect.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(
+        HttpServerResponse.setHeader(response, 'retry-after', String(limited.retryAfterSeconds)),
+      ),
+    ),
+    Effect.fail(
+      new TooManyRequests({
+        code: unknownCode,
+        detail: 'Too many attempts; try again later',
+        retryAfter: limited.retryAfterSeconds,
+      }),
+    ),
+  )
 
 /** 500: the server failed; the body never carries internals. */
 export class ServerError extends HttpApiError.Problem<ServerError>()(

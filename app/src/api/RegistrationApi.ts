@@ -9,7 +9,7 @@ import {
 import { Schema, SchemaTransformation } from 'effect'
 import { HttpApiEndpoint, HttpApiError, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { EventIdParam } from './EventActionsApi.ts'
-import { InvalidRequest, NotFound, ProblemCode, UnprocessableContent } from './Problems.ts'
+import { InvalidRequest, NotFound, ProblemCode, TooManyRequests, UnprocessableContent } from './Problems.ts'
 import { IdFromString, limitUpTo, Offset, queryText } from './Query.ts'
 import { Authenticated } from './UserApi.ts'
 
@@ -135,7 +135,7 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
       },
       payload: RegisterInput,
       success: RegistrationReceipt.pipe(HttpApiSchema.status(201)),
-      error: [...errors, InvalidRequest, UnprocessableContent],
+      error: [...errors, InvalidRequest, UnprocessableContent, TooManyRequests],
     }).annotate(
       OpenApi.Description,
       'Registers an entry, signed in or not (a signed-in user’s id is recorded). The server prices the ' +
@@ -143,7 +143,8 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
         'new `form` (also when the tickets sold out meanwhile); nothing is registered then. Every invalid field ' +
         'is named at once: 400 with `errors[].field` the dotted path (e.g. `data.contestants.1.email`) and ' +
         '`rule`. 201 answers the receipt; `statusToken` is given only here and opens GET registration/status. ' +
-        'Send an `Idempotency-Key` to retry safely after a lost answer. ' +
+        'Send an `Idempotency-Key` to retry safely after a lost answer. One client address may register 30 ' +
+        'entries in 15 minutes (429 with Retry-After beyond). ' +
         'Free entries are confirmed at once, bank transfer and card entries wait for payment and expire unpaid.',
     ),
     HttpApiEndpoint.get('registrationStatus', '/registration/status', {

@@ -20,9 +20,16 @@ import { Effect, Schema } from 'effect'
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
-import { sessionOf } from '../server/auth.server.ts'
+import { clientIp, sessionOf } from '../server/auth.server.ts'
 import { Api } from './Api.ts'
-import { InvalidRequest, invalidQueryField, NotFound, UnprocessableContent, unknownCode } from './Problems.ts'
+import {
+  InvalidRequest,
+  invalidQueryField,
+  NotFound,
+  tooManyRequests,
+  UnprocessableContent,
+  unknownCode,
+} from './Problems.ts'
 import {
   CardCheckout,
   defaultRegistrationsPage,
@@ -200,7 +207,7 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
             event,
             tournamentRef,
             decoded.value,
-            { userId: session.user?.id ?? null, language: requestLocale(request) },
+            { userId: session.user?.id ?? null, language: requestLocale(request), address: clientIp(web) },
             idempotencyKey === undefined ? {} : { idempotencyKey },
           ),
         ).pipe(
@@ -208,6 +215,7 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
             RegistrationRefused: (e) => Effect.fail(refusal(e)),
             RegistrationInvalid: (e) => Effect.fail(invalidFields(e.problems)),
             TicketsChanged: (e) => Effect.fail(ticketsChanged(e)),
+            RateLimited: tooManyRequests,
             IdempotencyKeyReused: () =>
               Effect.fail(
                 new UnprocessableContent({

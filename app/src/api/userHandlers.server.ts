@@ -35,7 +35,8 @@ import {
   InvalidRequest,
   NotFound,
   problemForCode,
-  TooManyRequests,
+  type TooManyRequests,
+  tooManyRequests,
   Unauthorized,
   unknownCode,
 } from './Problems.ts'
@@ -100,22 +101,6 @@ const invalidRequest = (invalid: InvalidInput, at: ReadonlyArray<string>) => {
     errors,
   })
 }
-
-const tooManyRequests = (throttled: Throttled) =>
-  Effect.andThen(
-    HttpEffect.appendPreResponseHandler((_request, response) =>
-      Effect.succeed(
-        HttpServerResponse.setHeader(response, 'retry-after', String(throttled.retryAfterSeconds)),
-      ),
-    ),
-    Effect.fail(
-      new TooManyRequests({
-        code: unknownCode,
-        detail: 'Too many attempts; try again later',
-        retryAfter: throttled.retryAfterSeconds,
-      }),
-    ),
-  )
 
 /**
  * Maps the domain's typed failures to the problems an endpoint declares (InvalidRequest always is): a

@@ -19,7 +19,7 @@ import {
   priceOf,
 } from '../components/registration/pricing.ts'
 import type { FieldError, FormState } from '../lib/session.ts'
-import { sessionOf } from './auth.server.ts'
+import { clientIp, sessionOf } from './auth.server.ts'
 import { attempt, backToForm, postedForm, Result, seeOther, withBodyLimit } from './forms.server.ts'
 import { requestLocale, takeFormState } from './request.server.ts'
 
@@ -57,6 +57,8 @@ export type RegisterOutcome =
       readonly total: number | null
     }
   | { readonly ok: false; readonly refused: Refusal }
+  /** Too many registrations from this address lately: seconds until the next one is taken. */
+  | { readonly ok: false; readonly retryAfter: number }
 
 const notFound: Refusal = 'notFound'
 
@@ -96,7 +98,8 @@ const registerWith = async (
   const decoded = decodeWithProblems(RegisterInput, raw)
   if (!decoded.ok)
     return { ok: false, problems: decoded.problems.map((p) => ({ field: p.field, rule: p.rule })) }
-  const { user } = await sessionOf(getRequest())
+  const request = getRequest()
+  const { user } = await sessionOf(request)
   const language = requestLocale()
   const idempotencyKey = plausibleRequestKey(requestKey)
     ? `form:${requestKey}:${createHash('sha256').update(JSON.stringify(decoded.value)).digest('hex')}`
@@ -107,7 +110,7 @@ const registerWith = async (
         eventRef,
         tournamentRef,
         decoded.value,
-        { userId: user?.id ?? null, language },
+        { userId: user?.id ?? null, language, address: clientIp(request) },
         idempotencyKey === undefined ? {} : { idempotencyKey },
       ),
     ),
@@ -126,6 +129,8 @@ const registerWith = async (
       return { ok: false, changed: encodeForm(failure.form), total: failure.quotedTotalMinor }
     case 'RegistrationRefused':
       return { ok: false, refused: failure.reason }
+    case 'RateLimited':
+      return { ok: false, retryAfter: failure.retryAfterSeconds }
     case 'IdempotencyKeyReused':
       // The form's key is scoped by what it sends, so another registration never shares it.
       return { ok: false, refused: notFound }
@@ -208,6 +213,7 @@ export const registerPost = withBodyLimit(
 
     const outcome = await registerWith(eventRef, tournamentRef, input, fields[requestKeyField])
     if (outcome.ok) return seeOther(nextPath(outcome.status, outcome.token))
+    if ('retryAfter' in outcome) return back({}, { retryAfter: outcome.retryAfter })
     if ('problems' in outcome)
       return back(Object.fromEntries(outcome.problems.map((p) => [p.field, { rule: p.rule }])))
     if ('changed' in outcome) {

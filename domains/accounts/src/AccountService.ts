@@ -35,6 +35,7 @@ import {
 } from './Account.ts'
 import * as Repo from './internal/AccountRepo.ts'
 import { TokenPurpose } from './internal/AccountRepo.ts'
+import { countAttempt } from './internal/Attempts.ts'
 import { type AccountMail, renderAccountMail } from './internal/mail/AccountMail.ts'
 import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './internal/Secrets.ts'
 import { OrganiserKind, OrganiserStatus, UserRole } from './Organiser.ts'
@@ -294,20 +295,9 @@ export class AccountService extends Context.Service<
         key: string,
         limit: number,
       ) {
-        const at = yield* now
-        const id = yield* Repo.recordAttempt(scope, key, at)
-        const { count, oldest } = yield* Repo.attemptsSince(
-          scope,
-          key,
-          new Date(at.getTime() - AccountLimits.windowMs),
-          id,
-        )
-        if (count <= limit) return id
-        yield* Repo.removeAttempts([id])
-        const freeAt = (oldest?.getTime() ?? at.getTime()) + AccountLimits.windowMs
-        return yield* new Throttled({
-          retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)),
-        })
+        const counted = yield* countAttempt(scope, key, limit, AccountLimits.windowMs)
+        if (counted.allowed) return counted.id
+        return yield* new Throttled({ retryAfterSeconds: counted.retryAfterSeconds })
       })
 
       /** Takes back attempts that turned out not to be failures (a right password). */

@@ -8,6 +8,8 @@ import {
   inTransaction,
   MailMessage,
   Outbox,
+  RateLimit,
+  type RateLimited,
   resolveInterfaceLocale,
   ValidationRule,
 } from '@kibitz/kernel'
@@ -75,6 +77,12 @@ const toStored = (l: PricedLine): StoredLine => ({
 
 const changedReason = (e: TicketsUnavailable) => e.reason
 /** Inside the sale's transaction: the locked counts give another total (an early bird ran out meanwhile). */
+/**
+ * Anonymous registrations per client address (docs/decisions/024): enough for a club secretary entering a dozen
+ * pairs, not for one visitor to hold a tournament's places with invented entries until they expire.
+ */
+export const RegistrationLimits = { perAddress: 30, windowMs: 15 * 60_000 } as const
+
 class Repriced extends Data.TaggedError('Repriced')<{ readonly totalMinor: number }> {}
 /** Inside the registering transaction: another request with the same key got there first (it rolls back). */
 class KeyTaken extends Data.TaggedError('KeyTaken')<Record<never, never>> {}
@@ -116,7 +124,12 @@ export class RegistrationDesk extends Context.Service<
       eventRef: string,
       tournamentRef: string,
       input: RegisterInput,
-      who: { readonly userId: number | null; readonly language: string },
+      who: {
+        readonly userId: number | null
+        readonly language: string
+        /** The client's address (IPv6 grouped by /64): registrations from one address are limited. */
+        readonly address?: string
+      },
       options?: {
         /**
          * A client's key for this registration (Idempotency-Key): the same key with the same request answers the
@@ -126,7 +139,7 @@ export class RegistrationDesk extends Context.Service<
       },
     ): Effect.Effect<
       RegistrationReceipt,
-      RegistrationRefused | RegistrationInvalid | TicketsChanged | IdempotencyKeyReused,
+      RegistrationRefused | RegistrationInvalid | TicketsChanged | IdempotencyKeyReused | RateLimited,
       Em
     >
     /** Whoever holds the secret link: the registration's state. */
@@ -186,6 +199,7 @@ export class RegistrationDesk extends Context.Service<
       const sales = yield* TicketSales
       const tournaments = yield* TournamentService
       const outbox = yield* Outbox
+      const rateLimit = yield* RateLimit
       const cards = yield* CardPayments
       const federation = yield* FederationLookup
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -393,7 +407,7 @@ export class RegistrationDesk extends Context.Service<
         eventRef: string,
         tournamentRef: string,
         input: RegisterInput,
-        who: { readonly userId: number | null; readonly language: string },
+        who: { readonly userId: number | null; readonly language: string; readonly address?: string },
         options: { readonly idempotencyKey?: string } = {},
       ) {
         // Keys are the client's; scoped to the tournament asked for, hashed like every secret kept.
@@ -435,6 +449,15 @@ export class RegistrationDesk extends Context.Service<
           .pipe(Effect.catchTag('TicketsUnavailable', (e) => changed(changedReason(e))))
         if (quote.totalMinor !== input.ticket.expectedTotalMinor)
           return yield* changed('priceChanged', quote.totalMinor)
+        // Anyone may register without an account, so one address may hold only so many places at a time: a
+        // replayed request (above) is not counted, a new one is, before any federation lookup it would cost.
+        if (who.address !== undefined)
+          yield* rateLimit.take(
+            'registration-address',
+            who.address,
+            RegistrationLimits.perAddress,
+            RegistrationLimits.windowMs,
+          )
         const checked = yield* verifyPlayers(input, tournament)
         if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
 

@@ -549,6 +549,40 @@ describe('RegistrationDesk', () => {
       }),
   )
 
+  describe('registrations from one address', () => {
+    it.effect('are limited to 30 in 15 minutes; replays do not count, other addresses are not affected', () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture({ priceMinor: 0 })
+        yield* Effect.promise(() => db.orm.em.fork().execute('update ticket set quantity = 100'))
+        const from = (address: string, n: number, idempotencyKey?: string) =>
+          desk((d) =>
+            d.register(
+              'spring-pairs',
+              'open-pairs',
+              pair(f, 0 + 1500, { contactEmail: `pair${n}@example.org` }),
+              { userId: null, language: 'lt', address },
+              idempotencyKey === undefined ? {} : { idempotencyKey },
+            ),
+          )
+        for (let n = 0; n < 30; n++) yield* from('203.0.113.7', n, `key-${n}`)
+        // A retry of one of them answers it again without counting.
+        expect((yield* from('203.0.113.7', 3, 'key-3')).replayed).toBe(true)
+        const refused = yield* Effect.flip(from('203.0.113.7', 30))
+        expect(refused._tag).toBe('RateLimited')
+        if (refused._tag === 'RateLimited') {
+          expect(refused.retryAfterSeconds).toBeGreaterThan(0)
+          expect(refused.retryAfterSeconds).toBeLessThanOrEqual(15 * 60)
+        }
+        expect(yield* entryCount()).toBe(30)
+        expect((yield* from('198.51.100.2', 31)).replayed).toBe(false)
+        // Fifteen minutes later the address may register again.
+        yield* TestClock.adjust('15 minutes')
+        expect((yield* from('203.0.113.7', 32)).replayed).toBe(false)
+      }),
+    )
+  })
+
   describe('Idempotency-Key', () => {
     it.effect('answers the entry it made to a retry with the same key, and to concurrent ones, once', () =>
       Effect.gen(function* () {

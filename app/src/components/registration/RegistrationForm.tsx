@@ -142,6 +142,7 @@ export function RegistrationFormView(props: {
   )
   const [code, setCode] = useState<number | null>(props.state?.code ?? null)
   const [refused, setRefused] = useState(false)
+  const [retryAfter, setRetryAfter] = useState<number | null>(props.state?.retryAfter ?? null)
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -248,6 +249,7 @@ export function RegistrationFormView(props: {
     }
     setCode(null)
     setRefused(false)
+    setRetryAfter(null)
     if (Object.keys(found).length > 0) {
       setProblems(found)
       revealFirstProblem(formRef.current, found)
@@ -276,13 +278,15 @@ export function RegistrationFormView(props: {
         setServerTotal(outcome.total === null ? null : { choice, totalMinor: outcome.total })
         setProblems({})
         setCode(ErrorCode.ticketsUpdated)
-      } else setRefused(true)
+      } else if ('retryAfter' in outcome) setRetryAfter(outcome.retryAfter)
+      else setRefused(true)
     } finally {
       setBusy(false)
     }
   }
 
   const listRule = problems['data.contestants']
+  const minutes = Math.max(1, Math.ceil((retryAfter ?? 0) / 60))
   return (
     <form
       ref={formRef}
@@ -304,6 +308,11 @@ export function RegistrationFormView(props: {
       {refused ? (
         <p role="alert" className="rounded-lg bg-danger-100 p-3 text-danger-700">
           <Trans>Registration for this tournament is closed.</Trans>
+        </p>
+      ) : null}
+      {retryAfter !== null ? (
+        <p role="alert" className="rounded-lg bg-danger-100 p-3 text-danger-700">
+          {t`Too many attempts. Please try again in ${minutes} min.`}
         </p>
       ) : null}
       {listRule ? <ProblemText path="data.contestants" rule={listRule} /> : null}
