@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { lingui } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
@@ -26,7 +27,24 @@ const enhanceScript = (): Plugin => ({
   },
 })
 
+const sourceDir = new URL('./src/', import.meta.url).pathname
+
+/**
+ * A server function's id is its file under src/ and its name (`server.catalogue.functions.ts--fetchHome…`), as
+ * readable as TanStack's default hash of the same two and as stable: the security suite derives every id from the
+ * sources to call each function as each role (app/e2e/security.spec.ts). Dots, not slashes: the id is one path
+ * segment of /_serverFn/{id}.
+ */
+const serverFunctionId = ({ filename, functionName }: { filename: string; functionName: string }) =>
+  `${path.relative(sourceDir, filename).split(path.sep).join('.')}--${functionName}`
+
 export default defineConfig({
   server: { port: 3000 },
-  plugins: [tailwindcss(), lingui({ macroTransform: true }), tanstackStart(), viteReact(), enhanceScript()],
+  plugins: [
+    tailwindcss(),
+    lingui({ macroTransform: true }),
+    tanstackStart({ serverFns: { generateFunctionId: serverFunctionId } }),
+    viteReact(),
+    enhanceScript(),
+  ],
 })

@@ -1,4 +1,5 @@
-import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
+import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { fromJSON } from 'seroval'
 
 // Global request middleware. A custom start file replaces TanStack Start's default, which protected server
 // functions only, so cross-site request forgery is refused here for everything that changes state.
@@ -53,4 +54,47 @@ const writes = createCsrfMiddleware({
   failureResponse: refusal,
 })
 
-export const startInstance = createStart(() => ({ requestMiddleware: [serverFunctions, writes] }))
+/** A plain-text client error; server functions are only ever called by our own code, which never gets these. */
+const clientError = (status: number, message: string) =>
+  new Response(message, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  })
+
+/** Whether a server function's payload is what TanStack's client sends: JSON of a seroval tree. */
+const readablePayload = (text: string | null): boolean => {
+  if (text === null || text === '') return true
+  try {
+    fromJSON(JSON.parse(text))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A server-function call that is not one (an unknown function, a payload that is not TanStack's JSON) is the
+ * caller's mistake: 404 or 400, never the 500 TanStack answers for it. Real calls pass untouched.
+ */
+const serverFunctionInput = createMiddleware().server(async (ctx) => {
+  if (ctx.handlerType !== 'serverFn') return ctx.next()
+  const request = ctx.request
+  const query = new URL(request.url).searchParams.get('payload')
+  if (query !== null && query.length > 1_000_000) return clientError(413, 'Payload too large')
+  const body =
+    request.method !== 'GET' && (request.headers.get('content-type') ?? '').includes('application/json')
+      ? await request.clone().text()
+      : null
+  if (!readablePayload(request.method === 'GET' ? query : body)) return clientError(400, 'Malformed payload')
+  try {
+    return await ctx.next()
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('Server function info not found'))
+      return clientError(404, 'No such server function')
+    throw error
+  }
+})
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [serverFunctions, writes, serverFunctionInput],
+}))

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { preferenceCookie, safeBackPath } from '../src/edge/redirect.ts'
 
 describe('safeBackPath', () => {
@@ -28,14 +28,36 @@ describe('safeBackPath', () => {
 })
 
 describe('preferenceCookie', () => {
-  it('is Secure over HTTPS, directly or behind a proxy, and not over plain HTTP', () => {
+  const env = { ...process.env }
+  afterEach(() => {
+    process.env.PUBLIC_URL = env.PUBLIC_URL
+    process.env.TRUST_PROXY = env.TRUST_PROXY
+    if (env.PUBLIC_URL === undefined) delete process.env.PUBLIC_URL
+    if (env.TRUST_PROXY === undefined) delete process.env.TRUST_PROXY
+  })
+
+  it('is HttpOnly always and Secure over HTTPS, not over plain HTTP', () => {
+    delete process.env.PUBLIC_URL
+    delete process.env.TRUST_PROXY
     expect(preferenceCookie(new Request('http://localhost/'), 'lang', 'pl', 60)).toBe(
-      'lang=pl; Path=/; Max-Age=60; SameSite=Lax',
+      'lang=pl; Path=/; Max-Age=60; HttpOnly; SameSite=Lax',
     )
-    expect(preferenceCookie(new Request('https://kibitz.events/'), 'lang', 'pl', 60)).toContain('; Secure')
+    expect(preferenceCookie(new Request('https://kibitz.events/'), 'lang', 'pl', 60)).toBe(
+      'lang=pl; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure',
+    )
+  })
+
+  it('believes X-Forwarded-Proto only from a trusted proxy, and always a public address on HTTPS', () => {
+    delete process.env.PUBLIC_URL
+    delete process.env.TRUST_PROXY
     const proxied = new Request('http://10.0.0.5/', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(preferenceCookie(proxied, 'cookie_consent', '1', 60)).not.toContain('Secure')
+    process.env.TRUST_PROXY = '1'
     expect(preferenceCookie(proxied, 'cookie_consent', '1', 60)).toBe(
-      'cookie_consent=1; Path=/; Max-Age=60; SameSite=Lax; Secure',
+      'cookie_consent=1; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure',
     )
+    delete process.env.TRUST_PROXY
+    process.env.PUBLIC_URL = 'https://bridge.example'
+    expect(preferenceCookie(new Request('http://10.0.0.5/'), 'lang', 'lt', 60)).toContain('; Secure')
   })
 })

@@ -20,14 +20,24 @@ export const safeBackPath = (to: unknown): string => {
   return `${url.pathname}${url.search}${url.hash}`
 }
 
-/** Cookie attributes for a preference cookie: Secure whenever the visitor came over HTTPS. */
+/**
+ * Whether the visitor reached the site over HTTPS: the request itself, the site's public address (PUBLIC_URL,
+ * the operator's word for where visitors come from) or, only behind a trusted proxy (TRUST_PROXY=1), the
+ * proxy's X-Forwarded-Proto. A client's own X-Forwarded-Proto is never believed.
+ */
+export const isHttps = (request: Request): boolean =>
+  new URL(request.url).protocol === 'https:' ||
+  (process.env.PUBLIC_URL ?? '').startsWith('https:') ||
+  (process.env.TRUST_PROXY === '1' && request.headers.get('x-forwarded-proto') === 'https')
+
+/**
+ * Cookie attributes for a preference cookie (language, cookie choice): only the server reads them (HttpOnly),
+ * Secure whenever the visitor came over HTTPS.
+ */
 export const preferenceCookie = (
   request: Request,
   name: string,
   value: string,
   maxAgeSeconds: number,
-): string => {
-  const https =
-    new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
-  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${https ? '; Secure' : ''}`
-}
+): string =>
+  `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${isHttps(request) ? '; Secure' : ''}`

@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import { type AccountFailure, AccountService, type CurrentUser, type RequestInfo } from '@kibitz/accounts'
 import { ErrorCode, resolveInterfaceLocale } from '@kibitz/kernel'
 import { Effect } from 'effect'
+import { isHttps } from '../edge/redirect.ts'
 import { runDomain } from './runtime.server.ts'
 
 // Sessions on the web edge: an opaque token in an HttpOnly cookie; the database keeps only its hash
@@ -20,10 +21,6 @@ export const socialCookie = 'kibitz_social'
 const sessionDays = 60
 
 const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
-
-/** Whether the request came over HTTPS (directly or through a proxy that says so). */
-export const isHttps = (request: Request): boolean =>
-  new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
 
 /**
  * The session cookie's name: `__Host-` (Secure, host-only, Path=/) over HTTPS and on loopback, where
@@ -72,7 +69,7 @@ export const shortCookie = (
 
 /** The account-switch cookie; readable by the server (it changes what pages show), cleared with null. */
 export const accountSwitchCookie = (request: Request, value: 'player' | 'organiser' | null): string =>
-  `${accountCookie}=${value ?? ''}; Path=/; SameSite=Lax${secureAttribute(request)}; Max-Age=${value === null ? 0 : 365 * 86_400}`
+  `${accountCookie}=${value ?? ''}; Path=/; HttpOnly; SameSite=Lax${secureAttribute(request)}; Max-Age=${value === null ? 0 : 365 * 86_400}`
 
 /** The first four groups of an IPv6 address: one household or server usually holds a whole /64. */
 const ipv6Prefix = (address: string): string => {
