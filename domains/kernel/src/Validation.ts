@@ -206,14 +206,85 @@ export const PersonName = Schema.String.check(
 export const TextArea = ({ max = textAreaMaxLength }: { readonly max?: number } = {}) =>
   Schema.String.check(atMost(max))
 
+/** IPv4 ranges that are not on the public internet (RFC 6890): this host, private, shared, loopback, link-local
+ * (cloud metadata at 169.254.169.254), protocol assignments, benchmarking, multicast, reserved, broadcast. */
+const privateIpv4: ReadonlyArray<readonly [number, number]> = [
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x64400000, 10],
+  [0x7f000000, 8],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0000000, 24],
+  [0xc0000200, 24],
+  [0xc0a80000, 16],
+  [0xc6120000, 15],
+  [0xc6336400, 24],
+  [0xcb007100, 24],
+  [0xe0000000, 4],
+  [0xf0000000, 4],
+]
+
+const ipv4Number = (host: string): number | null => {
+  const parts = host.split('.')
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null
+  return parts.reduce((n, p) => n * 256 + Number(p), 0)
+}
+
+const isPrivateIpv4 = (value: number) =>
+  privateIpv4.some(
+    ([base, bits]) => Math.floor(value / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits)),
+  )
+
+/**
+ * Whether a URL's host name (as the URL parser normalises it: lower case, IPv4 in dotted form however it was
+ * written, IPv6 in brackets) names a host on the public internet. Loopback, private, link-local and other
+ * reserved addresses and the names that mean this machine or a local network are refused, so that nothing a
+ * visitor enters can point the server, or other visitors' browsers, at an internal service.
+ */
+export const isPublicHost = (hostname: string): boolean => {
+  const host = hostname.toLowerCase().replace(/\.$/, '')
+  if (host === '' || host === 'localhost' || /\.(localhost|local|internal|home\.arpa|lan)$/.test(host))
+    return false
+  if (!host.includes('.') && !host.startsWith('[')) return false
+  const v4 = ipv4Number(host)
+  if (v4 !== null) return !isPrivateIpv4(v4)
+  if (host.startsWith('[')) {
+    const v6 = host.slice(1, -1)
+    // IPv4-mapped and -compatible addresses are the IPv4 address they carry.
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/.exec(v6)?.[1]
+    if (mapped) return isPublicHost(mapped)
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6)
+    if (hex?.[1] && hex[2])
+      return !isPrivateIpv4(Number.parseInt(hex[1], 16) * 65536 + Number.parseInt(hex[2], 16))
+    const first = Number.parseInt(v6.split(':')[0] || '0', 16)
+    // Unspecified and loopback, unique local fc00::/7, link-local fe80::/10, multicast ff00::/8, documentation.
+    if (v6 === '::' || v6 === '::1') return false
+    if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00)
+      return false
+    if (v6.startsWith('2001:db8:') || v6.startsWith('64:ff9b:')) return false
+    return true
+  }
+  return true
+}
+
 const isWebUrl = (s: string): boolean => {
   // The URL parser silently drops edge whitespace and escapes inner spaces, so any whitespace is refused first.
   if (/\s/.test(s)) return false
   const url = URL.parse(s)
-  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  return (
+    url !== null &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    isPublicHost(url.hostname)
+  )
 }
 
-/** A website address: an http or https URL of at most 500 characters. */
+/**
+ * A website address: an http or https URL of at most 500 characters, on a public host (never this machine, a
+ * private network or a cloud's metadata address) and without credentials in it.
+ */
 export const WebsiteUrl = Schema.String.check(
   atMost(validationLimits.websiteUrl),
   rule(ValidationRule.url, isWebUrl),

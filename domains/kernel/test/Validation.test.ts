@@ -197,6 +197,38 @@ describe('WebsiteUrl', () => {
     expect(failedRule(WebsiteUrl, value)).toBe(ValidationRule.url)
   })
 
+  // Nothing a visitor enters may point the server or other visitors at an internal service (SSRF), however the
+  // address is spelt: the URL parser normalises decimal, hex and mapped forms before the host is judged.
+  it.each([
+    'http://localhost:3000/',
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://0x7f.0.0.1/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://10.0.0.5/',
+    'http://172.16.3.4/',
+    'http://192.168.1.1/router',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://100.64.0.1/',
+    'http://0.0.0.0/',
+    'http://[fe80::1]/',
+    'http://[fd00::5]/',
+    'http://metadata.google.internal/',
+    'http://printer.local/',
+    'http://intranet/',
+    'https://user:secret@example.com/',
+  ])('refuses %j, which is not a public web address, with the url rule', (value) => {
+    expect(failedRule(WebsiteUrl, value)).toBe(ValidationRule.url)
+  })
+
+  it.each(['http://8.8.8.8/', 'https://[2a00:1450:4001::200e]/', 'https://bridge.example.org./'])(
+    'accepts the public address %j',
+    (value) => {
+      expect(failedRule(WebsiteUrl, value)).toBeUndefined()
+    },
+  )
+
   it('refuses more than 500 characters', () => {
     const prefix = 'https://example.com/'
     expect(failedRule(WebsiteUrl, prefix + 'a'.repeat(500 - prefix.length))).toBeUndefined()
