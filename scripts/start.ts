@@ -129,7 +129,12 @@ if (!config.production)
 if (report.seeded) console.log(`kibitz: demo organiser info@lbf.example (password: ${demoPassword})`)
 
 worker = runsWorker
-  ? await startWorker({ databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom })
+  ? await startWorker({
+      databaseUrl,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+    })
   : undefined
 
 if (runsWeb) {

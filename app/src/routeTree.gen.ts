@@ -25,8 +25,10 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ProfileSettingsRouteImport } from './routes/profile-settings'
 import { Route as ProfileSettingsOrganizerRouteImport } from './routes/profile-settings-organizer'
 import { Route as ReadyzRouteImport } from './routes/readyz'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SearchFilterRouteImport } from './routes/search-filter'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as ActivateUserTokenRouteImport } from './routes/activate-user.$token'
@@ -50,6 +52,7 @@ import { Route as RegisterOrganizerPendingRouteImport } from './routes/register-
 import { Route as RegisterUserIndexRouteImport } from './routes/register-user.index'
 import { Route as RegisterUserSiteRouteImport } from './routes/register-user.site'
 import { Route as RulesIdRouteImport } from './routes/rules.$id'
+import { Route as SitemapsNameRouteImport } from './routes/sitemaps.$name'
 import { Route as WidgetInstructionsRouteImport } from './routes/widget.instructions'
 import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 import { Route as AuthProviderCallbackRouteImport } from './routes/auth.$provider.callback'
@@ -159,6 +162,11 @@ const ReadyzRoute = ReadyzRouteImport.update({
   path: '/readyz',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -167,6 +175,11 @@ const SearchRoute = SearchRouteImport.update({
 const SearchFilterRoute = SearchFilterRouteImport.update({
   id: '/search-filter',
   path: '/search-filter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StatusRoute = StatusRouteImport.update({
@@ -286,6 +299,11 @@ const RegisterUserSiteRoute = RegisterUserSiteRouteImport.update({
 const RulesIdRoute = RulesIdRouteImport.update({
   id: '/rules/$id',
   path: '/rules/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapsNameRoute = SitemapsNameRouteImport.update({
+  id: '/sitemaps/$name',
+  path: '/sitemaps/$name',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WidgetInstructionsRoute = WidgetInstructionsRouteImport.update({
@@ -455,8 +473,10 @@ export interface FileRoutesByFullPath {
   '/profile-settings': typeof ProfileSettingsRouteWithChildren
   '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/status': typeof StatusRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/activate-user/$token': typeof ActivateUserTokenRoute
@@ -477,6 +497,7 @@ export interface FileRoutesByFullPath {
   '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
   '/register-user/site': typeof RegisterUserSiteRoute
   '/rules/$id': typeof RulesIdRoute
+  '/sitemaps/$name': typeof SitemapsNameRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
   '/forgot-password/': typeof ForgotPasswordIndexRoute
   '/register-organizer/': typeof RegisterOrganizerIndexRoute
@@ -525,8 +546,10 @@ export interface FileRoutesByTo {
   '/profile-settings': typeof ProfileSettingsRouteWithChildren
   '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/status': typeof StatusRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/activate-user/$token': typeof ActivateUserTokenRoute
@@ -546,6 +569,7 @@ export interface FileRoutesByTo {
   '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
   '/register-user/site': typeof RegisterUserSiteRoute
   '/rules/$id': typeof RulesIdRoute
+  '/sitemaps/$name': typeof SitemapsNameRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
   '/forgot-password': typeof ForgotPasswordIndexRoute
   '/register-organizer': typeof RegisterOrganizerIndexRoute
@@ -594,8 +618,10 @@ export interface FileRoutesById {
   '/profile-settings': typeof ProfileSettingsRouteWithChildren
   '/profile-settings-organizer': typeof ProfileSettingsOrganizerRoute
   '/readyz': typeof ReadyzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
   '/search': typeof SearchRoute
   '/search-filter': typeof SearchFilterRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/status': typeof StatusRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/activate-user/$token': typeof ActivateUserTokenRoute
@@ -616,6 +642,7 @@ export interface FileRoutesById {
   '/register-organizer/pending': typeof RegisterOrganizerPendingRoute
   '/register-user/site': typeof RegisterUserSiteRoute
   '/rules/$id': typeof RulesIdRoute
+  '/sitemaps/$name': typeof SitemapsNameRoute
   '/widget/instructions': typeof WidgetInstructionsRoute
   '/forgot-password/': typeof ForgotPasswordIndexRoute
   '/register-organizer/': typeof RegisterOrganizerIndexRoute
@@ -666,8 +693,10 @@ export interface FileRouteTypes {
     | '/profile-settings'
     | '/profile-settings-organizer'
     | '/readyz'
+    | '/robots.txt'
     | '/search'
     | '/search-filter'
+    | '/sitemap.xml'
     | '/status'
     | '/terms-and-conditions'
     | '/activate-user/$token'
@@ -688,6 +717,7 @@ export interface FileRouteTypes {
     | '/register-organizer/pending'
     | '/register-user/site'
     | '/rules/$id'
+    | '/sitemaps/$name'
     | '/widget/instructions'
     | '/forgot-password/'
     | '/register-organizer/'
@@ -736,8 +766,10 @@ export interface FileRouteTypes {
     | '/profile-settings'
     | '/profile-settings-organizer'
     | '/readyz'
+    | '/robots.txt'
     | '/search'
     | '/search-filter'
+    | '/sitemap.xml'
     | '/status'
     | '/terms-and-conditions'
     | '/activate-user/$token'
@@ -757,6 +789,7 @@ export interface FileRouteTypes {
     | '/register-organizer/pending'
     | '/register-user/site'
     | '/rules/$id'
+    | '/sitemaps/$name'
     | '/widget/instructions'
     | '/forgot-password'
     | '/register-organizer'
@@ -804,8 +837,10 @@ export interface FileRouteTypes {
     | '/profile-settings'
     | '/profile-settings-organizer'
     | '/readyz'
+    | '/robots.txt'
     | '/search'
     | '/search-filter'
+    | '/sitemap.xml'
     | '/status'
     | '/terms-and-conditions'
     | '/activate-user/$token'
@@ -826,6 +861,7 @@ export interface FileRouteTypes {
     | '/register-organizer/pending'
     | '/register-user/site'
     | '/rules/$id'
+    | '/sitemaps/$name'
     | '/widget/instructions'
     | '/forgot-password/'
     | '/register-organizer/'
@@ -875,8 +911,10 @@ export interface RootRouteChildren {
   ProfileSettingsRoute: typeof ProfileSettingsRouteWithChildren
   ProfileSettingsOrganizerRoute: typeof ProfileSettingsOrganizerRoute
   ReadyzRoute: typeof ReadyzRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
   SearchRoute: typeof SearchRoute
   SearchFilterRoute: typeof SearchFilterRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   StatusRoute: typeof StatusRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   ActivateUserTokenRoute: typeof ActivateUserTokenRoute
@@ -895,6 +933,7 @@ export interface RootRouteChildren {
   RegisterOrganizerPendingRoute: typeof RegisterOrganizerPendingRoute
   RegisterUserSiteRoute: typeof RegisterUserSiteRoute
   RulesIdRoute: typeof RulesIdRoute
+  SitemapsNameRoute: typeof SitemapsNameRoute
   WidgetInstructionsRoute: typeof WidgetInstructionsRoute
   ForgotPasswordIndexRoute: typeof ForgotPasswordIndexRoute
   RegisterOrganizerIndexRoute: typeof RegisterOrganizerIndexRoute
@@ -1024,6 +1063,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReadyzRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -1036,6 +1082,13 @@ declare module '@tanstack/react-router' {
       path: '/search-filter'
       fullPath: '/search-filter'
       preLoaderRoute: typeof SearchFilterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/status': {
@@ -1197,6 +1250,13 @@ declare module '@tanstack/react-router' {
       path: '/rules/$id'
       fullPath: '/rules/$id'
       preLoaderRoute: typeof RulesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemaps/$name': {
+      id: '/sitemaps/$name'
+      path: '/sitemaps/$name'
+      fullPath: '/sitemaps/$name'
+      preLoaderRoute: typeof SitemapsNameRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/widget/instructions': {
@@ -1503,8 +1563,10 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileSettingsRoute: ProfileSettingsRouteWithChildren,
   ProfileSettingsOrganizerRoute: ProfileSettingsOrganizerRoute,
   ReadyzRoute: ReadyzRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
   SearchRoute: SearchRoute,
   SearchFilterRoute: SearchFilterRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   StatusRoute: StatusRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   ActivateUserTokenRoute: ActivateUserTokenRoute,
@@ -1523,6 +1585,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterOrganizerPendingRoute: RegisterOrganizerPendingRoute,
   RegisterUserSiteRoute: RegisterUserSiteRoute,
   RulesIdRoute: RulesIdRoute,
+  SitemapsNameRoute: SitemapsNameRoute,
   WidgetInstructionsRoute: WidgetInstructionsRoute,
   ForgotPasswordIndexRoute: ForgotPasswordIndexRoute,
   RegisterOrganizerIndexRoute: RegisterOrganizerIndexRoute,

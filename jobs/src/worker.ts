@@ -2,6 +2,7 @@ import {
   clearHeartbeat,
   Database,
   DomainServices,
+  generateSitemap,
   purgeExpired,
   recordHeartbeat,
   withEm,
@@ -17,7 +18,11 @@ export const queues = {
   mail: mailQueue,
   maintenance: 'system.maintenance',
   registrationExpiry: 'registration.expiry',
+  sitemap: 'site.sitemap',
 } as const
+
+/** The sitemap is written anew every hour, and once when a worker starts. */
+const sitemapCron = '41 * * * *'
 
 /** Unpaid entries are released every minute, in batches, so a deadline is kept to the minute. */
 const expiryCron = '* * * * *'
@@ -52,6 +57,8 @@ export async function startWorker(options: {
   mailRetryBaseSeconds?: number
   /** Tests change how often the outbox is swept without a notification (default 30 s). */
   mailSweepEverySeconds?: number
+  /** PUBLIC_URL: the sitemap's addresses start with it; without it no sitemap is written. */
+  publicUrl?: string
 }): Promise<RunningWorker> {
   const workerId = options.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   const runtime = ManagedRuntime.make(
@@ -102,6 +109,24 @@ export async function startWorker(options: {
     const expired = await expireUnpaid(runtime)
     if (expired > 0) console.log(`worker: ${expired} unpaid registrations expired`)
   })
+  const publicUrl = options.publicUrl
+  if (publicUrl !== undefined) {
+    // One writer at a time whatever the number of workers; a run replaces the whole sitemap in one transaction.
+    await boss.createQueue(queues.sitemap, {
+      policy: 'stately',
+      expireInSeconds: 10 * 60,
+      retryLimit: 2,
+      retryDelay: 60,
+      deleteAfterSeconds: 24 * 3600,
+    })
+    await boss.schedule(queues.sitemap, sitemapCron)
+    await boss.work(queues.sitemap, async () => {
+      // No payload: the job only says "now".
+      const written = await generateSitemap(orm, publicUrl)
+      console.log(`worker: sitemap of ${written.urls} addresses in ${written.parts} part(s)`)
+    })
+    await boss.send(queues.sitemap, {})
+  }
   const mail = await startMailDelivery(boss, orm, {
     databaseUrl: options.databaseUrl,
     workerId,
@@ -127,6 +152,7 @@ export async function startWorker(options: {
       await mail.stop()
       await boss.offWork(queues.maintenance, { wait: true })
       await boss.offWork(queues.registrationExpiry, { wait: true })
+      if (publicUrl !== undefined) await boss.offWork(queues.sitemap, { wait: true })
       await boss.stop({ graceful: true, timeout: 5000 })
       await clearHeartbeat(orm, workerId).catch(() => {})
       await runtime.dispose()

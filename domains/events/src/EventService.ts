@@ -65,6 +65,18 @@ export class EventService extends Context.Service<
       page: { readonly offset: number; readonly limit: number },
       locale: string,
     ): Effect.Effect<EventPage, never, Em>
+    /**
+     * The sitemap job: up to `limit` public events after `afterId` in id order, with their alias and the day they
+     * last changed (YYYY-MM-DD). Walk it with the last id to read them all in pages of equal cost.
+     */
+    sitemapPage(
+      afterId: number,
+      limit: number,
+    ): Effect.Effect<
+      ReadonlyArray<{ readonly id: number; readonly alias: string; readonly updatedAt: string }>,
+      never,
+      Em
+    >
     /** The tournaments domain only: keeps the event's tournament count and registration window. */
     recordTournamentSummary(eventId: EventId, summary: TournamentSummary): Effect.Effect<void, never, Em>
   }
@@ -173,6 +185,7 @@ export class EventService extends Context.Service<
         liveResults,
         liveResultsCount: (date) => repo.liveCount(date),
         recordTournamentSummary: (eventId, summary) => repo.recordTournamentSummary(eventId, summary),
+        sitemapPage: (afterId, limit) => repo.sitemapPage(afterId, limit),
       })
     }),
   ).pipe(Layer.provide(EventRepo.layer))

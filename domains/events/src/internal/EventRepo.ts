@@ -8,6 +8,9 @@ const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Sche
 /** A listing row: the event and its start date (YYYY-MM-DD), which a neighbour page's keyset needs. */
 const ListingRow = Schema.Struct({ id: Schema.Int, date_start: Schema.String })
 const decodeListingRows = Schema.decodeUnknownSync(Schema.Array(ListingRow))
+const decodeSitemapRows = Schema.decodeUnknownSync(
+  Schema.Array(Schema.Struct({ id: Schema.Int, alias: Schema.String, updated_at: Schema.String })),
+)
 const LabelRow = Schema.Struct({ label: Schema.String, country_code: Schema.NullOr(Schema.String) })
 const decodeLabelRows = Schema.decodeUnknownSync(Schema.Array(LabelRow))
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
@@ -62,6 +65,11 @@ export class EventRepo extends Context.Service<
       limit: number,
     ): Db<{ entities: ReadonlyArray<EventEntity>; total: number }>
     recordTournamentSummary(eventId: number, summary: TournamentSummary): Db<void>
+    /** Public events after `afterId`, by id: their alias and last change, for the sitemap. */
+    sitemapPage(
+      afterId: number,
+      limit: number,
+    ): Db<ReadonlyArray<{ readonly id: number; readonly alias: string; readonly updatedAt: string }>>
   }
 >()('@kibitz/events/EventRepo') {
   static readonly layer = Layer.succeed(
@@ -223,6 +231,19 @@ export class EventRepo extends Context.Service<
             and daterange(e.date_start, e.date_end, '[]') && daterange(?::date, ?::date, '[]')`
         const rows = decodeCountRow(yield* Effect.promise(() => em.execute(sql, [date, date])))
         return rows[0]?.count ?? 0
+      }),
+      sitemapPage: Effect.fn('EventRepo.sitemapPage')(function* (afterId, limit) {
+        const em = yield* Em
+        const rows = decodeSitemapRows(
+          yield* Effect.promise(() =>
+            em.execute(
+              `select e.id, e.alias, to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD') as updated_at
+               from event e where ${visibleToPublic} and e.id > ? order by e.id limit ?`,
+              [afterId, limit],
+            ),
+          ),
+        )
+        return rows.map((r) => ({ id: r.id, alias: r.alias, updatedAt: r.updated_at }))
       }),
       recordTournamentSummary: Effect.fn('EventRepo.recordTournamentSummary')(function* (eventId, summary) {
         const em = yield* Em
