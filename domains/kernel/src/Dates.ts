@@ -35,9 +35,22 @@ export const parseIsoDate = (s: string): Date | undefined => {
 const utcIsoDate = (d: Date): string =>
   `${pad4(d.getUTCFullYear())}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`
 
+// Building an Intl.DateTimeFormat costs far more than using one, and a page formats dates for every card and
+// tournament: formatters are made once per locale, zone and options, and kept (there are only so many of each).
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = formatters.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    formatters.set(key, format)
+  }
+  return format
+}
+
 /** The calendar date of an instant in a time zone (UTC by default); throws RangeError for an unknown zone. */
 export const isoDate = (d: Date, timeZone = 'UTC'): string => {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -49,9 +62,7 @@ export const isoDate = (d: Date, timeZone = 'UTC'): string => {
 
 /** The wall-clock time 'HH:mm' (24 h) of an instant in a time zone; throws RangeError for an unknown zone. */
 export const zonedTime = (d: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    d,
-  )
+  dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d)
 
 /** True when Intl knows the IANA time zone name. */
 export const isValidTimeZone = (timeZone: string): boolean => {
@@ -116,7 +127,7 @@ const plainSpaces = (text: string): string => text.replace(/\u2009/g, ' ').repla
 export const formatLongDate = (isoDateValue: string, locale: string): string => {
   const date = parseIsoDate(isoDateValue)
   if (!date) return isoDateValue
-  return plainSpaces(new Intl.DateTimeFormat(resolveInterfaceLocale(locale), longDateOptions).format(date))
+  return plainSpaces(dateTimeFormat(resolveInterfaceLocale(locale), longDateOptions).format(date))
 }
 
 // CLDR has no abbreviated month names in Lithuanian date patterns (Intl answers "03"), so the spec's
@@ -142,7 +153,7 @@ export const formatShortDate = (isoDateValue: string, locale: string): string =>
   if (!date) return isoDateValue
   const resolved = resolveInterfaceLocale(locale)
   // The spec fixes the order day, month, year for every locale; only the month name is localised.
-  const monthPart = new Intl.DateTimeFormat(resolved, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+  const monthPart = dateTimeFormat(resolved, { day: 'numeric', month: 'short', timeZone: 'UTC' })
     .formatToParts(date)
     .find((p) => p.type === 'month')?.value
   const month =
@@ -169,7 +180,7 @@ export const formatDateRange = (startIso: string, endIso: string, locale: string
   if (!start || !end)
     return start ? formatLongDate(startIso, locale) : end ? formatLongDate(endIso, locale) : startIso
   if (startIso === endIso) return formatLongDate(startIso, locale)
-  const format = new Intl.DateTimeFormat(resolveInterfaceLocale(locale), longDateOptions)
+  const format = dateTimeFormat(resolveInterfaceLocale(locale), longDateOptions)
   // formatRange collapses the shared month and year per locale; a reversed range is shown as given.
   return plainSpaces(
     start < end ? format.formatRange(start, end) : `${format.format(start)} – ${format.format(end)}`,
@@ -178,7 +189,7 @@ export const formatDateRange = (startIso: string, endIso: string, locale: string
 
 /** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 export const zoneOffsetMs = (timeZone: string, epochMs: number): number => {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
