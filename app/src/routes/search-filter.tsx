@@ -15,8 +15,18 @@ export const Route = createFileRoute('/search-filter')({
   }),
   loaderDeps: ({ search }) => ({ q: search.q, after: search.after, before: search.before }),
   loader: ({ deps }) => fetchSearch({ data: deps }),
-  head: () => ({
-    meta: [{ title: 'Search bridge events — Kibitz' }, { name: 'robots', content: 'noindex' }],
+  // The plain catalogue is a page search engines may list; its filtered and later pages are not.
+  head: ({ match }) => ({
+    meta: [
+      { title: 'Search bridge events — Kibitz' },
+      {
+        name: 'description',
+        content: 'Every bridge tournament and festival on Kibitz: search by name, place, date and type.',
+      },
+      ...(match.search.q || match.search.after || match.search.before
+        ? [{ name: 'robots', content: 'noindex' }]
+        : []),
+    ],
   }),
   component: SearchPage,
 })

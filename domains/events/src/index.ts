@@ -8,3 +8,5 @@ export { eventRegistrationsLayer } from './EventRegistrations.ts'
 export { EventService } from './EventService.ts'
 export { EventsConfig } from './EventsConfig.ts'
 export { searchTextOf } from './SearchText.ts'
+/** Diagnostics only (the benchmark's EXPLAIN): the SQL a catalogue page runs. */
+export { countQuery as catalogueCountSql, pageQuery as cataloguePageSql } from './internal/CatalogueSql.ts'

@@ -10,7 +10,7 @@ import { publicStates } from '../Event.ts'
 // - events that overlap the next days or a date range's start (event_public_span_idx, a GiST index on the
 //   event's span, finds them without scanning the past);
 // - past, canceled and postponed events, walked in order and filtered.
-// The page is the first rows of the merged segments.
+// The segments never overlap, so the page is the first rows of their plain concatenation (UNION ALL).
 
 /** A fragment of SQL with its parameters, in order. */
 interface Sql {
@@ -214,7 +214,7 @@ export const pageQuery = (
     return page.skip === 0 ? only : sql(`select * from (${only.text}) p offset ${page.skip}`, ...only.params)
   }
   return sql(
-    `select id, date_start from (${parts.map((p) => `(${p.text})`).join(' union ')}) p order by date_start ${walk}, id ${walk} limit ${page.take} offset ${page.skip}`,
+    `select id, date_start from (${parts.map((p) => `(${p.text})`).join(' union all ')}) p order by date_start ${walk}, id ${walk} limit ${page.take} offset ${page.skip}`,
     ...parts.flatMap((p) => p.params),
   )
 }
@@ -238,7 +238,7 @@ export const countQuery = (
     )
   })
   return sql(
-    `select count(*)::int as count from (${parts.map((p) => `(${p.text})`).join(' union ')}) c`,
+    `select count(*)::int as count from (${parts.map((p) => `(${p.text})`).join(' union all ')}) c`,
     ...parts.flatMap((p) => p.params),
   )
 }
