@@ -311,6 +311,7 @@ const slugOf = (text: string, fallback: string): string => {
 /** `base`, or `base-2`, `base-3`, …: the first that no event or content uses (nor `reserved`). */
 const freeAlias = Effect.fn('EventEditor.freeAlias')(function* (base: string, reserved: ReadonlySet<string>) {
   const candidates = [base, ...Array.from({ length: 30 }, (_, i) => `${base}-${i + 2}`)]
+  yield* Repo.lockAliases
   const taken = yield* Repo.takenAliases(candidates)
   const free = candidates.find((c) => !taken.has(c) && !reserved.has(c))
   if (free !== undefined) return free

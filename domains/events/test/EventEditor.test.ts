@@ -13,6 +13,7 @@ import {
   type GeneralInformationInput,
 } from '@kibitz/events'
 import { EventFiles, FileStorage } from '@kibitz/files'
+import { inTransaction } from '@kibitz/kernel'
 import { RegistrationService } from '@kibitz/registration'
 import {
   insertEntry,
@@ -233,6 +234,71 @@ describe('EventEditor', () => {
         'isYouth',
         'showNativeName',
       ])
+    }),
+  )
+
+  it.effect('organisers naming events alike at the same moment each get a draft with its own aliases', () =>
+    Effect.gen(function* () {
+      const [first, second] = [yield* organiser(), yield* organiser()]
+      const namesake = general({
+        contents: [
+          { language: 'en', name: 'Namesake Open', isMain: true, type: 1 },
+          { language: 'lt', name: 'Namesake Open', isMain: false, type: 1 },
+        ],
+      })
+      const created = yield* Effect.all(
+        [first, first, second, second].map((actor) => editor((e) => e.create(actor, namesake))),
+        { concurrency: 'unbounded' },
+      )
+      expect(created.map((view) => view.alias).sort()).toEqual([
+        'namesake-open-2027',
+        'namesake-open-2027-2',
+        'namesake-open-2027-3',
+        'namesake-open-2027-4',
+      ])
+      const contentAliases = yield* Effect.promise(() =>
+        db.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ alias: string }[]>('select alias from event_content where event_id in (?, ?, ?, ?)', [
+            ...created.map((view) => view.id),
+          ]),
+      )
+      expect(contentAliases).toHaveLength(8)
+      expect(new Set(contentAliases.map((row) => row.alias)).size).toBe(8)
+    }),
+  )
+
+  it.effect('edits at the same moment each change what the previous one saved, never a stale copy', () =>
+    Effect.gen(function* () {
+      const actor = yield* organiser()
+      const created = yield* editor((e) => e.create(actor, general({ locations: [] })))
+      const moved = general({
+        contents: [
+          { language: 'lt', name: 'Vilniaus poros', isMain: true, type: 2 },
+          { language: 'en', name: 'Vilnius Pairs', isMain: false, type: 1 },
+          { language: 'pl', name: 'Pary Wilno', isMain: false, type: 1 },
+        ],
+      })
+      // As the API's update does: a read of the event first, then the locked edit, in one transaction.
+      const edits = yield* Effect.all(
+        Array.from({ length: 3 }, () =>
+          editor((e) =>
+            inTransaction(
+              Effect.gen(function* () {
+                yield* e.view(actor, created.id)
+                return yield* e.updateGeneral(actor, created.id, moved)
+              }),
+            ),
+          ),
+        ),
+        { concurrency: 'unbounded' },
+      )
+      expect(edits).toHaveLength(3)
+      const after = yield* editor((e) => e.view(actor, created.id))
+      expect(after.general.locations.filter((l) => l.isMain)).toHaveLength(1)
+      expect(after.general.locations).toHaveLength(1)
+      expect(after.general.contents.map((c) => c.language).sort()).toEqual(['en', 'lt', 'pl'])
     }),
   )
 

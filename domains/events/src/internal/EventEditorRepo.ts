@@ -9,15 +9,27 @@ import { EventContentEntity, EventEntity, LocationEntity } from './entities/Even
 const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
   Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
 
-/** The event with contents and locations, locked until the transaction ends. */
+/**
+ * The event with contents and locations, locked until the transaction ends. Read again even when this
+ * EntityManager already holds it (a check before the lock loaded it): a concurrent edit that committed while
+ * this one waited for the lock must be what this one changes, or two editors each add "the" main location.
+ */
 export const lockForEdit = (id: number) =>
   db((em) =>
     em.findOne(
       EventEntity,
       { id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['contents', 'locations'] },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['contents', 'locations'], refresh: true },
     ),
   )
+
+/**
+ * Serialises choosing aliases until the transaction ends: two organisers naming their events alike at the same
+ * moment would otherwise both find `name-2026` free and one of them fail on the unique index.
+ */
+export const lockAliases = db((em) =>
+  em.execute("select pg_advisory_xact_lock(hashtext('kibitz:event-alias'))"),
+)
 
 /** The event with contents and locations, for the editor screens. */
 export const findForEdit = (id: number) =>
