@@ -1,3 +1,4 @@
+import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { fromJSON } from 'seroval'
 
@@ -95,6 +96,33 @@ const serverFunctionInput = createMiddleware().server(async (ctx) => {
   }
 })
 
+/** TanStack's refusal of a payload its validator rejects: a JSON list of the issues, safe to give back. */
+const isValidatorRefusal = (error: Error) => {
+  if (!error.message.startsWith('[')) return false
+  try {
+    return Array.isArray(JSON.parse(error.message))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A server function's unexpected failure (a database error, a bug) is logged here and reaches the browser as
+ * one generic message: its text (a constraint name, a row's key, a stack) is ours, never the caller's.
+ * Redirects, not-found and the validator's refusals go through as they are.
+ */
+export const hiddenFailures = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  try {
+    return await next()
+  } catch (error) {
+    if (isRedirect(error) || isNotFound(error)) throw error
+    if (error instanceof Error && isValidatorRefusal(error)) throw error
+    console.error('server function failed', error)
+    throw new Error('Internal server error')
+  }
+})
+
 export const startInstance = createStart(() => ({
   requestMiddleware: [serverFunctions, writes, serverFunctionInput],
+  functionMiddleware: [hiddenFailures],
 }))
