@@ -1,11 +1,13 @@
 import { type Em, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
-import { Clock, Context, Effect, Layer, Option } from 'effect'
-import type {
-  TicketAgeCategoryEntity,
-  TicketEntity,
-  TournamentEntity,
-} from './internal/entities/TournamentEntity.ts'
-import { type PrizeSetupRow, TournamentRepo } from './internal/TournamentRepo.ts'
+import { Clock, Context, Effect, Layer } from 'effect'
+import {
+  type CategoryGraph,
+  graphInEvent,
+  graphsOfEvent,
+  type TicketGraph,
+  type TournamentGraph,
+} from './internal/TournamentReads.ts'
+import { TournamentRepo } from './internal/TournamentRepo.ts'
 import {
   categoryPriceOn,
   Prize,
@@ -67,9 +69,8 @@ export class TournamentService extends Context.Service<
         eventAccepted = true,
       ) {
         const at = yield* now
-        const entities = yield* repo.listForEvent(eventId)
-        const setups = yield* repo.prizeSetups(entities.map((t) => t.id))
-        return entities.map((t) => toTournament(t, setups.get(t.id), at, timeZone, eventAccepted))
+        const graphs = yield* graphsOfEvent(eventId)
+        return graphs.map((t) => toTournament(t, at, timeZone, eventAccepted))
       })
 
       const findInEvent = Effect.fn('TournamentService.findInEvent')(function* (
@@ -79,23 +80,22 @@ export class TournamentService extends Context.Service<
         eventAccepted = true,
       ) {
         const at = yield* now
-        const found = yield* repo.findInEvent(eventId, aliasOrId)
-        if (Option.isNone(found)) return yield* new TournamentNotFound({ eventId, aliasOrId })
-        const setups = yield* repo.prizeSetups([found.value.id])
-        return toTournament(found.value, setups.get(found.value.id), at, timeZone, eventAccepted)
+        const found = yield* graphInEvent(eventId, aliasOrId)
+        if (found === null) return yield* new TournamentNotFound({ eventId, aliasOrId })
+        return toTournament(found, at, timeZone, eventAccepted)
       })
 
       const summaryForEvent = Effect.fn('TournamentService.summaryForEvent')(function* (
         eventId: number,
         timeZone: string,
       ) {
-        const entities = yield* repo.listForEvent(eventId)
+        const graphs = yield* graphsOfEvent(eventId)
         // The span (opensAt null when some open tournament has no start: open from publication on)
         // and every window, so a gap between two tournaments' windows reads as closed.
         const windows: Array<{ opens: number | null; closes: number }> = []
-        for (const t of entities) {
+        for (const t of graphs) {
           if (!t.hasRegistration || !t.isRegistrationEnabled) continue
-          if (!t.tickets.getItems().some((k) => k.isForSale && k.sold < k.quantity)) continue
+          if (!t.tickets.some((k) => k.isForSale && k.sold < k.quantity)) continue
           windows.push(registrationWindow(t, timeZone))
         }
         const starts = windows.map((w) => w.opens)
@@ -104,7 +104,7 @@ export class TournamentService extends Context.Service<
             ? null
             : Math.min(...starts.flatMap((o) => (o === null ? [] : [o])))
         return {
-          tournamentsCount: entities.length,
+          tournamentsCount: graphs.length,
           registrationOpensAt: opensAt === null ? null : new Date(opensAt),
           registrationClosesAt:
             windows.length === 0 ? null : new Date(Math.max(...windows.map((w) => w.closes))),
@@ -131,17 +131,17 @@ export class TournamentService extends Context.Service<
  * Registration opens at its start datetime (null: as soon as the event is public) and closes at its
  * end datetime, never later than the tournament's start.
  */
-const registrationWindow = (t: TournamentEntity, timeZone: string) => {
+const registrationWindow = (t: TournamentGraph, timeZone: string) => {
   const start = zonedTimeToUtc(t.startDate, t.startTime ?? '00:00', timeZone)
-  const opens = t.registrationStartAt?.getTime() ?? null
-  const closes = Math.min(t.registrationEndAt?.getTime() ?? start, start)
+  const opens = t.registrationStartAt === null ? null : Date.parse(t.registrationStartAt)
+  const closes = Math.min(t.registrationEndAt === null ? start : Date.parse(t.registrationEndAt), start)
   return { opens, closes }
 }
 
 const decodeType = (type: number): TournamentTypeId =>
   oneOf(TournamentTypeId.literals, type, 'tournament type')
 
-const toCategory = (c: TicketAgeCategoryEntity, today: string) => {
+const toCategory = (c: CategoryGraph, today: string) => {
   const current = categoryPriceOn(c, c.sold, today)
   return new TicketAgeCategory({
     ticketAgeCategoryId: c.id,
@@ -164,7 +164,7 @@ const toCategory = (c: TicketAgeCategoryEntity, today: string) => {
   })
 }
 
-const toTicket = (k: TicketEntity, today: string) =>
+const toTicket = (k: TicketGraph, today: string) =>
   new Ticket({
     ticketId: k.id,
     type: k.type,
@@ -173,18 +173,18 @@ const toTicket = (k: TicketEntity, today: string) =>
     ticketsLeft: Math.max(0, k.quantity - k.sold),
     isForSale: k.isForSale,
     isPricePerTeam: k.isPricePerTeam,
-    ticketAgeCategories: k.ageCategories.getItems().map((c) => toCategory(c, today)),
+    ticketAgeCategories: k.ageCategories.map((c) => toCategory(c, today)),
   })
 
 const toTournament = (
-  t: TournamentEntity,
-  setup: PrizeSetupRow | undefined,
+  t: TournamentGraph,
   now: Date,
   timeZone: string,
   eventAccepted: boolean,
 ): Tournament => {
   const today = isoDate(now, timeZone)
-  const tickets = t.tickets.getItems().map((k) => toTicket(k, today))
+  const setup = t.prizeSetup
+  const tickets = t.tickets.map((k) => toTicket(k, today))
   const window = registrationWindow(t, timeZone)
   const nowMs = now.getTime()
   const openTicket = tickets.some((k) => k.isForSale && k.ticketsLeft > 0)
@@ -221,8 +221,8 @@ const toTournament = (
     hasRegistration: t.hasRegistration,
     isRegistrationEnabled: t.isRegistrationEnabled,
     isOpenRegistration,
-    registrationStartDatetime: t.registrationStartAt?.toISOString() ?? null,
-    registrationEndDatetime: t.registrationEndAt?.toISOString() ?? null,
+    registrationStartDatetime: t.registrationStartAt,
+    registrationEndDatetime: t.registrationEndAt,
     registrationType: t.registrationType,
     playerListUrl: t.playerListUrl ?? null,
     orderNumber: t.orderNumber,
@@ -233,7 +233,7 @@ const toTournament = (
     isPlayerListViewEnabled: t.isPlayerListViewEnabled,
     locationName: t.locationName ?? null,
     tickets,
-    prizes: t.prizes.getItems().map(
+    prizes: t.prizes.map(
       (p) =>
         new Prize({
           elementId: p.id,
@@ -255,7 +255,7 @@ const toTournament = (
           isFormulaUsed: setup.isFormulaUsed,
         })
       : null,
-    sessions: t.sessions.getItems().map(
+    sessions: t.sessions.map(
       (s) =>
         new Session({
           startDate: s.startDate,
@@ -267,13 +267,9 @@ const toTournament = (
           boards: s.boards ?? null,
         }),
     ),
-    stages: t.stages
-      .getItems()
-      .map((s) => new Stage({ name: s.name, type: s.type, resultsUrl: s.resultsUrl ?? null })),
-    programs: t.programDays
-      .getItems()
-      .map(
-        (d) => new ProgramDay({ date: d.date, tours: d.tours.map((x) => ({ time: x.time, name: x.name })) }),
-      ),
+    stages: t.stages.map((s) => new Stage({ name: s.name, type: s.type, resultsUrl: s.resultsUrl ?? null })),
+    programs: t.programDays.map(
+      (d) => new ProgramDay({ date: d.date, tours: d.tours.map((x) => ({ time: x.time, name: x.name })) }),
+    ),
   })
 }
