@@ -2,7 +2,7 @@
 // DATABASE_URL is set), with migrations applied and demo data seeded on first start.
 // `--role=web` / `--role=worker` run the two roles apart for scale-out.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -41,6 +41,11 @@ try {
   if (error instanceof ConfigError) fail(error.message)
   throw error
 }
+// NODE_ENV=production is the operator's word for "no demo data". The app keeps that choice in KIBITZ_PRODUCTION,
+// and NODE_ENV becomes production for everyone else: the built app is a production build, and React, react-dom
+// and the router load their production code (several times faster to render) only when NODE_ENV says so.
+process.env.KIBITZ_PRODUCTION = config.production ? '1' : '0'
+process.env.NODE_ENV = 'production'
 
 // Signals may come at any moment of start-up: stop whatever has been started so far.
 let server: ReturnType<typeof serve> | undefined
@@ -156,6 +161,18 @@ if (runsWeb) {
     })
   }
   const assets = staticMiddleware({ dir: clientDir })
+  // The top-level entries of the browser build (assets/, favicon.svg, demo/ …): the only paths served from disk.
+  const clientEntries = new Set(readdirSync(clientDir))
+  const isClientFile = (pathname: string) => {
+    const end = pathname.indexOf('/', 1)
+    const first = end < 0 ? pathname.slice(1) : pathname.slice(1, end)
+    if (!first.includes('%')) return clientEntries.has(first)
+    try {
+      return clientEntries.has(decodeURIComponent(first))
+    } catch {
+      return false
+    }
+  }
   server = serve({
     port: config.port,
     hostname: config.host,
@@ -165,6 +182,9 @@ if (runsWeb) {
     maxRequestBodySize: 21 * 1024 * 1024,
     middleware: [
       async (request, next) => {
+        // Only the build's own files go to the disk; a page request costs no file-system lookups (srvx's static
+        // middleware would try three candidate files for every path without an extension).
+        if (!isClientFile(new URL(request.url).pathname)) return next()
         let fromApp = false
         const response = await assets(request, () => {
           fromApp = true

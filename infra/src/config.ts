@@ -228,7 +228,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL is not an e-mail address (got ${JSON.stringify(adminEmail)})`)
   }
-  const production = env.NODE_ENV === 'production'
+  // The launcher keeps the operator's NODE_ENV choice in KIBITZ_PRODUCTION and runs libraries with
+  // NODE_ENV=production (scripts/start.ts); anywhere else NODE_ENV decides.
+  const production =
+    env.KIBITZ_PRODUCTION === undefined ? env.NODE_ENV === 'production' : env.KIBITZ_PRODUCTION === '1'
   const adminPassword = env.ADMIN_PASSWORD ?? (production ? '' : 'kibitz-demo')
   if (production && adminPassword.length < 12) {
     throw new ConfigError('ADMIN_PASSWORD must be set to at least 12 characters when NODE_ENV=production')

@@ -2,6 +2,27 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.ts'
 
 describe('loadConfig', () => {
+  describe('production', () => {
+    it('follows NODE_ENV, or KIBITZ_PRODUCTION where the launcher set it (it runs libraries as production)', () => {
+      expect(loadConfig({}).production).toBe(false)
+      expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-password' }).production).toBe(true)
+      expect(loadConfig({ NODE_ENV: 'production', KIBITZ_PRODUCTION: '0' }).production).toBe(false)
+      expect(loadConfig({ KIBITZ_PRODUCTION: '1', ADMIN_PASSWORD: 'a-long-password' }).production).toBe(true)
+    })
+
+    it('asks for a real ADMIN_PASSWORD in production', () => {
+      expect(() => loadConfig({ KIBITZ_PRODUCTION: '1' })).toThrow(/^ADMIN_PASSWORD must be set/)
+      expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'short' })).toThrow(ConfigError)
+    })
+
+    it('reads PAGE_CACHE_SECONDS, 10 by default, and refuses nonsense naming it', () => {
+      expect(loadConfig({}).pageCacheSeconds).toBe(10)
+      expect(loadConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0)
+      expect(() => loadConfig({ PAGE_CACHE_SECONDS: 'soon' })).toThrow(/^PAGE_CACHE_SECONDS must be/)
+      expect(() => loadConfig({ PAGE_CACHE_SECONDS: '7200' })).toThrow(/^PAGE_CACHE_SECONDS must be/)
+    })
+  })
+
   describe('mailFrom', () => {
     it('defaults to Kibitz at the host name of PUBLIC_URL', () => {
       expect(loadConfig({ PUBLIC_URL: 'https://bridge.example.org/' }).mailFrom).toBe(

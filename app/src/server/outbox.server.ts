@@ -8,7 +8,8 @@ const shownMessages = 50
 const encodeEntry = Schema.encodeSync(OutboxEntry)
 
 // The production build replaces a literal `process.env.NODE_ENV` with "production" at build time, while
-// `npm start` runs that same build for the demo; the page must follow the environment the process runs in.
+// `npm start` runs that same build for the demo; the page must follow the environment the process runs in
+// (KIBITZ_PRODUCTION, which the launcher sets from the operator's NODE_ENV).
 const runtimeEnv = (name: string): string | undefined => process.env[name]
 
 const entities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
@@ -27,7 +28,8 @@ const linksOf = (text: string, html: string | null): ReadonlyArray<string> => {
  * live password-reset and activation links.
  */
 const outboxPageEnabled = (): boolean =>
-  runtimeEnv('NODE_ENV') !== 'production' && !runtimeEnv('SMTP_URL')?.trim()
+  (runtimeEnv('KIBITZ_PRODUCTION') ?? (runtimeEnv('NODE_ENV') === 'production' ? '1' : '0')) !== '1' &&
+  !runtimeEnv('SMTP_URL')?.trim()
 
 /** The latest e-mails of the outbox with their links; null where /dev/outbox does not exist (see above). */
 export const outboxData = async () => {
