@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto'
 import { CookieConsent, localeFromAcceptLanguage, resolveInterfaceLocale } from '@kibitz/kernel'
+import { FastResponse } from 'srvx'
 import { renderHeader } from '../lib/render.ts'
 import { newNonce, withNonce } from './nonce.ts'
-import { createPageCache, type PageCache, type Rendered, type StoredPage } from './pageCache.ts'
+import {
+  bytesWithNonce,
+  createPageCache,
+  type PageCache,
+  type Rendered,
+  type StoredPage,
+  splitAtNonce,
+} from './pageCache.ts'
 import { withEnhanceScript, withoutAppScripts } from './staticPages.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
@@ -136,8 +144,9 @@ const sendPage = (request: Request, page: StoredPage, nonce: string): Response =
     headers.delete('content-security-policy')
     return new Response(null, { status: 304, headers })
   }
-  const html = page.nonce === nonce ? page.html : page.html.replaceAll(page.nonce, nonce)
-  return new Response(request.method === 'HEAD' ? null : html, { status: page.status, headers })
+  const body = page.nonce === nonce ? page.html : bytesWithNonce(page, nonce)
+  // srvx writes a FastResponse's bytes to the socket in one go, with no web stream in between.
+  return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
 }
 
 /**
@@ -183,6 +192,7 @@ export const withEdge = (
           headers: Array.from(headers.entries()),
           html,
           nonce,
+          parts: splitAtNonce(html, nonce),
           etag: etagOf(html, nonce),
         },
       }

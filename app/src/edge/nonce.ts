@@ -16,8 +16,21 @@ const sharedStore = (): AsyncLocalStorage<string> => {
   return created
 }
 
+// Random bytes come from the system a few kilobytes at a time: one call per page would cost more than the rest
+// of serving a kept page.
+let pool = Buffer.alloc(0)
+let offset = 0
+
 /** A fresh nonce: 128 random bits, base64url (CSP allows base64 and base64url). */
-export const newNonce = (): string => randomBytes(16).toString('base64url')
+export const newNonce = (): string => {
+  if (offset + 16 > pool.byteLength) {
+    pool = randomBytes(4096)
+    offset = 0
+  }
+  const nonce = pool.subarray(offset, offset + 16).toString('base64url')
+  offset += 16
+  return nonce
+}
 
 /** Runs `run` with `nonce` as the request's nonce. */
 export const withNonce = <A>(nonce: string, run: () => A): A => sharedStore().run(nonce, run)

@@ -10,7 +10,33 @@ export interface StoredPage {
   readonly html: string
   /** The CSP nonce inside `html`, swapped for a fresh one each time the page is served again. */
   readonly nonce: string
+  /** `html` as UTF-8, cut where the nonce stood: serving it again is a join of buffers, not a string rewrite. */
+  readonly parts: ReadonlyArray<Uint8Array>
   readonly etag: string
+}
+
+const utf8 = new TextEncoder()
+
+/** The UTF-8 bytes of `html` cut at every occurrence of `nonce` (which the pieces do not contain). */
+export const splitAtNonce = (html: string, nonce: string): ReadonlyArray<Uint8Array> =>
+  html.split(nonce).map((piece) => utf8.encode(piece))
+
+/** The stored page's bytes with `nonce` where its own nonce stood: one allocation, the pieces copied in. */
+export const bytesWithNonce = (page: StoredPage, nonce: string): Uint8Array<ArrayBuffer> => {
+  const glue = utf8.encode(nonce)
+  const length =
+    page.parts.reduce((n, part) => n + part.byteLength, 0) + glue.byteLength * (page.parts.length - 1)
+  const bytes = new Uint8Array(length)
+  let at = 0
+  for (const [index, part] of page.parts.entries()) {
+    if (index > 0) {
+      bytes.set(glue, at)
+      at += glue.byteLength
+    }
+    bytes.set(part, at)
+    at += part.byteLength
+  }
+  return bytes
 }
 
 interface Entry {
@@ -64,7 +90,7 @@ export const createPageCache = (options: PageCacheOptions): PageCache => {
 
   const store = (key: string, page: StoredPage) => {
     remove(key)
-    const size = page.html.length * 2
+    const size = page.html.length * 3
     if (size > maxBytes) return
     entries.set(key, { page, expiresAt: now() + ttlMs, bytes: size })
     bytes += size
