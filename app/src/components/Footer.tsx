@@ -9,7 +9,8 @@ import { SuitRow } from './Suits.tsx'
 export function Footer({ version, locale }: { version: string; locale: InterfaceLocale }) {
   const { t } = useLingui()
   const here = useRouterState({ select: (s) => s.location.href })
-  const link = 'text-sm text-muted hover:text-brand-800 hover:underline'
+  // At least 24 px high (WCAG 2.5.8): the footer's links sit close together.
+  const link = 'inline-flex min-h-6 items-center text-sm text-muted hover:text-brand-800 hover:underline'
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
@@ -18,11 +19,10 @@ export function Footer({ version, locale }: { version: string; locale: Interface
           <p className="mt-2 text-sm text-muted">
             <Trans>Bridge tournaments and festivals, from club nights to world championships.</Trans>
           </p>
-          <address className="mt-3 text-sm not-italic text-muted">
+          <address className="mt-3 flex flex-col items-start gap-1 text-sm not-italic text-muted">
             <a className={link} href={`mailto:${siteContact.email}`}>
               {siteContact.email}
             </a>
-            <br />
             <a className={link} href={`tel:${siteContact.phone.replace(/\s/g, '')}`}>
               {siteContact.phone}
             </a>

@@ -43,7 +43,11 @@ function SearchPage() {
         </h1>
         <SearchForm key={canonicalQ} filter={filter} error={error} />
       </section>
-      <section aria-label={t`Results`}>
+      <section aria-labelledby="results-title">
+        {/* The cards are h3: the results need their h2, even if only screen readers show it. */}
+        <h2 id="results-title" className="sr-only">
+          {t`Results`}
+        </h2>
         <p className="mb-4 text-sm text-muted" role="status">
           {listing.totalIsLowerBound ? (
             <Trans>More than {count} events found</Trans>
