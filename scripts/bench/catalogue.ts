@@ -2,7 +2,16 @@
 // as the site runs them (EventService.browse: a keyset page and a count up to 1,000), timed against a primary-key
 // lookup over the same stack; each query's plan, read with EXPLAIN ANALYZE, for the rows it sorts and whether it
 // counts or ranks its whole match set; page 1,000 of a long listing against page 1.
-import { type CatalogueQuery, cataloguePageSql, EventService } from '@kibitz/events'
+import {
+  type CatalogueQuery,
+  type CatalogueTextMatch,
+  catalogueAsTyped,
+  catalogueCorrectedWords,
+  catalogueNearestWordsSql,
+  cataloguePageSql,
+  catalogueTypedWords,
+  EventService,
+} from '@kibitz/events'
 import { Database, DomainServices, withEm } from '@kibitz/infra'
 import { Em } from '@kibitz/kernel'
 import { Effect, Layer, ManagedRuntime, Schema } from 'effect'
@@ -51,6 +60,11 @@ interface PlanNodeType {
   readonly 'Actual Loops': number
   readonly Plans?: ReadonlyArray<PlanNodeType> | undefined
 }
+const decodeNearest = Schema.decodeUnknownSync(
+  Schema.Array(
+    Schema.Struct({ word: Schema.String, nearest: Schema.NullOr(Schema.String), score: Schema.Number }),
+  ),
+)
 const decodeExplain = Schema.decodeUnknownSync(
   Schema.Array(Schema.Struct({ 'QUERY PLAN': Schema.Array(Schema.Struct({ Plan: PlanNode })) })),
 )
@@ -120,22 +134,21 @@ export const catalogueScenario = async (
       const samples = await sample(options.rounds, browse)
       all.push(...samples)
       const page = await browse()
-      const sql = cataloguePageSql(
-        query,
-        options.now,
-        { skip: 0, take: pageSize + 1 },
-        page.similarText ? 'similar' : 'exact',
-      )
       const plan = await run(
         Effect.flatMap(Em, (em) =>
-          Effect.promise(async () =>
-            page.similarText
-              ? em.transactional(async (tx) => {
-                  await tx.execute('set local pg_trgm.word_similarity_threshold = 0.5')
-                  return tx.execute(`explain (analyze, format json) ${sql.text}`, [...sql.params])
-                })
-              : em.execute(`explain (analyze, format json) ${sql.text}`, [...sql.params]),
-          ),
+          Effect.promise(async () => {
+            // The text match the listing used: as typed, or its words corrected as EventRepo corrects them.
+            let match: CatalogueTextMatch = catalogueAsTyped
+            if (page.similarText && query.text !== undefined) {
+              const nearest = catalogueNearestWordsSql(catalogueTypedWords(query.text))
+              const words = catalogueCorrectedWords(
+                decodeNearest(await em.execute(nearest.text, [...nearest.params])),
+              )
+              if (words) match = { kind: 'similar', words }
+            }
+            const sql = cataloguePageSql(query, options.now, { skip: 0, take: pageSize + 1 }, match)
+            return em.execute(`explain (analyze, format json) ${sql.text}`, [...sql.params])
+          }),
         ),
       )
       const [explained] = decodeExplain(plan)
@@ -158,7 +171,12 @@ export const catalogueScenario = async (
     const edgeRows = await run(
       Effect.flatMap(Em, (em) =>
         Effect.promise(() => {
-          const sql = cataloguePageSql(past, options.now, { skip: 999 * pageSize - 1, take: 1 }, 'exact')
+          const sql = cataloguePageSql(
+            past,
+            options.now,
+            { skip: 999 * pageSize - 1, take: 1 },
+            catalogueAsTyped,
+          )
           return em.execute(sql.text, [...sql.params])
         }),
       ),

@@ -16,6 +16,7 @@ import {
   type TournamentSummary,
 } from './Event.ts'
 import { EventNotFound } from './EventErrors.ts'
+import { asTyped } from './internal/CatalogueSql.ts'
 import { EventRepo } from './internal/EventRepo.ts'
 import type { EventContentEntity, EventEntity, LocationEntity } from './internal/entities/EventEntity.ts'
 
@@ -89,9 +90,20 @@ export class EventService extends Context.Service<
 
       const search = Effect.fn('EventService.search')(function* (query: CatalogueQuery, locale: string) {
         const at = yield* now
-        const { rows, textMatch } = yield* repo.listing(query, at, { skip: query.offset, take: query.limit })
-        const entities = yield* repo.loadInOrder(rows.map((r) => r.id))
-        const total = yield* repo.count(query, at, textMatch)
+        const [{ rows, textMatch }, exactTotal] = yield* Effect.all(
+          [
+            repo.listing(query, at, { skip: query.offset, take: query.limit }),
+            repo.count(query, at, asTyped),
+          ],
+          { concurrency: 2 },
+        )
+        const [entities, total] = yield* Effect.all(
+          [
+            repo.loadInOrder(rows.map((r) => r.id)),
+            textMatch.kind === 'exact' ? Effect.succeed(exactTotal) : repo.count(query, at, textMatch),
+          ],
+          { concurrency: 2 },
+        )
         return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
       })
 
@@ -102,16 +114,30 @@ export class EventService extends Context.Service<
         countUpTo: number,
       ) {
         const at = yield* now
-        // One row more than the page tells whether the listing goes on in the direction walked.
-        const { rows, textMatch } = yield* repo.listing(query, at, { keyset, skip: 0, take: query.limit + 1 })
+        // One row more than the page tells whether the listing goes on in the direction walked. The count runs
+        // beside the page on a connection of its own; it is read again only when the text matched by similar words.
+        const [{ rows, textMatch }, exactCount] = yield* Effect.all(
+          [
+            repo.listing(query, at, { keyset, skip: 0, take: query.limit + 1 }),
+            repo.count(query, at, asTyped, countUpTo),
+          ],
+          { concurrency: 2 },
+        )
         const backwards = keyset?.direction === 'before'
         const more = rows.length > query.limit
         // Walked backwards, the extra row is the first one (the rows come back in listing order).
         const shown = more ? (backwards ? rows.slice(1) : rows.slice(0, query.limit)) : rows
         const first = shown[0]
         const last = shown[shown.length - 1]
-        const entities = yield* repo.loadInOrder(shown.map((r) => r.id))
-        const counted = yield* repo.count(query, at, textMatch, countUpTo)
+        const [entities, counted] = yield* Effect.all(
+          [
+            repo.loadInOrder(shown.map((r) => r.id)),
+            textMatch.kind === 'exact'
+              ? Effect.succeed(exactCount)
+              : repo.count(query, at, textMatch, countUpTo),
+          ],
+          { concurrency: 2 },
+        )
         const edge = (row: { dateStart: string; id: number } | undefined) =>
           row ? { dateStart: row.dateStart, id: row.id } : null
         // A page that came back empty (its neighbour went away meanwhile) still leads back where it came from.
@@ -123,7 +149,7 @@ export class EventService extends Context.Service<
           next: backwards ? (edge(last) ?? here) : more ? edge(last) : null,
           previous:
             keyset === undefined ? null : backwards ? (more ? edge(first) : null) : (edge(first) ?? here),
-          similarText: textMatch === 'similar',
+          similarText: textMatch.kind === 'similar',
         })
       })
 

@@ -7,6 +7,14 @@ export * from './EventInput.ts'
 export { eventRegistrationsLayer } from './EventRegistrations.ts'
 export { EventService } from './EventService.ts'
 export { EventsConfig } from './EventsConfig.ts'
-export { searchTextOf } from './SearchText.ts'
 /** Diagnostics only (the benchmark's EXPLAIN): the SQL a catalogue page runs. */
-export { countQuery as catalogueCountSql, pageQuery as cataloguePageSql } from './internal/CatalogueSql.ts'
+export {
+  asTyped as catalogueAsTyped,
+  correctedWords as catalogueCorrectedWords,
+  countQuery as catalogueCountSql,
+  nearestWordsQuery as catalogueNearestWordsSql,
+  pageQuery as cataloguePageSql,
+  type TextMatch as CatalogueTextMatch,
+  typedWords as catalogueTypedWords,
+} from './internal/CatalogueSql.ts'
+export { searchTextOf } from './SearchText.ts'

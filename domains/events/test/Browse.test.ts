@@ -179,6 +179,32 @@ describe('EventService.browse', () => {
     }),
   )
 
+  it.effect('corrects each misspelt word to the nearest word of a public event, and only of one', () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(Date.parse(now))
+      yield* event({ name: 'Šiauliai Spring Open', dateStart: '2027-04-01' })
+      yield* event({ name: 'Spring Teams Kaunas', dateStart: '2027-04-02' })
+      yield* event({ name: 'Zanzibar Masters', dateStart: '2027-04-03', state: 'draft' })
+      // Two words, both misspelt, in another order: each is corrected, and an event must have both.
+      const both = yield* browse({ upcomingOnly: true, text: 'ope sprng' })
+      expect([both.similarText, names(both)]).toEqual([true, ['Šiauliai Spring Open']])
+      // Folded and misspelt: the folded words of names are known too.
+      expect(names(yield* browse({ upcomingOnly: true, text: 'siauliay' }))).toEqual(['Šiauliai Spring Open'])
+      // Words too short to correct are left out; with nothing left, nothing is matched.
+      expect(names(yield* browse({ upcomingOnly: true, text: 'g_c' }))).toEqual([])
+      // A draft's words are nobody's to find, misspelt or not; once published, they are.
+      expect(names(yield* browse({ upcomingOnly: true, text: 'zanzibr' }))).toEqual([])
+      yield* Effect.promise(() =>
+        db.orm.em
+          .fork()
+          .getConnection()
+          .execute(`update event set state = 'accepted' where search_text like '%zanzibar%'`),
+      )
+      const published = yield* browse({ upcomingOnly: true, text: 'zanzibr' })
+      expect([published.similarText, names(published)]).toEqual([true, ['Zanzibar Masters']])
+    }),
+  )
+
   it.effect('a page whose neighbour went away still leads back', () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(Date.parse(now))

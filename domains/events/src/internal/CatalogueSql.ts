@@ -40,20 +40,73 @@ export const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) 
 /** The calendar date "now" in the event's own time zone: an event runs by its local calendar. */
 const localToday = (now: string) => sql(`(?::timestamptz at time zone e.time_zone)::date`, now)
 
-/** How the visitor's text is matched: as typed (a substring), or by similar words when that finds nothing. */
-export type TextMatch = 'exact' | 'similar'
+/**
+ * How the visitor's text is matched: as typed (a substring of the search text), or, when that finds nothing, by
+ * words: each typed word, or the known word nearest to it when it is not one (see `nearestWordsQuery`).
+ */
+export type TextMatch =
+  | { readonly kind: 'exact' }
+  | { readonly kind: 'similar'; readonly words: ReadonlyArray<string> }
+
+export const asTyped: TextMatch = { kind: 'exact' }
+
+/**
+ * The visitor's words, lower-cased, without control characters, at most ten; split where the database splits
+ * the search text into its word list (event_word, Migration20261125180000).
+ */
+export const typedWords = (text: string): ReadonlyArray<string> =>
+  withoutControlCharacters(text)
+    .toLowerCase()
+    .split(/[\s,.;:!?()"'„“”«»‹›/\\|+&*#@%=<>~^_–—-]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 10)
+
+/** Shorter words are left out of the search by words: two letters have too few trigrams to find a neighbour. */
+const correctedFrom = 3
+/** How similar (pg_trgm's trigram similarity) the nearest known word must be: "vilnus" to "vilnius" is 0.5. */
+export const nearestAtLeast = 0.4
+
+/**
+ * For each typed word, the known word nearest to it (a GiST index walk of the word list in distance order, so
+ * one word costs a few index pages) and how similar it is; 1 for a word that is known.
+ */
+export const nearestWordsQuery = (words: ReadonlyArray<string>): Sql => {
+  const long = words.filter((word) => word.length >= correctedFrom)
+  return sql(
+    `select q.word, n.word as nearest, coalesce(similarity(n.word, q.word), 0)::float8 as score
+       from unnest(array[${long.length === 0 ? 'null' : long.map(() => '?::text').join(',')}]::text[]) with ordinality q(word, ord)
+       left join lateral (select w.word from event_word w order by w.word <-> q.word limit 1) n on true
+      where q.word is not null
+      order by q.ord`,
+    ...long,
+  )
+}
+
+/**
+ * The words to match when the text as typed matched nothing: each typed word of three letters or more, corrected
+ * to its nearest known word; none (nothing to match) when a word has no near enough neighbour or none is long
+ * enough.
+ */
+export const correctedWords = (
+  rows: ReadonlyArray<{ readonly word: string; readonly nearest: string | null; readonly score: number }>,
+): ReadonlyArray<string> | undefined => {
+  const words: Array<string> = []
+  for (const row of rows) {
+    if (row.word.length < correctedFrom) continue
+    if (row.nearest === null || row.score < nearestAtLeast) return undefined
+    words.push(row.nearest)
+  }
+  return words.length > 0 ? [...new Set(words)] : undefined
+}
 
 /** The visitor's filters other than time, the same for every segment. */
 export const filtersOf = (query: CatalogueQuery, textMatch: TextMatch): ReadonlyArray<Sql> => {
   const parts: Array<Sql> = [sql(visibleToPublic)]
   const text = query.text ? withoutControlCharacters(query.text).toLowerCase() : ''
   if (text) {
-    parts.push(
-      textMatch === 'exact'
-        ? sql(`e.search_text like ?`, `%${likeEscape(text)}%`)
-        : // pg_trgm's word similarity ("vilnus" finds "vilnius"), served by the same trigram index.
-          sql(`? <% e.search_text`, text),
-    )
+    // Both are served by the trigram index on search_text.
+    if (textMatch.kind === 'exact') parts.push(sql(`e.search_text like ?`, `%${likeEscape(text)}%`))
+    else for (const word of textMatch.words) parts.push(sql(`e.search_text like ?`, `%${likeEscape(word)}%`))
   }
   if (query.eventTypes && query.eventTypes.length > 0) {
     parts.push(sql(`e.type in (${query.eventTypes.map((t) => Number(t)).join(',')})`))

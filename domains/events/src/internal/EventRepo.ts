@@ -1,7 +1,17 @@
 import { Em, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import type { CatalogueKeyset, CatalogueQuery, TournamentSummary } from '../Event.ts'
-import { countQuery, likeEscape, pageQuery, type TextMatch, visibleToPublic } from './CatalogueSql.ts'
+import {
+  asTyped,
+  correctedWords,
+  countQuery,
+  likeEscape,
+  nearestWordsQuery,
+  pageQuery,
+  type TextMatch,
+  typedWords,
+  visibleToPublic,
+} from './CatalogueSql.ts'
 import { EventEntity } from './entities/EventEntity.ts'
 
 const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
@@ -13,6 +23,11 @@ const decodeSitemapRows = Schema.decodeUnknownSync(
 )
 const LabelRow = Schema.Struct({ label: Schema.String, country_code: Schema.NullOr(Schema.String) })
 const decodeLabelRows = Schema.decodeUnknownSync(Schema.Array(LabelRow))
+const decodeNearestRows = Schema.decodeUnknownSync(
+  Schema.Array(
+    Schema.Struct({ word: Schema.String, nearest: Schema.NullOr(Schema.String), score: Schema.Number }),
+  ),
+)
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
 
@@ -79,28 +94,41 @@ export class EventRepo extends Context.Service<
         const em = yield* Em
         const read = (textMatch: TextMatch) => {
           const q = pageQuery(query, now, page, textMatch)
-          return Effect.promise(() => runMatching(em, textMatch, q)).pipe(Effect.map(decodeListingRows))
+          return Effect.promise(() => runCatalogue(em, q)).pipe(Effect.map(decodeListingRows))
         }
-        const exact = yield* read('exact')
-        // Text that matches no event as typed is probably misspelt: match similar words instead. On a later page
-        // (keyset) an empty read may just be the end, so ask whether the text matches anything at all.
+        const exact = yield* read(asTyped)
+        // Text that matches no event as typed is probably misspelt: match its words, each corrected to the
+        // nearest known word, instead. On a later page (keyset) an empty read may just be the end, so ask whether
+        // the text matches anything at all.
         const misspelt =
           query.text !== undefined &&
           exact.length === 0 &&
           (page.keyset === undefined ||
             (yield* Effect.promise(() => {
-              const q = pageQuery(query, now, { skip: 0, take: 1 }, 'exact')
+              const q = pageQuery(query, now, { skip: 0, take: 1 }, asTyped)
               return em.execute(q.text, [...q.params])
             })).length === 0)
-        const textMatch: TextMatch = misspelt ? 'similar' : 'exact'
-        const found = misspelt ? yield* read('similar') : exact
+        const words = misspelt && query.text !== undefined ? typedWords(query.text) : []
+        const corrected =
+          words.length === 0
+            ? undefined
+            : correctedWords(
+                decodeNearestRows(
+                  yield* Effect.promise(() => {
+                    const q = nearestWordsQuery(words)
+                    return em.execute(q.text, [...q.params])
+                  }),
+                ),
+              )
+        const textMatch: TextMatch = corrected ? { kind: 'similar', words: corrected } : asTyped
+        const found = corrected ? yield* read(textMatch) : exact
         const rows = found.map((r) => ({ id: r.id, dateStart: r.date_start }))
         return { rows: page.keyset?.direction === 'before' ? rows.reverse() : rows, textMatch }
       }),
       count: Effect.fn('EventRepo.count')(function* (query, now, textMatch, upTo) {
         const em = yield* Em
         const q = countQuery(query, now, upTo, textMatch)
-        const rows = decodeCountRow(yield* Effect.promise(() => runMatching(em, textMatch, q)))
+        const rows = decodeCountRow(yield* Effect.promise(() => runCatalogue(em, q)))
         return rows[0]?.count ?? 0
       }),
       loadInOrder: Effect.fn('EventRepo.loadInOrder')(function* (ids) {
@@ -264,21 +292,11 @@ export class EventRepo extends Context.Service<
   )
 }
 
-/**
- * Runs a catalogue query. Matching similar words needs pg_trgm's word-similarity threshold lowered from 0.6 to
- * 0.5 (a letter left out of "vilnius" scores 0.57), for this transaction only.
- */
-const runMatching = (
+/** Runs a catalogue query. */
+const runCatalogue = (
   em: Em['Service'],
-  textMatch: TextMatch,
   query: { readonly text: string; readonly params: ReadonlyArray<unknown> },
-): Promise<unknown> =>
-  textMatch === 'exact'
-    ? em.execute(query.text, [...query.params])
-    : em.transactional(async (tx) => {
-        await tx.execute('set local pg_trgm.word_similarity_threshold = 0.5')
-        return tx.execute(query.text, [...query.params])
-      })
+): Promise<unknown> => em.execute(query.text, [...query.params])
 
 /** Loads events with their contents and locations, in the order of `ids`. */
 const loadInOrder = (em: Em['Service'], ids: ReadonlyArray<number>) =>
