@@ -46,10 +46,16 @@ export class FileStorage extends Context.Service<
             if (!isObjectKey(key)) throw unsafeKey(key)
             const file = path.join(root, key)
             await mkdir(path.dirname(file), { recursive: true })
-            // Write then rename, so a reader never sees half a file.
+            // Write then rename, so a reader never sees half a file; a write that fails (the disk full) leaves
+            // nothing behind.
             const partial = `${file}.${process.pid}.partial`
-            await writeFile(partial, bytes)
-            await rename(partial, file)
+            try {
+              await writeFile(partial, bytes)
+              await rename(partial, file)
+            } catch (error) {
+              await rm(partial, { force: true }).catch(() => undefined)
+              throw error
+            }
           }),
         get: (key) =>
           isObjectKey(key)

@@ -1,0 +1,34 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from '@effect/vitest'
+import { FileStorage } from '@kibitz/files'
+import { Effect, Exit } from 'effect'
+
+// The local disk adapter: a write that fails leaves no half-written file behind (the fault drill fills the disk
+// during an upload; here the final name is taken by a folder, which fails the same last step).
+
+describe('FileStorage.local', () => {
+  it.live('removes its partial file when a write fails, and writes the same key once it can', () =>
+    Effect.gen(function* () {
+      const root = mkdtempSync(path.join(tmpdir(), 'kibitz-local-storage-'))
+      const key = 'event/event-7/documents/programme-1a2b.pdf'
+      const blocked = path.join(root, key)
+      mkdirSync(blocked, { recursive: true })
+      writeFileSync(path.join(blocked, 'in-the-way'), 'x')
+      const storage = FileStorage.local(root)
+      const put = Effect.provide(
+        FileStorage.use((s) => s.put(key, new TextEncoder().encode('%PDF-1.4 programme'))),
+        storage,
+      )
+      const failed = yield* Effect.exit(put)
+      expect(Exit.isFailure(failed)).toBe(true)
+      const folder = path.dirname(blocked)
+      expect(readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([])
+
+      rmSync(blocked, { recursive: true })
+      yield* put
+      expect(readdirSync(folder)).toEqual([path.basename(key)])
+    }),
+  )
+})
