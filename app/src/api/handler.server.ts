@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { restrictedTypesCacheMs } from '@kibitz/kernel'
-import { Effect, Layer, type Types } from 'effect'
+import { Cause, Effect, Layer, type Types } from 'effect'
 import {
   HttpRouter,
   HttpServer,
@@ -14,6 +14,7 @@ import { HttpApiBuilder } from 'effect/http-api'
 import { etagMatches } from '../edge/http.ts'
 import { loadMessages } from '../i18n/catalogs.ts'
 import { BodyTooLarge, readBody } from '../server/forms.server.ts'
+import { type Outage, outageOf, outageRetryAfterSeconds } from '../server/outage.ts'
 import { appRuntime } from '../server/runtime.server.ts'
 import { Api } from './Api.ts'
 import { uploadBodyLimits } from './EventWritesApi.ts'
@@ -52,6 +53,26 @@ const statusTitles: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
+}
+
+/** An outage as the API answers it: 503 or 507, with Retry-After and a detail a client can show. */
+const outageResponse = (outage: Outage): HttpServerResponse.HttpServerResponse => {
+  const status = outage === 'storageFull' ? 507 : 503
+  return HttpServerResponse.setHeader(
+    ProblemDetails.toResponse({
+      type: 'about:blank',
+      status,
+      title: statusTitles[status] ?? 'Error',
+      code: unknownCode,
+      detail:
+        outage === 'storageFull'
+          ? 'The file store is full; nothing was saved. Try again later.'
+          : 'The service is briefly unavailable. Try again shortly.',
+    }),
+    'retry-after',
+    String(outageRetryAfterSeconds[outage]),
+  )
 }
 
 const isProblem = (response: HttpServerResponse.HttpServerResponse) =>
@@ -119,11 +140,14 @@ const ProblemsAndCaching = HttpRouter.middleware(
       const request = yield* HttpServerRequest.HttpServerRequest
       const response = yield* httpEffect.pipe(
         Effect.catchCause((cause) =>
-          Effect.flatMap(HttpServerError.causeResponse(cause), ([failed, unhandled]) =>
-            failed.status >= 500
+          Effect.flatMap(HttpServerError.causeResponse(cause), ([failed, unhandled]) => {
+            if (failed.status < 500) return Effect.succeed(failed)
+            // The database away or the disk full is an outage, not a bug: 503/507 so that clients retry.
+            const outage = outageOf(Cause.squash(cause))
+            return outage === undefined
               ? Effect.as(Effect.logError('API request failed', unhandled), failed)
-              : Effect.succeed(failed),
-          ),
+              : Effect.as(Effect.logWarning(`API request failed: ${outage}`), outageResponse(outage))
+          }),
         ),
         Effect.flatMap(asProblem),
       )
