@@ -76,13 +76,18 @@ const toStored = (l: PricedLine): StoredLine => ({
 })
 
 const changedReason = (e: TicketsUnavailable) => e.reason
-/** Inside the sale's transaction: the locked counts give another total (an early bird ran out meanwhile). */
 /**
  * Anonymous registrations per client address (docs/decisions/024): enough for a club secretary entering a dozen
  * pairs, not for one visitor to hold a tournament's places with invented entries until they expire.
  */
-export const RegistrationLimits = { perAddress: 30, windowMs: 15 * 60_000 } as const
+export const RegistrationLimits = {
+  perAddress: 30,
+  windowMs: 15 * 60_000,
+  /** How long a process answers "sold out" from memory once it found a tournament sold out. */
+  soldOutMemoMs: 3_000,
+} as const
 
+/** Inside the sale's transaction: the locked counts give another total (an early bird ran out meanwhile). */
 class Repriced extends Data.TaggedError('Repriced')<{ readonly totalMinor: number }> {}
 /** Inside the registering transaction: another request with the same key got there first (it rolls back). */
 class KeyTaken extends Data.TaggedError('KeyTaken')<Record<never, never>> {}
@@ -231,6 +236,13 @@ export class RegistrationDesk extends Context.Service<
         })
 
       /** Closed, unless only the tickets ran out while registration is otherwise open (then 3000, soldOut). */
+      /** Sold-out answers by language, event and tournament as asked for, each until its time (this process's). */
+      const soldOutRecently = new Map<string, { readonly until: number; readonly refusal: TicketsChanged }>()
+      const rememberSoldOut = (key: string, refusal: TicketsChanged, at: Date) => {
+        if (soldOutRecently.size >= 1_000) soldOutRecently.clear()
+        soldOutRecently.set(key, { until: at.getTime() + RegistrationLimits.soldOutMemoMs, refusal })
+      }
+
       const soldOutWhileOpen = (event: RegistrationEvent, t: Tournament, at: Date) =>
         event.accepted &&
         t.hasRegistration &&
@@ -423,9 +435,14 @@ export class RegistrationDesk extends Context.Service<
           if (answered) return answered
         }
         const language = resolveInterfaceLocale(who.language)
+        const at = yield* now
+        // The crowd at a championship's opening keeps asking after the last place is gone: a tournament found
+        // sold out is answered so, from memory, for a few seconds, without reading the event again.
+        const soldOutKey = `${language}\n${eventRef}\n${tournamentRef}`
+        const known = soldOutRecently.get(soldOutKey)
+        if (known && known.until > at.getTime()) return yield* Effect.fail(known.refusal)
         const event = yield* publicEvent(eventRef, language)
         const tournament = yield* findTournament(event, tournamentRef)
-        const at = yield* now
         const fresh = () =>
           findTournament(event, tournamentRef).pipe(
             Effect.map((t) => formOf(event, t)),
@@ -436,7 +453,10 @@ export class RegistrationDesk extends Context.Service<
             Effect.fail(new TicketsChanged({ reason, form: f, quotedTotalMinor })),
           )
         if (!tournament.isOpenRegistration) {
-          if (soldOutWhileOpen(event, tournament, at)) return yield* changed('soldOut')
+          if (soldOutWhileOpen(event, tournament, at))
+            return yield* changed('soldOut').pipe(
+              Effect.tapError((refusal) => Effect.sync(() => rememberSoldOut(soldOutKey, refusal, at))),
+            )
           return yield* refuse('closed')
         }
         const methods = methodsOf(event)

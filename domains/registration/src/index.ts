@@ -3,7 +3,7 @@ export { FederationLookup, FederationMember, FederationUnavailable } from './fed
 export { CardPaymentFailed, CardPayments, CheckoutSession, WebhookRejected } from './payment/CardPayments.ts'
 export { formatCreditorReference, isValidCreditorReference } from './payment/CreditorReference.ts'
 export * from './Registration.ts'
-export { RegistrationDesk } from './RegistrationDesk.ts'
+export { RegistrationDesk, RegistrationLimits } from './RegistrationDesk.ts'
 export * from './RegistrationInput.ts'
 export { RegistrationService } from './RegistrationService.ts'
 export { purgeRegistrationRequests } from './Upkeep.ts'

@@ -5,6 +5,7 @@ import {
   type RegisterInput,
   type RegistrationActor,
   RegistrationDesk,
+  RegistrationLimits,
   RegistrationService,
 } from '@kibitz/registration'
 import { insertEvent, insertOrganiser, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
@@ -579,6 +580,37 @@ describe('RegistrationDesk', () => {
         // Fifteen minutes later the address may register again.
         yield* TestClock.adjust('15 minutes')
         expect((yield* from('203.0.113.7', 32)).replayed).toBe(false)
+      }),
+    )
+  })
+
+  describe('a sold-out tournament', () => {
+    it.effect('is answered sold out from memory for a few seconds, then read again', () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const input = pair(f, 4000 + 1500)
+        const setSold = (sold: number) =>
+          Effect.promise(() =>
+            db.orm.em.fork().execute('update ticket set sold = ? where id = ?', [sold, f.ticketId]),
+          )
+        yield* setSold(10)
+        yield* desk((d) =>
+          Effect.gen(function* () {
+            const ask = () =>
+              d.register('spring-pairs', 'open-pairs', input, { userId: null, language: 'lt' })
+            const first = yield* Effect.flip(ask())
+            expect(first._tag === 'TicketsChanged' && first.reason).toBe('soldOut')
+            // Places come free (an entry expired): for a moment the answer is still the one remembered…
+            yield* setSold(0)
+            const remembered = yield* Effect.flip(ask())
+            expect(remembered).toBe(first)
+            // …and once it is older than the memory, the tournament is read again.
+            yield* TestClock.adjust(RegistrationLimits.soldOutMemoMs)
+            expect((yield* ask()).replayed).toBe(false)
+          }),
+        )
+        expect(yield* entryCount()).toBe(1)
       }),
     )
   })
