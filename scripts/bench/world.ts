@@ -3276,6 +3276,15 @@ export async function seedWorld(databaseUrl: string, options: WorldOptions = {})
             `select setval(pg_get_serial_sequence('"${t}"', 'id'), max(id)) from "${t}" having max(id) is not null`,
           )
       })
+      // The catalogue's word list is kept by triggers on event, which the load skipped (Migration20261125180000).
+      await timed('word list', () =>
+        client.query(
+          `insert into event_word (word)
+           select distinct w from event e, event_words_of(e.search_text) w
+            where e.state in ('accepted', 'postponed', 'canceled') order by 1
+           on conflict do nothing`,
+        ),
+      )
       await client.query('commit')
       if (triggersSkipped) await client.query('reset session_replication_role')
       await timed('analyze', () => client.query('analyze'))
