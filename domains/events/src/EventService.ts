@@ -17,8 +17,8 @@ import {
 } from './Event.ts'
 import { EventNotFound } from './EventErrors.ts'
 import { asTyped } from './internal/CatalogueSql.ts'
-import { EventRepo } from './internal/EventRepo.ts'
-import type { EventContentEntity, EventEntity, LocationEntity } from './internal/entities/EventEntity.ts'
+import { type CardSource, EventRepo } from './internal/EventRepo.ts'
+import type { EventEntity, LocationEntity } from './internal/entities/EventEntity.ts'
 
 /** Reads and maintains events. Public reads see only accepted, postponed and canceled events. */
 export class EventService extends Context.Service<
@@ -99,7 +99,7 @@ export class EventService extends Context.Service<
         )
         const [entities, total] = yield* Effect.all(
           [
-            repo.loadInOrder(rows.map((r) => r.id)),
+            repo.cardsInOrder(rows.map((r) => r.id)),
             textMatch.kind === 'exact' ? Effect.succeed(exactTotal) : repo.count(query, at, textMatch),
           ],
           { concurrency: 2 },
@@ -131,7 +131,7 @@ export class EventService extends Context.Service<
         const last = shown[shown.length - 1]
         const [entities, counted] = yield* Effect.all(
           [
-            repo.loadInOrder(shown.map((r) => r.id)),
+            repo.cardsInOrder(shown.map((r) => r.id)),
             textMatch.kind === 'exact'
               ? Effect.succeed(exactCount)
               : repo.count(query, at, textMatch, countUpTo),
@@ -163,7 +163,7 @@ export class EventService extends Context.Service<
       const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<number>, locale: string) {
         const at = yield* now
         const entities = yield* repo.findPublicByIds(ids)
-        return entities.map((e) => toCard(e, locale, at))
+        return entities.map((e) => toCard(cardSourceOf(e), locale, at))
       })
 
       const locationSuggestions = Effect.fn('EventService.locationSuggestions')(function* (
@@ -183,7 +183,10 @@ export class EventService extends Context.Service<
       ) {
         const at = yield* now
         const { entities, total } = yield* repo.liveOn(date, offset, limit)
-        return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
+        return new EventPage({
+          events: entities.map((e) => toCard(cardSourceOf(e), locale, at)),
+          totalEventsCount: total,
+        })
       })
 
       const ownEvents = Effect.fn('EventService.ownEvents')(function* (
@@ -198,7 +201,10 @@ export class EventService extends Context.Service<
           page.offset,
           page.limit,
         )
-        return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
+        return new EventPage({
+          events: entities.map((e) => toCard(cardSourceOf(e), locale, at)),
+          totalEventsCount: total,
+        })
       })
 
       return EventService.of({
@@ -221,8 +227,10 @@ const decodeState = (state: string): EventState => oneOf(EventState.literals, st
 const decodeType = (type: number): EventTypeId => oneOf(EventTypeId.literals, type, 'event type')
 
 /** The content in the visitor's language when the event has one, else the main content. */
-export const pickContent = (contents: ReadonlyArray<EventContentEntity>, locale: string) =>
-  contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
+export const pickContent = <C extends { readonly language: string; readonly isMain: boolean }>(
+  contents: ReadonlyArray<C>,
+  locale: string,
+) => contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
 
 const toLocation = (l: LocationEntity) =>
   new EventLocation({
@@ -243,8 +251,36 @@ const toLocation = (l: LocationEntity) =>
     externalUrl: l.externalUrl ?? null,
   })
 
-const toCard = (e: EventEntity, locale: string, now: Date): EventCard => {
-  const contents = e.contents.getItems()
+/** An event as the ORM holds it, in the shape a card is made from. */
+const cardSourceOf = (e: EventEntity): CardSource => ({
+  id: e.id,
+  alias: e.alias,
+  state: e.state,
+  type: e.type,
+  timeZone: e.timeZone,
+  dateStart: e.dateStart,
+  dateEnd: e.dateEnd,
+  registrationWindows: e.registrationWindows,
+  showNativeName: e.showNativeName,
+  tournamentsCount: e.tournamentsCount,
+  countryCode: e.countryCode ?? null,
+  isOnline: e.isOnline,
+  isLive: e.isLive,
+  hasLiveResults: e.hasLiveResults,
+  hasFinalResults: e.hasFinalResults,
+  liveResultsUrl: e.liveResultsUrl ?? null,
+  isRecommended: e.isRecommended,
+  thumbUrl: e.thumbUrl ?? null,
+  imageAlt: e.imageAlt ?? null,
+  organiserId: e.organiserId,
+  contents: e.contents.getItems(),
+  locations: e.locations
+    .getItems()
+    .map((l) => ({ shortAddressLine: l.shortAddressLine ?? null, name: l.name ?? null })),
+})
+
+const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
+  const contents = e.contents
   const content = pickContent(contents, locale)
   const native = contents.find((c) => c.type === 2)
   const state = decodeState(e.state)
@@ -260,12 +296,7 @@ const toCard = (e: EventEntity, locale: string, now: Date): EventCard => {
     )
   // One line per distinct place: two halls in one city read as one address on a card.
   const shortAddresses = [
-    ...new Set(
-      e.locations
-        .getItems()
-        .map((l) => l.shortAddressLine ?? l.name ?? '')
-        .filter((a) => a.length > 0),
-    ),
+    ...new Set(e.locations.map((l) => l.shortAddressLine ?? l.name ?? '').filter((a) => a.length > 0)),
   ]
   return new EventCard({
     id: EventId.make(e.id),
@@ -295,7 +326,7 @@ const toCard = (e: EventEntity, locale: string, now: Date): EventCard => {
 }
 
 const toView = (e: EventEntity, locale: string, now: Date): EventView => {
-  const card = toCard(e, locale, now)
+  const card = toCard(cardSourceOf(e), locale, now)
   const contents = e.contents.getItems()
   const content = pickContent(contents, locale)
   const locations = e.locations.getItems()
