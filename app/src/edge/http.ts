@@ -31,18 +31,18 @@ export const securityHeaders: Readonly<Record<string, string>> = {
  * plugins, no base-URL games. Styles allow inline attributes (React and radix position things with them);
  * images may come from any HTTPS host (object storage, social avatars).
  */
+const policyAfterNonce = [
+  "'strict-dynamic' 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
 export const pagePolicy = (nonce: string): string =>
-  [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+  `default-src 'self'; script-src 'nonce-${nonce}' ${policyAfterNonce}`
 
 /** Anything that is not a page (API answers, redirects, files without a policy of their own) runs nothing. */
 const otherPolicy = "default-src 'none'; frame-ancestors 'none'"
@@ -130,23 +130,40 @@ export const withAssetHeaders = (response: Response): Response => {
 const etagOf = (html: string, nonce: string) =>
   `W/"${createHash('sha1').update(html.replaceAll(nonce, '')).digest('base64url')}"`
 
+/** What a kept page is sent with besides its policy: its own headers, the security headers and revalidation. */
+const keptHeaders = new WeakMap<StoredPage, ReadonlyArray<[string, string]>>()
+const sharedHeadersOf = (page: StoredPage): ReadonlyArray<[string, string]> => {
+  const known = keptHeaders.get(page)
+  if (known) return known
+  const ours = new Set(['etag', 'cache-control', 'vary', 'content-security-policy'])
+  const own = page.headers.filter(([name]) => !ours.has(name))
+  const names = new Set(own.map(([name]) => name))
+  const headers: ReadonlyArray<[string, string]> = [
+    ...own.map(([name, value]): [string, string] => [name, value]),
+    ...Object.entries(securityHeaders).filter(([name]) => !names.has(name)),
+    ['etag', page.etag],
+    ['cache-control', 'public, max-age=0, must-revalidate'],
+    ['vary', 'Accept-Language, Cookie'],
+  ]
+  keptHeaders.set(page, headers)
+  return headers
+}
+
 /** Sends a page (fresh or kept) with this request's nonce; 304 when the browser has it already. */
 const sendPage = (request: Request, page: StoredPage, nonce: string): Response => {
-  const headers = new Headers()
-  for (const [name, value] of page.headers) headers.append(name, value)
-  withSecurityHeaders(headers, pagePolicy(nonce))
-  headers.set('etag', page.etag)
-  headers.set('cache-control', 'public, max-age=0, must-revalidate')
-  headers.set('vary', 'Accept-Language, Cookie')
+  const shared = sharedHeadersOf(page)
   if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
     // The browser keeps the page it has, with the nonce it has: a 304's headers replace the stored ones, so a
     // new policy here would name a nonce the kept page does not carry.
-    headers.delete('content-security-policy')
-    return new Response(null, { status: 304, headers })
+    return new Response(null, { status: 304, headers: [...shared] })
   }
   const body = page.nonce === nonce ? page.html : bytesWithNonce(page, nonce)
-  // srvx writes a FastResponse's bytes to the socket in one go, with no web stream in between.
-  return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
+  // srvx writes a FastResponse's bytes and header list to the socket in one go, with no web stream or Headers
+  // object in between.
+  return new FastResponse(request.method === 'HEAD' ? null : body, {
+    status: page.status,
+    headers: [...shared, ['content-security-policy', pagePolicy(nonce)]],
+  })
 }
 
 /**
