@@ -74,6 +74,8 @@ export const figure = (
 export const shown = (value: number): string => {
   if (!Number.isFinite(value)) return String(value)
   const abs = Math.abs(value)
+  // Three significant digits for small figures, so a ratio of 0.0025 does not print as 0.
+  if (abs > 0 && abs < 1) return value.toLocaleString('en-US', { maximumSignificantDigits: 3 })
   const decimals = abs >= 100 ? 0 : abs >= 10 ? 1 : 2
   return value.toLocaleString('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 })
 }
