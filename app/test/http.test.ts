@@ -134,11 +134,18 @@ describe('withEdge', () => {
     expect(renders).toBe(1)
     const nonces = new Set([...responses, later].map(nonceOf))
     expect(nonces.size).toBe(21)
+    const pages = new Set<string>()
     for (const response of [...responses, later]) {
       const html = await response.text()
       expect(html).toContain(`nonce="${nonceOf(response)}"`)
       expect(html.match(/nonce="([\w-]+)"/g)?.every((n) => n === `nonce="${nonceOf(response)}"`)).toBe(true)
+      // Byte for byte the same page but for its nonce, and as long as the page it was kept from.
+      pages.add(html.replaceAll(nonceOf(response) ?? '', 'NONCE'))
+      expect(Number(response.headers.get('content-length') ?? Buffer.byteLength(html))).toBe(
+        Buffer.byteLength(html),
+      )
     }
+    expect(pages.size).toBe(1)
   })
 
   it('never shares a page between languages, cookie choices or signed-in visitors', async () => {
