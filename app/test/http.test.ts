@@ -235,3 +235,101 @@ describe('etagMatches', () => {
     expect(etagMatches(null, 'W/"abc"')).toBe(false)
   })
 })
+
+describe('serveKept (kept pages answered from Node’s own request)', () => {
+  /** A stand-in for Node's ServerResponse that records what is written. */
+  const recorder = () => {
+    const written: { status?: number; headers: Map<string, string>; body?: Uint8Array } = {
+      headers: new Map(),
+    }
+    return {
+      written,
+      res: {
+        writeHead: (status: number, headers: Array<string>) => {
+          written.status = status
+          for (let i = 0; i < headers.length; i += 2)
+            written.headers.set(headers[i] ?? '', headers[i + 1] ?? '')
+        },
+        end: (body?: Uint8Array) => {
+          written.body = body
+        },
+      },
+    }
+  }
+  const nodeRequest = (headers: Record<string, string> = {}, url = '/event/x', method = 'GET') => ({
+    method,
+    url,
+    headers: { host: 'localhost', ...headers },
+  })
+
+  it('answers a kept page byte for byte with a fresh nonce, its headers and a 304 on revalidation', async () => {
+    let renders = 0
+    const { fetch, serveKept } = withEdge(
+      () => {
+        renders += 1
+        return appPage()
+      },
+      { ...options, pageCacheSeconds: 10 },
+    )
+    const { written: none } = recorder()
+    expect(serveKept(nodeRequest(), recorder().res, 'http://localhost')).toBe(false)
+    expect(none.status).toBeUndefined()
+    const first = await fetch(new Request('http://localhost/event/x'))
+    const firstHtml = await first.text()
+    const { written, res } = recorder()
+    expect(serveKept(nodeRequest(), res, 'http://localhost')).toBe(true)
+    expect(renders).toBe(1)
+    expect(written.status).toBe(200)
+    const policy = written.headers.get('content-security-policy') ?? ''
+    const nonce = /'nonce-([\w-]+)'/.exec(policy)?.[1] ?? ''
+    expect(nonce).not.toBe(nonceOf(first))
+    const html = new TextDecoder().decode(written.body)
+    expect(html.replaceAll(nonce, 'N')).toBe(firstHtml.replaceAll(nonceOf(first) ?? '', 'N'))
+    expect(written.headers.get('content-length')).toBe(String(written.body?.byteLength))
+    for (const name of [
+      'x-content-type-options',
+      'strict-transport-security',
+      'x-frame-options',
+      'etag',
+      'vary',
+    ])
+      expect(written.headers.get(name)).toBe(first.headers.get(name))
+
+    const revalidated = recorder()
+    expect(
+      serveKept(
+        nodeRequest({ 'if-none-match': first.headers.get('etag') ?? '' }),
+        revalidated.res,
+        'http://localhost',
+      ),
+    ).toBe(true)
+    expect(revalidated.written.status).toBe(304)
+    expect(revalidated.written.headers.has('content-security-policy')).toBe(false)
+    expect(revalidated.written.body).toBeUndefined()
+  })
+
+  it('leaves signed-in visitors, other languages, other addresses and writes to the app', async () => {
+    const { fetch, serveKept } = withEdge(() => appPage(), { ...options, pageCacheSeconds: 10 })
+    await fetch(new Request('http://localhost/event/x'))
+    const declined = [
+      nodeRequest({ cookie: '__Host-kibitz_session=abc' }),
+      nodeRequest({ cookie: 'lang=pl' }),
+      nodeRequest({ 'accept-language': 'ru' }),
+      nodeRequest({}, '/event/y'),
+      nodeRequest({}, '/event/x', 'POST'),
+    ]
+    for (const req of declined) {
+      const { written, res } = recorder()
+      expect(serveKept(req, res, 'http://localhost')).toBe(false)
+      expect(written.status).toBeUndefined()
+    }
+    // Another host is another address.
+    expect(serveKept(nodeRequest(), recorder().res, 'http://other.example')).toBe(false)
+  })
+
+  it('keeps nothing and answers nothing when the cache is off', async () => {
+    const { fetch, serveKept } = withEdge(() => appPage(), options)
+    await fetch(new Request('http://localhost/event/x'))
+    expect(serveKept(nodeRequest(), recorder().res, 'http://localhost')).toBe(false)
+  })
+})

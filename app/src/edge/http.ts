@@ -69,8 +69,8 @@ const isSharedPage = (request: Request, response: Response) =>
 /** The cookies an anonymous visitor may carry and still get the shared page. */
 const sharedCookies = new Set(['lang', 'cookie_consent'])
 
-const cookiesOf = (request: Request): ReadonlyArray<readonly [string, string]> =>
-  (request.headers.get('cookie') ?? '')
+const cookiesOf = (header: string | null | undefined): ReadonlyArray<readonly [string, string]> =>
+  (header ?? '')
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part.length > 0)
@@ -79,24 +79,53 @@ const cookiesOf = (request: Request): ReadonlyArray<readonly [string, string]> =
       return index < 0 ? [part, ''] : [part.slice(0, index), part.slice(index + 1)]
     })
 
-/**
- * The page-cache key of an anonymous GET: its address, the interface language (the language cookie, else
- * Accept-Language) and the cookie-banner state, which are all a shared page depends on. Null for anything
- * else: a session, a flash message or any other cookie means the page may be personal.
- */
-export const sharedPageKey = (request: Request): string | null => {
-  if (!isSafe(request)) return null
-  const cookies = cookiesOf(request)
+/** What the page-cache key is made of, whether the request is a web Request or Node's own. */
+interface KeyParts {
+  readonly method: string
+  readonly url: string
+  readonly cookie: string | null | undefined
+  readonly acceptLanguage: string | null | undefined
+}
+
+const keyOf = (parts: KeyParts): string | null => {
+  if (parts.method !== 'GET' && parts.method !== 'HEAD') return null
+  const cookies = cookiesOf(parts.cookie)
   if (cookies.some(([name]) => !sharedCookies.has(name))) return null
   const cookie = (name: string) => cookies.find(([n]) => n === name)?.[1]
   const language = cookie('lang')
   const locale = language
     ? resolveInterfaceLocale(language)
-    : localeFromAcceptLanguage(request.headers.get('accept-language'))
+    : localeFromAcceptLanguage(parts.acceptLanguage ?? null)
   const choice = cookie('cookie_consent')
   const consent =
     choice === String(CookieConsent.accepted) || choice === String(CookieConsent.declined) ? choice : '0'
-  return `${request.method} ${request.url} ${locale} ${consent}`
+  return `${parts.method} ${parts.url} ${locale} ${consent}`
+}
+
+/**
+ * The page-cache key of an anonymous GET: its address, the interface language (the language cookie, else
+ * Accept-Language) and the cookie-banner state, which are all a shared page depends on. Null for anything
+ * else: a session, a flash message or any other cookie means the page may be personal.
+ */
+export const sharedPageKey = (request: Request): string | null =>
+  keyOf({
+    method: request.method,
+    url: request.url,
+    cookie: request.headers.get('cookie'),
+    acceptLanguage: request.headers.get('accept-language'),
+  })
+
+/** The parts of Node's own request the kept-page path reads (IncomingMessage has them all). */
+export interface NodeRequestLike {
+  readonly method?: string | undefined
+  readonly url?: string | undefined
+  readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+}
+
+/** The parts of Node's own response the kept-page path writes (ServerResponse has them all). */
+export interface NodeResponseLike {
+  writeHead(status: number, headers: Array<string>): unknown
+  end(body?: Uint8Array): unknown
 }
 
 export interface EdgeOptions {
@@ -175,7 +204,15 @@ const sendPage = (request: Request, page: StoredPage, nonce: string): Response =
 export const withEdge = (
   handler: Handler,
   options: EdgeOptions,
-): { readonly fetch: Handler; readonly forgetPages: () => void } => {
+): {
+  readonly fetch: Handler
+  readonly forgetPages: () => void
+  /**
+   * Answers a request straight from Node's objects when a fresh kept page fits it (true), else leaves it alone
+   * (false). `origin` is what the web server would put before the path (`http://host:port`).
+   */
+  readonly serveKept: (req: NodeRequestLike, res: NodeResponseLike, origin: string) => boolean
+} => {
   const cache: PageCache = createPageCache({ ttlSeconds: options.pageCacheSeconds })
 
   const render = async (request: Request, nonce: string): Promise<Rendered> => {
@@ -234,5 +271,38 @@ export const withEdge = (
       return 'page' in rendered ? sendPage(request, rendered.page, nonce) : rendered.response
     },
     forgetPages: () => cache.clear(),
+    serveKept: (req, res, origin) => {
+      // A kept page is the same bytes for every anonymous visitor: answered here, before the web server builds
+      // a Request and a Response for it, as fast as a static file. Anything else goes on to the app.
+      const header = (name: string) => {
+        const value = req.headers[name]
+        return typeof value === 'string' ? value : undefined
+      }
+      const key =
+        options.pageCacheSeconds > 0 && req.url?.startsWith('/')
+          ? keyOf({
+              method: req.method ?? 'GET',
+              url: `${origin}${req.url}`,
+              cookie: header('cookie'),
+              acceptLanguage: header('accept-language'),
+            })
+          : null
+      const page = key === null ? undefined : cache.peek(key)
+      if (!page) return false
+      const shared = sharedHeadersOf(page)
+      const flat: Array<string> = []
+      for (const [name, value] of shared) flat.push(name, value)
+      if (etagMatches(header('if-none-match'), page.etag)) {
+        res.writeHead(304, flat)
+        res.end()
+        return true
+      }
+      const nonce = newNonce()
+      const body = bytesWithNonce(page, nonce)
+      flat.push('content-security-policy', pagePolicy(nonce), 'content-length', String(body.byteLength))
+      res.writeHead(page.status, flat)
+      res.end(req.method === 'HEAD' ? undefined : body)
+      return true
+    },
   }
 }

@@ -63,6 +63,8 @@ export interface PageCache {
    * its own.
    */
   getOrRender(key: string, render: () => Promise<Rendered>): Promise<Rendered>
+  /** The page kept for `key` if it is still fresh; never renders. */
+  peek(key: string): StoredPage | undefined
   /** How many pages are kept now. */
   size(): number
   /** Drops every kept page (an organiser changed an event; the next visitor gets a fresh render). */
@@ -115,6 +117,10 @@ export const createPageCache = (options: PageCacheOptions): PageCache => {
       const rendered = await rendering
       if ('page' in rendered) store(key, rendered.page)
       return rendered
+    },
+    peek: (key) => {
+      const entry = entries.get(key)
+      return entry && entry.expiresAt > now() ? entry.page : undefined
     },
     size: () => entries.size,
     clear: () => {
