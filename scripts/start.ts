@@ -3,6 +3,7 @@
 // `--role=web` / `--role=worker` run the two roles apart for scale-out.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -200,7 +201,25 @@ if (runsWeb) {
       },
     ],
     fetch: edge.fetch,
+    manual: true,
   })
+  // Kept pages for anonymous visitors are answered from Node's own request, before srvx builds a web Request
+  // for them; every other request (and any request a proxy forwarded with its own host or scheme) goes to srvx.
+  const nodeServer = server.node?.server
+  const srvxHandler = server.node?.handler
+  if (nodeServer && srvxHandler) {
+    nodeServer.removeAllListeners('request')
+    nodeServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const host = req.headers.host
+      const direct =
+        host !== undefined &&
+        /^[\w.-]+(:\d+)?$/.test(host) &&
+        req.headers['x-forwarded-host'] === undefined &&
+        req.headers['x-forwarded-proto'] === undefined
+      if (!(direct && edge.serveKept(req, res, `http://${host}`))) srvxHandler(req, res)
+    })
+  }
+  await server.serve()
   await server.ready()
   console.log(
     `kibitz: ${runsWorker ? 'web and worker' : 'web'} running at http://${config.host}:${config.port}`,
