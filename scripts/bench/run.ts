@@ -184,7 +184,7 @@ const main = async () => {
     log('jobs')
     figures.push(...(await jobsScenario(db.url, Math.max(30, rounds))))
     log('sitemap')
-    figures.push(...(await sitemapScenario(db.url, 3)))
+    figures.push(...(await sitemapScenario(db.url, 7)))
 
     const targets = await findTargets(db.url)
     log(`pages under load (event ${targets.eventAlias})`)
@@ -228,7 +228,7 @@ const main = async () => {
       if (worse.length > 0) {
         console.error(`bench:check: ${worse.length} figure(s) more than ${tolerance * 100}% worse:`)
         for (const line of worse) console.error(`  ${line}`)
-        process.exitCode = 1
+        regressed = true
       } else {
         log('bench:check: no tracked figure is more than 20% worse than docs/benchmarks.md')
       }
@@ -241,4 +241,7 @@ const main = async () => {
   }
 }
 
+// Set by the check; the exit status is decided once everything is released (a pool's shutdown must not reset it).
+let regressed = false
 await main()
+process.exit(regressed ? 1 : 0)
