@@ -70,6 +70,7 @@ import {
   tournamentKinds,
   vocabulary,
 } from '../../infra/src/seed/tournamentKinds.ts'
+import { fieldScale, hostShare, prizePool, ticketPrices } from '../../infra/src/seed/tournaments.ts'
 
 // ---------------------------------------------------------------------------------------------------------
 // Public surface
@@ -1355,14 +1356,6 @@ const neighbours: Readonly<Record<ContentLanguage, ReadonlyArray<ContentLanguage
   et: ['ru', 'lt'],
 }
 
-// Entry fees (euro cents), prize pools and field sizes by event type, as the demo seed has them.
-const personFee: Readonly<Record<number, number>> = { 1: 1500, 2: 3000, 3: 4500, 4: 9000 }
-const teamFee: Readonly<Record<number, number>> = { 1: 8000, 2: 16000, 3: 24000, 4: 60000 }
-const prizePool: Readonly<Record<number, number>> = { 1: 30000, 2: 100000, 3: 300000, 4: 1000000 }
-const fieldScale: Readonly<Record<number, number>> = { 1: 0.3, 2: 0.35, 3: 0.42, 4: 0.45 }
-const hostShare: Readonly<Record<number, number>> = { 1: 0.95, 2: 0.92, 3: 0.55, 4: 0.15 }
-const ticketSets: ReadonlyArray<ReadonlyArray<1 | 2 | 3>> = [[1], [1, 2], [1, 2, 3]]
-const ticketFactors: Readonly<Record<number, number>> = { 1: 1, 2: 1.4, 3: 2 }
 const resultsBase = 'https://results.kibitz.example'
 
 // ---------------------------------------------------------------------------------------------------------
@@ -2506,88 +2499,40 @@ function writeChunk(
         tally.prizeSetups++
       }
 
-      // Tickets and their age categories, as the demo seed prices them.
-      const perTeam = k.type === 2 || k.type === 4
+      // Tickets and their age categories, priced as the demo seed prices them.
       const forSale = event.state !== 'canceled'
-      const category = (
-        name: string,
-        ageFrom: number | null,
-        ageTo: number | null,
-        euro: number,
-        discountPercent: number,
-        early: CategoryRow['early'] = null,
-      ): CategoryRow => ({
-        id: ids.ticket_age_category++,
-        name,
-        ageFrom,
-        ageTo,
-        priceMinor: localPrice(Math.round((euro * (100 - discountPercent)) / 100), currency),
-        discountPercent,
-        early,
-        capped: name !== 'Open' && rng.chance(0.15),
-        sold: 0,
-        running: 0,
-      })
-      let own: Array<TicketRow>
-      if (k.youth) {
-        // Youth events are free for the players: the federation pays.
-        own = [
-          {
-            id: ids.ticket++,
-            type: 4,
-            priceMinor: 0,
-            perTeam: false,
-            forSale,
-            categories: [category('Juniors U26', null, 25, 0, 0)],
-            sold: 0,
-            quantity: 0,
-          },
-        ]
-      } else {
-        const base = Math.round(
-          (perTeam ? (teamFee[event.type] ?? 16000) : (personFee[event.type] ?? 3000)) *
-            (k.evening ? 0.6 : 1) *
-            (k.type === 3 ? 0.8 : 1) *
-            (kind.online ? 0.25 : kind.description === 'club' ? 0.5 : 1),
-        )
-        const types = rng.weighted(ticketSets, perTeam ? [70, 30, 0] : [55, 25, 20])
-        own = types.map((type): TicketRow => {
-          const euro = Math.round(base * (ticketFactors[type] ?? 1))
-          const early =
-            type === 1 && !perTeam && rng.chance(0.5)
-              ? {
-                  priceMinor: localPrice(Math.round(euro * 0.8), currency),
-                  startDate: t.salesStart,
-                  endDate: [plusDays(t.salesStart ?? t.salesEnd, 21), t.salesEnd].sort()[0] ?? t.salesEnd,
-                  endSalesQuantity: rng.int(4, 8) * 5,
-                }
-              : null
-          const categories = perTeam
-            ? [category('Open', null, null, euro, 0), category('Juniors U26', null, 25, euro, 50)]
-            : [
-                category('Open', null, null, euro, 0, early),
-                category(
-                  'Juniors U26',
-                  null,
-                  25,
-                  euro,
-                  50,
-                  early && { ...early, priceMinor: localPrice(Math.round(euro * 0.4), currency) },
-                ),
-                ...(rng.chance(0.6) ? [category('Seniors 62+', 62, null, euro, 20)] : []),
-              ]
-          return {
-            id: ids.ticket++,
-            type,
-            priceMinor: localPrice(euro, currency),
-            perTeam,
-            forSale,
-            categories,
-            sold: 0,
-            quantity: 0,
-          }
-        })
-      }
+      const own = ticketPrices(rng, {
+        eventType: event.type,
+        kind: k,
+        feeFactor: kind.online ? 0.25 : kind.description === 'club' ? 0.5 : 1,
+        currency,
+        salesStart: t.salesStart,
+        salesEnd: t.salesEnd,
+      }).map(
+        (ticket): TicketRow => ({
+          id: ids.ticket++,
+          type: ticket.type,
+          priceMinor: ticket.priceMinor,
+          perTeam: ticket.isPricePerTeam,
+          forSale,
+          categories: ticket.categories.map(
+            (c): CategoryRow => ({
+              id: ids.ticket_age_category++,
+              name: c.name,
+              ageFrom: c.ageFrom,
+              ageTo: c.ageTo,
+              priceMinor: c.priceMinor,
+              discountPercent: c.discountPercent,
+              early: c.earlyBird,
+              capped: c.name !== 'Open' && rng.chance(0.15),
+              sold: 0,
+              running: 0,
+            }),
+          ),
+          sold: 0,
+          quantity: 0,
+        }),
+      )
       tickets.push(own)
     }
 

@@ -66,18 +66,18 @@ const visitors: Readonly<Record<string, ReadonlyArray<string>>> = {
 const worldField = ['IT', 'FR', 'PL', 'NL', 'SE', 'NO', 'DK', 'GB', 'DE', 'ES', 'TR', 'LT', 'EE', 'LV', 'UA']
 
 /** Share of entries from the host country, by event type (local, national, international, world class). */
-const hostShare: Readonly<Record<number, number>> = { 1: 0.95, 2: 0.92, 3: 0.55, 4: 0.15 }
+export const hostShare: Readonly<Record<number, number>> = { 1: 0.95, 2: 0.92, 3: 0.55, 4: 0.15 }
 /**
  * Field size relative to the kind's full field, by event type: the demo keeps about 1,500 players in
  * all, enough for lively player lists and small enough to seed in well under a second.
  */
-const fieldScale: Readonly<Record<number, number>> = { 1: 0.3, 2: 0.35, 3: 0.42, 4: 0.45 }
+export const fieldScale: Readonly<Record<number, number>> = { 1: 0.3, 2: 0.35, 3: 0.42, 4: 0.45 }
 
 /** Entry fees in euro cents: per person for pairs and individuals, per team for teams. */
 const personFee: Readonly<Record<number, number>> = { 1: 1500, 2: 3000, 3: 4500, 4: 9000 }
 const teamFee: Readonly<Record<number, number>> = { 1: 8000, 2: 16000, 3: 24000, 4: 60000 }
 /** Money prize pools in euro cents. */
-const prizePool: Readonly<Record<number, number>> = { 1: 30000, 2: 100000, 3: 300000, 4: 1000000 }
+export const prizePool: Readonly<Record<number, number>> = { 1: 30000, 2: 100000, 3: 300000, 4: 1000000 }
 
 /** Which ticket types a tournament sells: basic only, or also medium and advanced packages. */
 const ticketSets: ReadonlyArray<ReadonlyArray<1 | 2 | 3>> = [[1], [1, 2], [1, 2, 3]]
@@ -151,55 +151,79 @@ function planStages(ctx: EventContext, kind: TournamentKind, resultsUrl: string 
   return []
 }
 
-function planTickets(
-  ctx: EventContext,
-  kind: TournamentKind,
-  start: string,
-  salesStart: string,
-): Array<TicketPlan> {
-  const { rng, spec, currency } = ctx
+/** One age category of a ticket as priced: its discount off the ticket and an early bird, if any. */
+export interface CategoryPrice {
+  readonly name: string
+  readonly ageFrom: number | null
+  readonly ageTo: number | null
+  readonly priceMinor: number
+  readonly discountPercent: number
+  readonly earlyBird: {
+    readonly priceMinor: number
+    readonly startDate: string | null
+    readonly endDate: string
+    readonly endSalesQuantity: number
+  } | null
+}
+
+/** One ticket of a tournament as priced. */
+export interface TicketPrice {
+  /** Spec section 3: basic 1, medium 2, advanced 3, free of charge 4. */
+  readonly type: 1 | 2 | 3 | 4
+  readonly priceMinor: number
+  readonly isPricePerTeam: boolean
+  readonly categories: ReadonlyArray<CategoryPrice>
+}
+
+/**
+ * The tickets a tournament sells and their prices, as the demo prices them (the benchmark world too): which
+ * packages, the entry fee by event type and tournament kind (times `feeFactor`), age categories with their
+ * discounts, and early birds in the first three weeks of sales.
+ */
+export const ticketPrices = (
+  rng: Rng,
+  options: {
+    readonly eventType: number
+    readonly kind: Pick<TournamentKind, 'type' | 'youth' | 'evening'>
+    readonly feeFactor: number
+    readonly currency: string
+    readonly salesStart: string | null
+    readonly salesEnd: string
+  },
+): ReadonlyArray<TicketPrice> => {
+  const { kind, currency, salesStart, salesEnd } = options
   const perTeam = kind.type === 2 || kind.type === 4
-  const isForSale = ctx.state !== 'canceled'
-  const salesEnd = plusDays(start, -1)
   const category = (
     name: string,
     ageFrom: number | null,
     ageTo: number | null,
     euro: number,
     discountPercent: number,
-    earlyBird: CategoryPlan['earlyBird'] = null,
-  ): CategoryPlan => ({
-    id: 0,
+    earlyBird: CategoryPrice['earlyBird'] = null,
+  ): CategoryPrice => ({
     name,
     ageFrom,
     ageTo,
     priceMinor: localPrice(Math.round((euro * (100 - discountPercent)) / 100), currency),
     discountPercent,
-    salesStartDate: salesStart,
-    salesEndDate: salesEnd,
     earlyBird,
-    sold: 0,
   })
   if (kind.youth) {
     // Youth events are free for the players: the federation pays.
     return [
       {
-        id: 0,
         type: 4,
         priceMinor: 0,
-        quantity: 0,
-        sold: 0,
-        isForSale,
         isPricePerTeam: false,
         categories: [category('Juniors U26', null, 25, 0, 0)],
       },
     ]
   }
   const base = Math.round(
-    (perTeam ? (teamFee[spec.type] ?? 16000) : (personFee[spec.type] ?? 3000)) *
+    (perTeam ? (teamFee[options.eventType] ?? 16000) : (personFee[options.eventType] ?? 3000)) *
       (kind.evening ? 0.6 : 1) *
       (kind.type === 3 ? 0.8 : 1) *
-      (spec.online ? 0.25 : 1),
+      options.feeFactor,
   )
   const types = rng.weighted(ticketSets, perTeam ? [70, 30, 0] : [55, 25, 20])
   // Medium adds the players' dinner, advanced the gala evening as well.
@@ -211,7 +235,7 @@ function planTickets(
         ? {
             priceMinor: localPrice(Math.round(euro * 0.8), currency),
             startDate: salesStart,
-            endDate: [plusDays(salesStart, 21), salesEnd].sort()[0] ?? salesEnd,
+            endDate: [plusDays(salesStart ?? salesEnd, 21), salesEnd].sort()[0] ?? salesEnd,
             endSalesQuantity: rng.int(4, 8) * 5,
           }
         : null
@@ -230,17 +254,47 @@ function planTickets(
           ),
           ...(rng.chance(0.6) ? [category('Seniors 62+', 62, null, euro, 20)] : []),
         ]
-    return {
-      id: 0,
-      type,
-      priceMinor: localPrice(euro, currency),
-      quantity: 0,
-      sold: 0,
-      isForSale,
-      isPricePerTeam: perTeam,
-      categories,
-    }
+    return { type, priceMinor: localPrice(euro, currency), isPricePerTeam: perTeam, categories }
   })
+}
+
+function planTickets(
+  ctx: EventContext,
+  kind: TournamentKind,
+  start: string,
+  salesStart: string,
+): Array<TicketPlan> {
+  const salesEnd = plusDays(start, -1)
+  const isForSale = ctx.state !== 'canceled'
+  const prices = ticketPrices(ctx.rng, {
+    eventType: ctx.spec.type,
+    kind,
+    feeFactor: ctx.spec.online ? 0.25 : 1,
+    currency: ctx.currency,
+    salesStart,
+    salesEnd,
+  })
+  return prices.map((ticket) => ({
+    id: 0,
+    type: ticket.type,
+    priceMinor: ticket.priceMinor,
+    quantity: 0,
+    sold: 0,
+    isForSale,
+    isPricePerTeam: ticket.isPricePerTeam,
+    categories: ticket.categories.map((c) => ({
+      id: 0,
+      name: c.name,
+      ageFrom: c.ageFrom,
+      ageTo: c.ageTo,
+      priceMinor: c.priceMinor,
+      discountPercent: c.discountPercent,
+      salesStartDate: salesStart,
+      salesEndDate: salesEnd,
+      earlyBird: c.earlyBird && { ...c.earlyBird, startDate: salesStart },
+      sold: 0,
+    })),
+  }))
 }
 
 function planPrizes(ctx: EventContext): { prizes: Array<PrizePlan>; setup: PrizeSetupPlan } {
