@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { Schema } from 'effect'
+import { generalInformationBody, tournamentBody } from '../test/support/editorBodies.ts'
 import {
   applyAsOrganiser,
   type Body,
@@ -92,52 +93,28 @@ const letters = (length: number) =>
   Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
 
 /** A draft's general information, incomplete on purpose (no location, no country): it can never be published. */
-const generalInformation = (name: string, organiserId?: number) => ({
-  contents: [{ language: 'en', name, description: 'Security suite data', isMain: true, type: 1 }],
-  type: 3,
-  isLive: true,
-  isOnline: false,
-  editionType: 1,
-  editionYear: 2031,
-  dateStart: '2031-07-01',
-  dateEnd: '2031-07-05',
-  countryCode: null,
-  languages: ['en'],
-  currencyCode: 'EUR',
-  timeZone: 'Europe/Vilnius',
-  organiserEmail: 'security@example.test',
-  locations: [],
-  ...(organiserId === undefined ? {} : { organiserId }),
-})
+const generalInformation = (name: string, organiserId?: number) =>
+  generalInformationBody({
+    contents: [{ language: 'en', name, description: 'Security suite data', isMain: true, type: 1 }],
+    editionYear: 2031,
+    dateStart: '2031-07-01',
+    dateEnd: '2031-07-05',
+    countryCode: null,
+    languages: ['en'],
+    organiserEmail: 'security@example.test',
+    locations: [],
+    ...(organiserId === undefined ? {} : { organiserId }),
+  })
 
 /** A tournament as the edit screen sends it. */
-const pairs = (name: string) => ({
-  name,
-  type: 1,
-  isMultiSession: false,
-  isComplicated: false,
-  isComplicatedMultiSession: false,
-  isComplicatedMultiRound: false,
-  isComplicatedGroup: false,
-  startDate: '2031-07-01',
-  endDate: '2031-07-01',
-  startTime: '10:00',
-  pointsScoreType: 'MP_PAIRS',
-  verifyPlayer: false,
-  hasRegistration: true,
-  isRegistrationEnabled: true,
-  registrationStart: '2031-04-01T09:00',
-  registrationEnd: '2031-06-29T20:00',
-  isPrizeInformationEnabled: true,
-  isPlayerListViewEnabled: true,
-  sessions: [],
-  stages: [],
-  programs: [],
-  tickets: [
-    { type: 1, priceMinor: 4000, quantity: 60, isForSale: true, isPricePerTeam: false, ageCategories: [] },
-  ],
-  prizes: [],
-})
+const pairs = (name: string) =>
+  tournamentBody({
+    name,
+    startDate: '2031-07-01',
+    endDate: '2031-07-01',
+    registrationStart: '2031-04-01T09:00',
+    registrationEnd: '2031-06-29T20:00',
+  })
 
 const png = () =>
   new Blob([

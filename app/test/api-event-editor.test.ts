@@ -9,6 +9,7 @@ import { ValidationReport } from '../src/api/EventEditorApi.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
 import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { readJson, request } from './support/api.ts'
+import { generalInformationBody } from './support/editorBodies.ts'
 import { eventActors, expectProblem } from './support/eventActors.ts'
 import { openTestDatabase, type TestDatabase, withSession } from './support/userApi.ts'
 
@@ -47,26 +48,7 @@ beforeEach(() => sql.execute('delete from auth_attempt'))
 
 const { signedIn, signedInOrganiser, signedInAdmin } = eventActors(() => ({ sql, orm }), adminEmail)
 
-const generalInformation = {
-  contents: [
-    { language: 'en', name: 'Baltic Bridge Festival', description: 'Pairs and teams', isMain: true, type: 1 },
-  ],
-  type: 3,
-  isLive: true,
-  isOnline: false,
-  editionType: 1,
-  editionYear: 2030,
-  dateStart: '2030-07-01',
-  dateEnd: '2030-07-05',
-  countryCode: 'LT',
-  languages: ['en', 'lt'],
-  currencyCode: 'EUR',
-  timeZone: 'Europe/Vilnius',
-  organiserEmail: 'festival@example.test',
-  locations: [
-    { name: 'Palanga Hall', addressLine: 'Vytauto g. 1, Palanga', shortAddressLine: 'Palanga', isMain: true },
-  ],
-}
+const generalInformation = generalInformationBody()
 
 const call = (path: string, method: string, token?: string, body?: unknown) =>
   request(path, {

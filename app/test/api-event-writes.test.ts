@@ -13,6 +13,7 @@ import { freshDatabase } from '../../testing/src/prepare.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
 import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { readJson, request } from './support/api.ts'
+import { tournamentBody } from './support/editorBodies.ts'
 import { eventActors, expectProblem } from './support/eventActors.ts'
 import { openTestDatabase, type TestDatabase, withSession } from './support/userApi.ts'
 
@@ -76,34 +77,7 @@ const eventOf = (organiserId: number, state = 'draft') =>
   })
 
 /** A tournament input as the edit screen sends it. */
-const pairs = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Open Pairs',
-  type: 1,
-  isMultiSession: false,
-  isComplicated: false,
-  isComplicatedMultiSession: false,
-  isComplicatedMultiRound: false,
-  isComplicatedGroup: false,
-  startDate: '2030-05-10',
-  endDate: '2030-05-10',
-  startTime: '10:00',
-  pointsScoreType: 'MP_PAIRS',
-  verifyPlayer: false,
-  hasRegistration: true,
-  isRegistrationEnabled: true,
-  registrationStart: '2030-04-01T09:00',
-  registrationEnd: '2030-05-09T20:00',
-  isPrizeInformationEnabled: true,
-  isPlayerListViewEnabled: true,
-  sessions: [],
-  stages: [],
-  programs: [],
-  tickets: [
-    { type: 1, priceMinor: 4000, quantity: 60, isForSale: true, isPricePerTeam: false, ageCategories: [] },
-  ],
-  prizes: [],
-  ...overrides,
-})
+const pairs = tournamentBody
 
 const IdRows = Schema.Array(Schema.Struct({ id: Schema.Int }))
 

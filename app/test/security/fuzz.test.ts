@@ -151,6 +151,7 @@ import { fetchRequestContext } from '../../src/server/request.functions.ts'
 import { requestContext, takeFormState } from '../../src/server/request.server.ts'
 import { disposeRuntime } from '../../src/server/runtime.server.ts'
 import { readJson } from '../support/api.ts'
+import { generalInformationBody, tournamentBody } from '../support/editorBodies.ts'
 import { actorPassword, eventActors } from '../support/eventActors.ts'
 import {
   type OpenRegistration,
@@ -573,51 +574,10 @@ const poolsFor = (role: Role, template: string): Pools => {
 
 /** Known valid bodies per operation id, to mutate: they reach the handlers' deepest paths. */
 const validBodies = (operationId: string): ReadonlyArray<unknown> => {
-  const tournament = {
-    name: 'Open Pairs',
-    type: 1,
-    isMultiSession: false,
-    isComplicated: false,
-    isComplicatedMultiSession: false,
-    isComplicatedMultiRound: false,
-    isComplicatedGroup: false,
-    startDate: '2030-05-10',
-    endDate: '2030-05-10',
-    startTime: '10:00',
-    pointsScoreType: 'MP_PAIRS',
-    verifyPlayer: false,
-    hasRegistration: true,
-    isRegistrationEnabled: true,
-    registrationStart: '2030-04-01T09:00',
-    registrationEnd: '2030-05-09T20:00',
-    isPrizeInformationEnabled: true,
-    isPlayerListViewEnabled: true,
-    sessions: [],
-    stages: [],
-    programs: [],
-    tickets: [
-      { type: 1, priceMinor: 4000, quantity: 60, isForSale: true, isPricePerTeam: false, ageCategories: [] },
-    ],
-    prizes: [],
-  }
-  const generalInformation = {
+  const tournament = tournamentBody()
+  const generalInformation = generalInformationBody({
     contents: [{ language: 'en', name: 'Fuzz Festival', description: 'Pairs', isMain: true, type: 1 }],
-    type: 3,
-    isLive: true,
-    isOnline: false,
-    editionType: 1,
-    editionYear: 2030,
-    dateStart: '2030-07-01',
-    dateEnd: '2030-07-05',
-    countryCode: 'LT',
-    languages: ['en', 'lt'],
-    currencyCode: 'EUR',
-    timeZone: 'Europe/Vilnius',
-    organiserEmail: 'festival@example.test',
-    locations: [
-      { name: 'Hall', addressLine: 'Vytauto g. 1, Palanga', shortAddressLine: 'Palanga', isMain: true },
-    ],
-  }
+  })
   const stripeEvent = (type: string) => ({
     id: 'evt_fuzz',
     object: 'event',
