@@ -64,7 +64,7 @@ export const typedWords = (text: string): ReadonlyArray<string> =>
 /** Shorter words are left out of the search by words: two letters have too few trigrams to find a neighbour. */
 const correctedFrom = 3
 /** How similar (pg_trgm's trigram similarity) the nearest known word must be: "vilnus" to "vilnius" is 0.5. */
-export const nearestAtLeast = 0.4
+const nearestAtLeast = 0.4
 
 /**
  * For each typed word, the known word nearest to it (a GiST index walk of the word list in distance order, so

@@ -112,8 +112,6 @@ export class EventRepo extends Context.Service<
     ): Db<ListingRows>
     /** How many events the query lists: exactly, or read up to `upTo + 1` rows. */
     count(query: CatalogueQuery, now: Date, textMatch: TextMatch, upTo?: number): Db<number>
-    /** The events of `ids` with their contents and locations, in that order. */
-    loadInOrder(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
     /** What the catalogue's cards show of the events of `ids`, in that order: one query, no ORM. */
     cardsInOrder(ids: ReadonlyArray<number>): Db<ReadonlyArray<CardSource>>
     findPublic(aliasOrId: string): Db<Option.Option<EventEntity>>
@@ -148,7 +146,7 @@ export class EventRepo extends Context.Service<
         const em = yield* Em
         const read = (textMatch: TextMatch) => {
           const q = pageQuery(query, now, page, textMatch)
-          return Effect.promise(() => runCatalogue(em, q)).pipe(Effect.map(decodeListingRows))
+          return Effect.promise(() => em.execute(q.text, [...q.params])).pipe(Effect.map(decodeListingRows))
         }
         const exact = yield* read(asTyped)
         // Text that matches no event as typed is probably misspelt: match its words, each corrected to the
@@ -182,12 +180,8 @@ export class EventRepo extends Context.Service<
       count: Effect.fn('EventRepo.count')(function* (query, now, textMatch, upTo) {
         const em = yield* Em
         const q = countQuery(query, now, upTo, textMatch)
-        const rows = decodeCountRow(yield* Effect.promise(() => runCatalogue(em, q)))
+        const rows = decodeCountRow(yield* Effect.promise(() => em.execute(q.text, [...q.params])))
         return rows[0]?.count ?? 0
-      }),
-      loadInOrder: Effect.fn('EventRepo.loadInOrder')(function* (ids) {
-        const em = yield* Em
-        return yield* loadInOrder(em, ids)
       }),
       cardsInOrder: Effect.fn('EventRepo.cardsInOrder')(function* (ids) {
         const em = yield* Em
@@ -355,12 +349,6 @@ export class EventRepo extends Context.Service<
     }),
   )
 }
-
-/** Runs a catalogue query. */
-const runCatalogue = (
-  em: Em['Service'],
-  query: { readonly text: string; readonly params: ReadonlyArray<unknown> },
-): Promise<unknown> => em.execute(query.text, [...query.params])
 
 /** Loads events with their contents and locations, in the order of `ids`. */
 const loadInOrder = (em: Em['Service'], ids: ReadonlyArray<number>) =>
