@@ -160,38 +160,31 @@ const etagOf = (html: string, nonce: string) =>
   `W/"${createHash('sha1').update(html.replaceAll(nonce, '')).digest('base64url')}"`
 
 /** What a kept page is sent with besides its policy: its own headers, the security headers and revalidation. */
-const keptHeaders = new WeakMap<StoredPage, ReadonlyArray<[string, string]>>()
-const sharedHeadersOf = (page: StoredPage): ReadonlyArray<[string, string]> => {
-  const known = keptHeaders.get(page)
-  if (known) return known
+const keptHeaders = (own: Headers, etag: string): ReadonlyArray<[string, string]> => {
   const ours = new Set(['etag', 'cache-control', 'vary', 'content-security-policy'])
-  const own = page.headers.filter(([name]) => !ours.has(name))
-  const names = new Set(own.map(([name]) => name))
-  const headers: ReadonlyArray<[string, string]> = [
-    ...own.map(([name, value]): [string, string] => [name, value]),
-    ...Object.entries(securityHeaders).filter(([name]) => !names.has(name)),
-    ['etag', page.etag],
+  const kept = Array.from(own.entries()).filter(([name]) => !ours.has(name))
+  return [
+    ...kept,
+    ...Object.entries(securityHeaders).filter(([name]) => !own.has(name)),
+    ['etag', etag],
     ['cache-control', 'public, max-age=0, must-revalidate'],
     ['vary', 'Accept-Language, Cookie'],
   ]
-  keptHeaders.set(page, headers)
-  return headers
 }
 
 /** Sends a page (fresh or kept) with this request's nonce; 304 when the browser has it already. */
 const sendPage = (request: Request, page: StoredPage, nonce: string): Response => {
-  const shared = sharedHeadersOf(page)
   if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
     // The browser keeps the page it has, with the nonce it has: a 304's headers replace the stored ones, so a
     // new policy here would name a nonce the kept page does not carry.
-    return new Response(null, { status: 304, headers: [...shared] })
+    return new Response(null, { status: 304, headers: [...page.headers] })
   }
   const body = page.nonce === nonce ? page.html : bytesWithNonce(page, nonce)
   // srvx writes a FastResponse's bytes and header list to the socket in one go, with no web stream or Headers
   // object in between.
   return new FastResponse(request.method === 'HEAD' ? null : body, {
     status: page.status,
-    headers: [...shared, ['content-security-policy', pagePolicy(nonce)]],
+    headers: [...page.headers, ['content-security-policy', pagePolicy(nonce)]],
   })
 }
 
@@ -240,14 +233,15 @@ export const withEdge = (
     })
     const headers = copyHeaders(response)
     if (isSharedPage(request, response)) {
+      const etag = etagOf(html, nonce)
       return {
         page: {
           status: response.status,
-          headers: Array.from(headers.entries()),
+          headers: keptHeaders(headers, etag),
           html,
           nonce,
           parts: splitAtNonce(html, nonce),
-          etag: etagOf(html, nonce),
+          etag,
         },
       }
     }
@@ -289,9 +283,8 @@ export const withEdge = (
           : null
       const page = key === null ? undefined : cache.peek(key)
       if (!page) return false
-      const shared = sharedHeadersOf(page)
       const flat: Array<string> = []
-      for (const [name, value] of shared) flat.push(name, value)
+      for (const [name, value] of page.headers) flat.push(name, value)
       if (etagMatches(header('if-none-match'), page.etag)) {
         res.writeHead(304, flat)
         res.end()

@@ -6,7 +6,8 @@
 /** A rendered page as the edge keeps it: the HTML carries the nonce it was rendered with. */
 export interface StoredPage {
   readonly status: number
-  readonly headers: ReadonlyArray<readonly [string, string]>
+  /** Everything it is sent with but its policy: its own headers, the security headers and revalidation. */
+  readonly headers: ReadonlyArray<[string, string]>
   readonly html: string
   /** The CSP nonce inside `html`, swapped for a fresh one each time the page is served again. */
   readonly nonce: string
