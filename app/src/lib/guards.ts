@@ -34,5 +34,5 @@ export const guestOnly = (context: GuardContext): void => {
 /** Reads the optional `redirect` search parameter (where to go after login). */
 export const redirectSearch = (search: Record<string, unknown>): { redirect?: string } => {
   const target = safeBackPath(search.redirect)
-  return target === '/' ? {} : { redirect: target }
+  return { redirect: target === '/' ? undefined : target }
 }

@@ -14,8 +14,9 @@ const root = getRouteApi('__root__')
 export const Route = createFileRoute('/event/$eventId')({
   headers: staticPage,
   // `?register` opens the tournament picker (server-rendered, so it works without JavaScript).
-  validateSearch: (search: Record<string, unknown>): { register?: boolean } =>
-    search.register === undefined || search.register === false ? {} : { register: true },
+  validateSearch: (search: Record<string, unknown>): { register?: boolean } => ({
+    register: search.register === undefined || search.register === 'false' ? undefined : true,
+  }),
   loader: async ({ params }) => {
     const data = await fetchEvent({ data: { aliasOrId: params.eventId } })
     if (data === null) throw await notFoundWithMoreEvents()

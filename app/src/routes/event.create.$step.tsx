@@ -6,8 +6,9 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
  * first step, or on the draft's step when ?event= names it.
  */
 export const Route = createFileRoute('/event/create/$step')({
-  validateSearch: (search: Record<string, unknown>): { event?: string } =>
-    typeof search.event === 'string' && /^\d{1,10}$/.test(search.event) ? { event: search.event } : {},
+  validateSearch: (search: Record<string, unknown>): { event?: string } => ({
+    event: typeof search.event === 'string' && /^\d{1,10}$/.test(search.event) ? search.event : undefined,
+  }),
   beforeLoad: ({ params, search }) => {
     const steps = [
       'tournaments',

@@ -17,10 +17,7 @@ const filesSearch = (search: Record<string, unknown>): { page?: number; confirm?
   const page = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : Number.NaN
   const confirm =
     typeof search.confirm === 'string' && search.confirm.length <= 300 ? search.confirm : undefined
-  return {
-    ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
-    ...(confirm === undefined ? {} : { confirm }),
-  }
+  return { page: Number.isInteger(page) && page > 1 && page <= 100_000 ? page : undefined, confirm }
 }
 
 /**

@@ -13,8 +13,9 @@ const registrationsSearch = (search: Record<string, unknown>): { page?: number; 
   const page = number(search.page)
   const tournament = number(search.tournament)
   return {
-    ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
-    ...(Number.isInteger(tournament) && tournament >= 1 && tournament <= 2_147_483_647 ? { tournament } : {}),
+    page: Number.isInteger(page) && page > 1 && page <= 100_000 ? page : undefined,
+    tournament:
+      Number.isInteger(tournament) && tournament >= 1 && tournament <= 2_147_483_647 ? tournament : undefined,
   }
 }
 

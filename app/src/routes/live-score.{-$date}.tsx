@@ -10,8 +10,9 @@ import { fetchLiveScore } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/live-score/{-$date}')({
   headers: staticPage,
-  validateSearch: (search: Record<string, unknown>): { page?: number } =>
-    search.page === undefined ? {} : { page: pageParam(search.page) },
+  validateSearch: (search: Record<string, unknown>): { page?: number } => ({
+    page: search.page === undefined ? undefined : pageParam(search.page),
+  }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ params, deps }) => fetchLiveScore({ data: { date: params.date, page: deps.page } }),
   head: () => ({ meta: [{ title: 'Live bridge results — Kibitz' }] }),

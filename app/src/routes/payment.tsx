@@ -2,14 +2,15 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
 import { EntryStateText, EntrySummary } from '../components/registration/StatusView.tsx'
+import { stringParam } from '../lib/search.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
 import { InvalidLink } from './status.tsx'
 
 // Spec section 2: how to pay a registration, from its secret link; no login, never cached, never indexed.
 export const Route = createFileRoute('/payment')({
   validateSearch: (search: Record<string, unknown>): { token?: string; problem?: string } => ({
-    ...(typeof search.token === 'string' ? { token: search.token } : {}),
-    ...(typeof search.problem === 'string' ? { problem: search.problem } : {}),
+    token: stringParam(search.token),
+    problem: stringParam(search.problem),
   }),
   loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
   loader: async ({ deps }) => {

@@ -9,8 +9,9 @@ import { fetchFormState, fetchOrganiserDecision } from '../server/account.functi
  * application; the decision needs a press of the button, so a mail scanner following links decides nothing.
  */
 export const Route = createFileRoute('/register-organizer/status/$status/$token')({
-  validateSearch: (search: Record<string, unknown>): { done?: boolean } =>
-    search.done === 1 || search.done === '1' ? { done: true } : {},
+  validateSearch: (search: Record<string, unknown>): { done?: boolean } => ({
+    done: search.done === '1' ? true : undefined,
+  }),
   loader: async ({ params }) => ({
     decision: await fetchOrganiserDecision({ data: { token: params.token } }),
     state: await fetchFormState({ data: { form: 'decision' } }),

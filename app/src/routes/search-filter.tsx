@@ -10,7 +10,7 @@ import { fetchSearch } from '../server/catalogue.functions.ts'
 export const Route = createFileRoute('/search-filter')({
   headers: staticPage,
   validateSearch: (search: Record<string, unknown>): { q?: string } & PageStart => ({
-    ...(stringParam(search.q) ? { q: stringParam(search.q) } : {}),
+    q: stringParam(search.q) || undefined,
     ...pageStartParams(search),
   }),
   loaderDeps: ({ search }) => ({ q: search.q, after: search.after, before: search.before }),

@@ -2,14 +2,15 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
 import { EntrySummary } from '../components/registration/StatusView.tsx'
+import { stringParam } from '../lib/search.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
 
 // Spec section 2: a registration's status from its secret link (after a card checkout, the payment is
 // confirmed with the provider first). An unknown link is a plain 404 that tells nothing more.
 export const Route = createFileRoute('/status')({
   validateSearch: (search: Record<string, unknown>): { token?: string; session_id?: string } => ({
-    ...(typeof search.token === 'string' ? { token: search.token } : {}),
-    ...(typeof search.session_id === 'string' ? { session_id: search.session_id } : {}),
+    token: stringParam(search.token),
+    session_id: stringParam(search.session_id),
   }),
   loaderDeps: ({ search }) => ({ token: search.token ?? '', sessionId: search.session_id }),
   loader: async ({ deps }) => {

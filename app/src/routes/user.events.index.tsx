@@ -8,8 +8,9 @@ const pageSize = 18
 
 /** Organiser-only (spec sections 2 and 4): the organiser's own events. */
 export const Route = createFileRoute('/user/events/')({
-  validateSearch: (search: Record<string, unknown>): { page?: number } =>
-    search.page === undefined ? {} : { page: pageParam(search.page) },
+  validateSearch: (search: Record<string, unknown>): { page?: number } => ({
+    page: search.page === undefined ? undefined : pageParam(search.page),
+  }),
   beforeLoad: ({ context, location }) => {
     requireOrganiser(context, location.href)
   },

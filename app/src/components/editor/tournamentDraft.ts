@@ -29,7 +29,7 @@ export const pathId = (raw: string): number | null => {
 export const tournamentSearch = (search: Record<string, unknown>): { tournament?: number } => {
   const raw = search.tournament
   const id = typeof raw === 'number' || typeof raw === 'string' ? pathId(String(raw)) : null
-  return id === null ? {} : { tournament: id }
+  return { tournament: id ?? undefined }
 }
 
 const text = (value: string | null | undefined): string => value ?? ''
