@@ -102,8 +102,14 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
 
 const compactDate = (isoDateValue: string): string => isoDateValue.replace(/-/g, '')
 
-const utcStamp = (epochMs: number): string => {
+// RFC 5545 writes a year as four digits, and calendar clients know no year 0: a time outside 0001–9999 has no
+// form there. Such a time is left out (an event whose start has none is left out whole), never printed as a
+// negative or five-digit year that clients misread or reject.
+const writableYear = (year: number): boolean => Number.isInteger(year) && year >= 1 && year <= 9999
+
+const utcStamp = (epochMs: number): string | undefined => {
   const d = new Date(epochMs)
+  if (!writableYear(d.getUTCFullYear())) return undefined
   return (
     `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}` +
     `T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`
@@ -178,14 +184,19 @@ const dateOf = (t: CalendarTime, what: string): string => {
 const floatingStamp = (t: LocalDateTime): string =>
   `${pad(t.year, 4)}${pad(t.month)}${pad(t.day)}T${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`
 
-const timeLine = (name: 'DTSTART' | 'DTEND', t: ResolvedTime): string => {
+/** The DTSTART or DTEND line, or undefined when the time has no four-digit year. */
+const timeLine = (name: 'DTSTART' | 'DTEND', t: ResolvedTime): string | undefined => {
   switch (t.kind) {
     case 'date':
-      return `${name};VALUE=DATE:${compactDate(t.date)}`
-    case 'utc':
-      return `${name}:${utcStamp(t.ms)}`
+      return writableYear(Number(t.date.slice(0, -6)))
+        ? `${name};VALUE=DATE:${compactDate(t.date)}`
+        : undefined
+    case 'utc': {
+      const stamp = utcStamp(t.ms)
+      return stamp === undefined ? undefined : `${name}:${stamp}`
+    }
     case 'floating':
-      return `${name}:${floatingStamp(t.local)}`
+      return writableYear(t.local.year) ? `${name}:${floatingStamp(t.local)}` : undefined
   }
 }
 
@@ -202,17 +213,17 @@ const comparable = (t: ResolvedTime): number =>
  * DTSTART and DTEND of an event. When one side is all-day the whole event is all-day (RFC 5545 wants one value
  * type for both). An all-day end is exclusive, so DTEND is the day after the last day. A timed end without a
  * zone takes the start's zone; an end not after the start is left out, which RFC 5545 reads as a zero-length event.
+ * Undefined when the start cannot be written (see writableYear); an end that cannot be written is left out.
  */
-const eventTimeLines = (event: CalendarEvent): ReadonlyArray<string> => {
+const eventTimeLines = (event: CalendarEvent): ReadonlyArray<string> | undefined => {
   if (isCalendarDate(event.start) || isCalendarDate(event.end)) {
     const startDate = dateOf(event.start, 'start date')
     const lastDate = dateOf(event.end, 'end date')
     // A last day before the first day is bad data; the event then lasts its first day only.
     const endExclusive = addDays(isoDateMax(startDate, lastDate), 1) ?? startDate
-    return [
-      timeLine('DTSTART', { kind: 'date', date: startDate }),
-      timeLine('DTEND', { kind: 'date', date: endExclusive }),
-    ]
+    const start = timeLine('DTSTART', { kind: 'date', date: startDate })
+    const end = timeLine('DTEND', { kind: 'date', date: endExclusive })
+    return start === undefined ? undefined : end === undefined ? [start] : [start, end]
   }
   const start = resolveDateTime(event.start, undefined, 'start date-time')
   const startZone = start.kind === 'utc' ? event.start.timeZone : undefined
@@ -226,27 +237,35 @@ const eventTimeLines = (event: CalendarEvent): ReadonlyArray<string> => {
           'end date-time',
         )
       : rawEnd
-  const lines = [timeLine('DTSTART', start)]
-  if (comparable(end) > comparable(start)) lines.push(timeLine('DTEND', end))
-  return lines
+  const startLine = timeLine('DTSTART', start)
+  if (startLine === undefined) return undefined
+  const endLine = comparable(end) > comparable(start) ? timeLine('DTEND', end) : undefined
+  return endLine === undefined ? [startLine] : [startLine, endLine]
 }
 
 const eventLines = (event: CalendarEvent, stamp: string): ReadonlyArray<string> => {
-  const lines = ['BEGIN:VEVENT', `UID:${escapeText(event.uid)}`, `DTSTAMP:${stamp}`, ...eventTimeLines(event)]
+  const times = eventTimeLines(event)
+  if (times === undefined) return []
+  const lines = ['BEGIN:VEVENT', `UID:${escapeText(event.uid)}`, `DTSTAMP:${stamp}`, ...times]
   lines.push(`SUMMARY:${escapeText(event.summary)}`)
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`)
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`)
   if (event.url) lines.push(`URL:${cleanUri(event.url)}`)
   if (event.status) lines.push(`STATUS:${event.status}`)
-  if (event.lastModified)
-    lines.push(`LAST-MODIFIED:${utcStamp(instantMs(event.lastModified, 'lastModified'))}`)
+  const modified = event.lastModified ? utcStamp(instantMs(event.lastModified, 'lastModified')) : undefined
+  if (modified !== undefined) lines.push(`LAST-MODIFIED:${modified}`)
   lines.push('END:VEVENT')
   return lines
 }
 
-/** Renders an iCalendar (RFC 5545) document with CRLF line endings; throws RangeError on malformed dates. */
+/**
+ * Renders an iCalendar (RFC 5545) document with CRLF line endings; throws RangeError on malformed dates. An event
+ * whose start falls outside the years 0001–9999 is left out, so no line ever carries a year of another form.
+ */
 export const renderCalendar = (input: CalendarInput): string => {
-  const stamp = utcStamp(instantMs(input.generatedAt ?? new Date(), 'generatedAt'))
+  const generatedAt = input.generatedAt ?? new Date()
+  const stamp = utcStamp(instantMs(generatedAt, 'generatedAt'))
+  if (stamp === undefined) throw new RangeError(`Invalid generatedAt: ${String(generatedAt)}`)
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -193,6 +193,47 @@ describe('renderCalendar', () => {
     expect(parseEvents(ics).map((event) => event.uid)).toEqual(['event-42@kibitz', 'event-43@kibitz'])
   })
 
+  it('leaves out an event whose start has no four-digit year, and writes the others', () => {
+    const timed = (uid: string, start: string, end: string, timeZone?: string): CalendarEvent => ({
+      uid,
+      summary: uid,
+      start: timeZone ? { dateTime: start, timeZone } : { dateTime: start },
+      end: timeZone ? { dateTime: end, timeZone } : { dateTime: end },
+    })
+    const ics = render(
+      timed('before-year-1', '-003798-01-02T18:18:44Z', '-003798-01-02T20:00:00Z'),
+      timed('after-9999', '+010000-01-01T10:00:00Z', '+010000-01-01T12:00:00Z'),
+      // 9999-12-31 23:00 is 10000-01-01 in UTC behind Greenwich, still 9999-12-31 ahead of it.
+      timed('behind-utc', '9999-12-31T23:00', '9999-12-31T23:30', 'America/Los_Angeles'),
+      timed('ahead-of-utc', '9999-12-31T23:00', '9999-12-31T23:30', 'Pacific/Kiritimati'),
+      allDay,
+    )
+    expect(parseEvents(ics).map((event) => event.uid)).toEqual(['ahead-of-utc', 'event-42@kibitz'])
+    // Every date-time written has a year of four digits.
+    const stamps = ics.match(/(?:DTSTART|DTEND|DTSTAMP)[^:]*:([^\r]*)/g) ?? []
+    expect(stamps.length).toBeGreaterThan(0)
+    for (const line of stamps) expect(line).toMatch(/:\d{8}(T\d{6}Z?)?$/)
+  })
+
+  it('leaves out an end or a last change that has no four-digit year, keeping the event', () => {
+    const ics = render(
+      {
+        uid: 'endless',
+        summary: 'Endless',
+        start: { dateTime: '2027-03-05T10:00:00Z' },
+        end: { dateTime: '+010000-01-01T00:00:00Z' },
+        lastModified: '-000001-01-01T00:00:00Z',
+      },
+      { uid: 'last-day', summary: 'Last day', start: { date: '9999-12-31' }, end: { date: '9999-12-31' } },
+    )
+    expect(ics).toContain(
+      '\r\nUID:endless\r\nDTSTAMP:20270115T102030Z\r\nDTSTART:20270305T100000Z\r\nSUMMARY:',
+    )
+    expect(ics).toContain('\r\nDTSTART;VALUE=DATE:99991231\r\nSUMMARY:Last day\r\n')
+    expect(ics).not.toContain('LAST-MODIFIED')
+    expect(parseEvents(ics).map((event) => event.uid)).toEqual(['endless', 'last-day'])
+  })
+
   it('rejects a malformed date', () => {
     expect(() => render({ ...allDay, start: { date: '2027-02-30' } })).toThrow(RangeError)
     expect(() => render({ ...allDay, start: { dateTime: 'tomorrow' }, end: { dateTime: 'later' } })).toThrow(
