@@ -18,6 +18,9 @@ export {
   uploadThingCustomId,
 } from './internal/UploadThingStorage.ts'
 
+/** What reading a key that names no file says: missing, a folder, a path through a file. */
+const absentCodes = new Set(['ENOENT', 'EISDIR', 'ENOTDIR'])
+
 /** A stored object's bytes and media type. */
 export interface StoredObject {
   readonly bytes: Uint8Array
@@ -63,7 +66,9 @@ export class FileStorage extends Context.Service<
                 readFile(path.join(root, key)).then(
                   (bytes) => Option.some({ bytes: new Uint8Array(bytes), contentType: contentTypeOf(key) }),
                   (error: unknown) => {
-                    if (error instanceof Error && 'code' in error && error.code === 'ENOENT')
+                    // A folder (an event's documents/) or a path through a file is no object either: answering
+                    // it as absent, like a missing one, also keeps which events have files to ourselves.
+                    if (error instanceof Error && 'code' in error && absentCodes.has(String(error.code)))
                       return Option.none()
                     throw error
                   },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from '@effect/vitest'
 import { FileStorage } from '@kibitz/files'
-import { Effect, Exit } from 'effect'
+import { Effect, Exit, Option } from 'effect'
 
 // The local disk adapter: a write that fails leaves no half-written file behind (the fault drill fills the disk
 // during an upload; here the final name is taken by a folder, which fails the same last step).
@@ -29,6 +29,30 @@ describe('FileStorage.local', () => {
       rmSync(blocked, { recursive: true })
       yield* put
       expect(readdirSync(folder)).toEqual([path.basename(key)])
+    }),
+  )
+
+  it.live('finds nothing under a folder or a path through a file, as under a missing key', () =>
+    Effect.gen(function* () {
+      const root = mkdtempSync(path.join(tmpdir(), 'kibitz-local-storage-'))
+      const file = 'event/event-7/documents/programme-1a2b.pdf'
+      mkdirSync(path.join(root, path.dirname(file)), { recursive: true })
+      writeFileSync(path.join(root, file), '%PDF-1.4 programme')
+      const get = (key: string) =>
+        Effect.provide(
+          FileStorage.use((s) => s.get(key)),
+          FileStorage.local(root),
+        )
+      for (const key of [
+        'event',
+        'event/event-7',
+        'event/event-7/documents',
+        `${file}/inside`,
+        'event/event-8',
+      ])
+        expect(Option.isNone(yield* get(key))).toBe(true)
+      expect(Option.isSome(yield* get(file))).toBe(true)
+      rmSync(root, { recursive: true })
     }),
   )
 })
