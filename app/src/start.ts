@@ -62,15 +62,43 @@ const clientError = (status: number, message: string) =>
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   })
 
-/** Whether a server function's payload is what TanStack's client sends: JSON of a seroval tree. */
-const readablePayload = (text: string | null): boolean => {
-  if (text === null || text === '') return true
+/** Whether a server function's JSON payload is what TanStack's client sends: JSON of a seroval tree. */
+const readablePayload = (text: string): boolean => {
   try {
     fromJSON(JSON.parse(text))
     return true
   } catch {
     return false
   }
+}
+
+/** Whether a form body can be read (TanStack reads it before the function's own validator runs). */
+const readableForm = async (request: Request): Promise<boolean> => {
+  try {
+    await request.clone().formData()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether a server-function call carries what TanStack's client sends: for GET, nothing or a `payload` query of
+ * seroval JSON, never a form; for POST, no body, a readable form, or a non-empty JSON body of seroval JSON (an
+ * empty one made TanStack answer 500 with the parser's message).
+ */
+const wellFormedCall = async (request: Request): Promise<boolean> => {
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
+  const form =
+    contentType.includes('multipart/form-data') || contentType.includes('application/x-www-form-urlencoded')
+  if (request.method === 'GET') {
+    if (form) return false
+    const query = new URL(request.url).searchParams.get('payload')
+    return query === null || query === '' || readablePayload(query)
+  }
+  if (form) return readableForm(request)
+  if (!contentType.includes('application/json')) return true
+  return readablePayload(await request.clone().text())
 }
 
 /**
@@ -82,11 +110,7 @@ const serverFunctionInput = createMiddleware().server(async (ctx) => {
   const request = ctx.request
   const query = new URL(request.url).searchParams.get('payload')
   if (query !== null && query.length > 1_000_000) return clientError(413, 'Payload too large')
-  const body =
-    request.method !== 'GET' && (request.headers.get('content-type') ?? '').includes('application/json')
-      ? await request.clone().text()
-      : null
-  if (!readablePayload(request.method === 'GET' ? query : body)) return clientError(400, 'Malformed payload')
+  if (!(await wellFormedCall(request))) return clientError(400, 'Malformed payload')
   try {
     return await ctx.next()
   } catch (error) {
