@@ -82,7 +82,8 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
                 const rows =
                   ticket.ticketAgeCategories.length > 0
                     ? ticket.ticketAgeCategories
-                        .filter((c) => c.enabled)
+                        // Only what a player can choose today: a category that ended or is full is not offered.
+                        .filter((c) => c.isAvailable)
                         .map((c) => (
                           <tr
                             key={`${ticket.ticketId}-${c.ticketAgeCategoryId}`}

@@ -1,7 +1,7 @@
 import { type Em, inTransaction, isoDate } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import * as Repo from './internal/TicketSalesRepo.ts'
-import { categoryPriceOn, TicketType } from './Tournament.ts'
+import { categoryPriceOn, earlyBirdUnits, TicketType } from './Tournament.ts'
 
 // Ticket prices and sales (issue 5's foundation): what a registration costs, computed on the server only, and
 // the reservation of its tickets that can never oversell. The registration domain calls both inside its own
@@ -75,33 +75,46 @@ const price = (
     const ticketSold = soldTickets.get(ticket.id) ?? ticket.sold
     if (ticketSold + units > ticket.quantity) return refuse('soldOut')
     soldTickets.set(ticket.id, ticketSold + units)
-    let unitPrice = ticket.type === TicketType.free ? 0 : ticket.price_minor
-    let earlyBird = false
-    if (line.ageCategoryId !== null) {
-      const category = rows.categories.find((c) => c.id === line.ageCategoryId && c.ticket_id === ticket.id)
-      if (!category) return refuse('unknown')
-      if (!category.enabled) return refuse('notForSale')
-      if (!within(today, category.sales_start_date, category.sales_end_date))
-        return refuse('outsideSalesWindow')
-      const categorySold = soldCategories.get(category.id) ?? category.sold
-      if (category.quantity !== null && categorySold + units > category.quantity) return refuse('soldOut')
-      // Early bird by quantity counts the sales before this line (of this registration too).
-      const current = categoryPriceOn(pricingOf(category), categorySold, today)
-      soldCategories.set(category.id, categorySold + units)
-      unitPrice = ticket.type === TicketType.free ? 0 : current.priceMinor
-      earlyBird = current.earlyBird
-    }
-    priced.push(
+    const free = ticket.type === TicketType.free
+    const pricedLine = (persons: number, unitPriceMinor: number, earlyBird: boolean) =>
       new PricedLine({
         ticketId: ticket.id,
         ageCategoryId: line.ageCategoryId,
-        persons: line.persons,
-        unitPriceMinor: unitPrice,
-        units,
-        totalMinor: unitPrice * (ticket.is_price_per_team ? 1 : line.persons),
+        persons,
+        unitPriceMinor,
+        units: ticket.is_price_per_team ? 1 : persons,
+        totalMinor: unitPriceMinor * (ticket.is_price_per_team ? 1 : persons),
         earlyBird,
-      }),
-    )
+      })
+    if (line.ageCategoryId === null) {
+      priced.push(pricedLine(line.persons, free ? 0 : ticket.price_minor, false))
+      continue
+    }
+    const category = rows.categories.find((c) => c.id === line.ageCategoryId && c.ticket_id === ticket.id)
+    if (!category) return refuse('unknown')
+    if (!category.enabled) return refuse('notForSale')
+    if (!within(today, category.sales_start_date, category.sales_end_date))
+      return refuse('outsideSalesWindow')
+    const categorySold = soldCategories.get(category.id) ?? category.sold
+    if (category.quantity !== null && categorySold + units > category.quantity) return refuse('soldOut')
+    soldCategories.set(category.id, categorySold + units)
+    // Early bird by quantity counts places sold before each one, this registration's (this line's) included:
+    // a line the early bird ends inside is priced as two, the early-bird places and the others.
+    const pricing = pricingOf(category)
+    const early = earlyBirdUnits(pricing, categorySold, units, today)
+    const normal = categoryPriceOn(pricing, categorySold + early, today)
+    if (early > 0) {
+      const earlyPrice = categoryPriceOn(pricing, categorySold, today).priceMinor
+      priced.push(pricedLine(ticket.is_price_per_team ? line.persons : early, free ? 0 : earlyPrice, true))
+    }
+    if (early < units)
+      priced.push(
+        pricedLine(
+          line.persons - (ticket.is_price_per_team ? 0 : early),
+          free ? 0 : normal.priceMinor,
+          false,
+        ),
+      )
   }
   return new SaleQuote({ lines: priced, totalMinor: priced.reduce((sum, l) => sum + l.totalMinor, 0) })
 }

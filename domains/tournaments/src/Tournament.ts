@@ -62,7 +62,11 @@ export class TicketAgeCategory extends Schema.Class<TicketAgeCategory>(
   earlyBirdSalesEndDate: Schema.NullOr(Schema.String),
   earlyBirdEndSalesQuantity: Schema.NullOr(Schema.Int),
   earlyBirdActive: Schema.Boolean,
+  /** While the early bird runs with an end quantity: the places left at its price (null: no such limit). */
+  earlyBirdPlacesLeft: Schema.NullOr(Schema.Int),
   enabled: Schema.Boolean,
+  /** Whether a player can choose it today: enabled, inside its sales dates, with places left. */
+  isAvailable: Schema.Boolean,
 }) {}
 
 export class Ticket extends Schema.Class<Ticket>('@kibitz/tournaments/Ticket')({
@@ -75,6 +79,11 @@ export class Ticket extends Schema.Class<Ticket>('@kibitz/tournaments/Ticket')({
   isForSale: Schema.Boolean,
   isPricePerTeam: Schema.Boolean,
   ticketAgeCategories: Schema.Array(TicketAgeCategory),
+  /**
+   * Whether a player can take it today: for sale, with places left and, when it has age categories, one of them
+   * available (a ticket with categories is sold only through one of them).
+   */
+  isAvailable: Schema.Boolean,
 }) {}
 
 export class Prize extends Schema.Class<Prize>('@kibitz/tournaments/Prize')({
@@ -192,4 +201,49 @@ export const categoryPriceOn = (
     priceMinor: earlyBird && c.earlyBirdPriceMinor != null ? c.earlyBirdPriceMinor : c.priceMinor,
     earlyBird,
   }
+}
+
+/** What decides whether an age category can be sold on a given day. */
+export interface CategorySale {
+  readonly enabled: boolean
+  readonly salesStartDate: string | null | undefined
+  readonly salesEndDate: string | null | undefined
+  readonly quantity: number | null | undefined
+  readonly sold: number
+}
+
+/** Whether an age category can be sold on `today` (YYYY-MM-DD in the event's zone): enabled, in its dates, not sold out. */
+export const categoryOnSale = (c: CategorySale, today: string): boolean =>
+  c.enabled &&
+  (c.salesStartDate == null || c.salesStartDate <= today) &&
+  (c.salesEndDate == null || today <= c.salesEndDate) &&
+  (c.quantity == null || c.sold < c.quantity)
+
+/**
+ * Whether a ticket can be sold on `today`: for sale, not sold out and, when it has age categories, through one
+ * of them that can be sold (a category that applies must be chosen, so a ticket whose categories all ended or
+ * are disabled sells nothing).
+ */
+export const ticketOnSale = (
+  k: {
+    readonly isForSale: boolean
+    readonly quantity: number
+    readonly sold: number
+    readonly ageCategories: ReadonlyArray<CategorySale>
+  },
+  today: string,
+): boolean =>
+  k.isForSale &&
+  k.sold < k.quantity &&
+  (k.ageCategories.length === 0 || k.ageCategories.some((c) => categoryOnSale(c, today)))
+
+/**
+ * How many of `units` places bought after `sold` get the early-bird price on `today`: the early bird by
+ * quantity counts places, those of the same registration included, so a cap of one gives one player of a pair
+ * the early-bird price and the other the normal price.
+ */
+export const earlyBirdUnits = (c: CategoryPricing, sold: number, units: number, today: string): number => {
+  let count = 0
+  while (count < units && categoryPriceOn(c, sold + count, today).earlyBird) count += 1
+  return count
 }

@@ -9,6 +9,8 @@ import {
 } from './internal/TournamentReads.ts'
 import { TournamentRepo } from './internal/TournamentRepo.ts'
 import {
+  type CategorySale,
+  categoryOnSale,
   categoryPriceOn,
   Prize,
   PrizeSetup,
@@ -20,6 +22,7 @@ import {
   Tournament,
   TournamentId,
   TournamentTypeId,
+  ticketOnSale,
 } from './Tournament.ts'
 import { TournamentNotFound } from './TournamentErrors.ts'
 
@@ -95,7 +98,9 @@ export class TournamentService extends Context.Service<
         const windows: Array<{ opens: number | null; closes: number }> = []
         for (const t of graphs) {
           if (!t.hasRegistration || !t.isRegistrationEnabled) continue
-          if (!t.tickets.some((k) => k.isForSale && k.sold < k.quantity)) continue
+          // The category dates are read when shown (isOpenRegistration); what holds whatever the day is kept here.
+          if (!t.tickets.some((k) => ticketOnSale({ ...k, ageCategories: k.ageCategories.map(anyDay) }, '')))
+            continue
           windows.push(registrationWindow(t, timeZone))
         }
         const starts = windows.map((w) => w.opens)
@@ -138,11 +143,15 @@ const registrationWindow = (t: TournamentGraph, timeZone: string) => {
   return { opens, closes }
 }
 
+/** A category as its sales dates do not matter: enabled and places left decide. */
+const anyDay = (c: CategorySale): CategorySale => ({ ...c, salesStartDate: null, salesEndDate: null })
+
 const decodeType = (type: number): TournamentTypeId =>
   oneOf(TournamentTypeId.literals, type, 'tournament type')
 
 const toCategory = (c: CategoryGraph, today: string) => {
   const current = categoryPriceOn(c, c.sold, today)
+  const earlyBirdLimit = c.earlyBirdEndSalesQuantity ?? null
   return new TicketAgeCategory({
     ticketAgeCategoryId: c.id,
     name: c.name,
@@ -160,7 +169,10 @@ const toCategory = (c: CategoryGraph, today: string) => {
     earlyBirdSalesEndDate: c.earlyBirdSalesEndDate ?? null,
     earlyBirdEndSalesQuantity: c.earlyBirdEndSalesQuantity ?? null,
     earlyBirdActive: current.earlyBird,
+    earlyBirdPlacesLeft:
+      current.earlyBird && earlyBirdLimit !== null ? Math.max(0, earlyBirdLimit - c.sold) : null,
     enabled: c.enabled,
+    isAvailable: categoryOnSale(c, today),
   })
 }
 
@@ -174,6 +186,7 @@ const toTicket = (k: TicketGraph, today: string) =>
     isForSale: k.isForSale,
     isPricePerTeam: k.isPricePerTeam,
     ticketAgeCategories: k.ageCategories.map((c) => toCategory(c, today)),
+    isAvailable: ticketOnSale(k, today),
   })
 
 const toTournament = (
@@ -187,7 +200,8 @@ const toTournament = (
   const tickets = t.tickets.map((k) => toTicket(k, today))
   const window = registrationWindow(t, timeZone)
   const nowMs = now.getTime()
-  const openTicket = tickets.some((k) => k.isForSale && k.ticketsLeft > 0)
+  // Register is offered only for a ticket a player can take today (a category of it, when it has some).
+  const openTicket = tickets.some((k) => k.isAvailable)
   const isOpenRegistration =
     eventAccepted &&
     t.hasRegistration &&

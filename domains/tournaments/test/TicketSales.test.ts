@@ -176,4 +176,99 @@ describe('TicketSales', () => {
       expect(yield* soldOf('ticket', ticket)).toBe(100)
     }),
   )
+
+  it.effect(
+    'gives an early bird capped at one place to one player of a pair; the other pays the category price',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const eventId = yield* event()
+        const t = yield* Effect.promise(() =>
+          insertTournament(db.orm, {
+            eventId,
+            startDate: '2027-04-01',
+            tickets: [
+              {
+                priceMinor: 4000,
+                quantity: 10,
+                ageCategories: [
+                  {
+                    name: 'Open',
+                    priceMinor: 4000,
+                    isEarlyBird: true,
+                    earlyBirdPriceMinor: 3000,
+                    earlyBirdEndSalesQuantity: 1,
+                  },
+                ],
+              },
+            ],
+          }),
+        )
+        const [ticket] = t.ticketIds
+        const [open] = t.ageCategoryIds[0] ?? []
+        if (!ticket || !open) throw new Error('fixture')
+        const pair = [{ ticketId: ticket, ageCategoryId: open, persons: 2 }]
+        const quoted = yield* quote(t.id, pair)
+        expect(quoted.lines.map((l) => [l.persons, l.unitPriceMinor, l.earlyBird])).toEqual([
+          [1, 3000, true],
+          [1, 4000, false],
+        ])
+        expect(quoted.totalMinor).toBe(7000)
+        // The sale charges what the quote said, takes both places, and leaves no early bird for the next pair.
+        const sold = yield* reserve(t.id, pair)
+        expect(sold.totalMinor).toBe(7000)
+        expect(yield* soldOf('ticket_age_category', open)).toBe(2)
+        expect((yield* quote(t.id, pair)).totalMinor).toBe(8000)
+        // Giving the pair back frees both places, the early-bird one included.
+        yield* runWith(
+          db.orm,
+          TicketSales.use((s) => s.release(sold.lines)),
+        )
+        expect(yield* soldOf('ticket_age_category', open)).toBe(0)
+        expect(yield* soldOf('ticket', ticket)).toBe(0)
+        expect((yield* quote(t.id, pair)).totalMinor).toBe(7000)
+      }),
+  )
+
+  it.live(
+    'sells exactly as many early-bird places as its end quantity to pairs buying at the same time',
+    () =>
+      Effect.gen(function* () {
+        const eventId = yield* Effect.promise(() => insertEvent(db.orm, { dateStart: '2030-04-01' }))
+        const t = yield* Effect.promise(() =>
+          insertTournament(db.orm, {
+            eventId,
+            startDate: '2030-04-01',
+            tickets: [
+              {
+                priceMinor: 4000,
+                quantity: 100,
+                ageCategories: [
+                  {
+                    name: 'Open',
+                    priceMinor: 4000,
+                    isEarlyBird: true,
+                    earlyBirdPriceMinor: 3000,
+                    earlyBirdEndSalesQuantity: 3,
+                  },
+                ],
+              },
+            ],
+          }),
+        )
+        const [ticket] = t.ticketIds
+        const [open] = t.ageCategoryIds[0] ?? []
+        if (!ticket || !open) throw new Error('fixture')
+        const sales = yield* Effect.all(
+          Array.from({ length: 20 }, () =>
+            reserve(t.id, [{ ticketId: ticket, ageCategoryId: open, persons: 2 }]),
+          ),
+          { concurrency: 'unbounded' },
+        )
+        const earlyPlaces = sales.flatMap((s) => s.lines).filter((l) => l.earlyBird)
+        expect(earlyPlaces.reduce((n, l) => n + l.units, 0)).toBe(3)
+        expect(sales.reduce((sum, s) => sum + s.totalMinor, 0)).toBe(3 * 3000 + 37 * 4000)
+        expect(yield* soldOf('ticket_age_category', open)).toBe(40)
+      }),
+  )
 })

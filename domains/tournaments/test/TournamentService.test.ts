@@ -434,7 +434,9 @@ describe(TournamentService.name, () => {
             earlyBirdSalesEndDate: '2027-03-15',
             earlyBirdEndSalesQuantity: 10,
             earlyBirdActive: true,
+            earlyBirdPlacesLeft: 7,
             enabled: false,
+            isAvailable: false,
           })
         }),
       )
