@@ -1,6 +1,7 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { fromJSON } from 'seroval'
+import { findNul, nulMessage } from './edge/nul.ts'
 
 // Global request middleware. A custom start file replaces TanStack Start's default, which protected server
 // functions only, so cross-site request forgery is refused here for everything that changes state.
@@ -111,6 +112,8 @@ const serverFunctionInput = createMiddleware().server(async (ctx) => {
   const query = new URL(request.url).searchParams.get('payload')
   if (query !== null && query.length > 1_000_000) return clientError(413, 'Payload too large')
   if (!(await wellFormedCall(request))) return clientError(400, 'Malformed payload')
+  const nul = await findNul(request, { serverFunction: true })
+  if (nul) return clientError(400, nulMessage(nul))
   try {
     return await ctx.next()
   } catch (error) {
@@ -118,6 +121,16 @@ const serverFunctionInput = createMiddleware().server(async (ctx) => {
       return clientError(404, 'No such server function')
     throw error
   }
+})
+
+/**
+ * Pages and form posts: a NUL character in the address or a form field is refused with 400 naming the field
+ * before any route reads it (edge/nul.ts). The API answers it itself, as a problem (api/handler.server.ts).
+ */
+const nulInRequest = createMiddleware().server(async (ctx) => {
+  if (ctx.handlerType !== 'router' || new URL(ctx.request.url).pathname.startsWith('/api/')) return ctx.next()
+  const nul = await findNul(ctx.request)
+  return nul ? clientError(400, nulMessage(nul)) : ctx.next()
 })
 
 /** TanStack's refusal of a payload its validator rejects: a JSON list of the issues, safe to give back. */
@@ -147,6 +160,6 @@ export const hiddenFailures = createMiddleware({ type: 'function' }).server(asyn
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [serverFunctions, writes, serverFunctionInput],
+  requestMiddleware: [serverFunctions, writes, serverFunctionInput, nulInRequest],
   functionMiddleware: [hiddenFailures],
 }))

@@ -35,6 +35,10 @@ describe('outageOf', () => {
     expect(outageOf('a string')).toBeUndefined()
     expect(outageOf(null)).toBeUndefined()
   })
+
+  it('finds nothing in a protocol violation, which a NUL character in a query causes every time', () => {
+    expect(outageOf(withCause(coded('08P01', 'invalid message format')))).toBeUndefined()
+  })
 })
 
 describe('the API during a database outage', () => {

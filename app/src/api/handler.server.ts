@@ -12,6 +12,7 @@ import {
 } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { etagMatches } from '../edge/http.ts'
+import { findNul, type NulField, nulMessage } from '../edge/nul.ts'
 import { loadMessages } from '../i18n/catalogs.ts'
 import { BodyTooLarge, readBody } from '../server/forms.server.ts'
 import { type Outage, outageOf, outageRetryAfterSeconds } from '../server/outage.ts'
@@ -185,6 +186,20 @@ const tooLargeProblem = () =>
     { status: 413, headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' } },
   )
 
+/** 400 naming the field that holds a NUL character, as every invalid request value is named. */
+const nulProblem = (field: NulField) =>
+  Response.json(
+    {
+      type: 'about:blank',
+      status: 400,
+      title: 'Bad Request',
+      code: unknownCode,
+      detail: `Invalid request value: ${field.field}`,
+      errors: [{ path: field.path, field: field.field, message: nulMessage(field) }],
+    },
+    { status: 400, headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' } },
+  )
+
 /**
  * A request whose body is within the limit: a declared length is checked up front, an undeclared (chunked)
  * body is read with a cap and handed on in a copy that keeps the client's address.
@@ -227,6 +242,8 @@ export const makeApiRequestHandler = (loadCatalogue: CatalogueLoader): ApiReques
   const handle = async (incoming: Request): Promise<Response> => {
     const request = await bounded(incoming)
     if (!request) return tooLargeProblem()
+    const nul = await findNul(request)
+    if (nul) return nulProblem(nul)
     const runtime = appRuntime()
     if (current?.runtime !== runtime) {
       const stale = current

@@ -19,6 +19,9 @@ const unreachableCodes = new Set([
   '53300',
 ])
 
+/** SQLSTATE 08P01, in the connection class but caused by what we sent. */
+const protocolViolation = '08P01'
+
 const field = (value: object, name: string): unknown => (name in value ? Reflect.get(value, name) : undefined)
 
 /** The outage behind `error` (following its causes), or undefined when it is anything else. */
@@ -26,6 +29,9 @@ export const outageOf = (error: unknown): Outage | undefined => {
   let current: unknown = error
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
     const code = String(field(current, 'code') ?? '')
+    // A protocol violation is a query the server could not read (a NUL character inside its text): the same
+    // request fails the same way every time, so it is a bug to fix, never an outage to wait out.
+    if (code === protocolViolation) return undefined
     if (code === 'ENOSPC' || code === 'EDQUOT') return 'storageFull'
     // SQLSTATE class 08: connection exceptions.
     if (unreachableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return 'unreachable'
