@@ -42,7 +42,10 @@ const decodeIdRows = Schema.decodeUnknownSync(IdRows)
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
 
-/** Every table but the migrations' own, each listed before the tables its foreign keys point to. */
+/** Reference data that migrations fill and no test writes: kept when a test empties its database. */
+const referenceTables = ['time_zone']
+
+/** Every table but the migrations' own and the reference data, each listed before the tables its keys point to. */
 const childrenFirst = async (orm: Orm): Promise<ReadonlyArray<string>> => {
   const rows = decodeTableRows(
     await orm.em.fork().execute(
@@ -50,7 +53,8 @@ const childrenFirst = async (orm: Orm): Promise<ReadonlyArray<string>> => {
        from pg_tables t
        left join pg_constraint c on c.contype = 'f' and c.conrelid = format('%I.%I', t.schemaname, t.tablename)::regclass
        left join pg_class p on p.oid = c.confrelid
-       where t.schemaname = 'public' and t.tablename not like 'mikro_orm%'`,
+       where t.schemaname = 'public' and t.tablename not like 'mikro_orm%'
+         and t.tablename not in (${referenceTables.map((t) => `'${t}'`).join(', ')})`,
     ),
   )
   const parents = new Map<string, Set<string>>()
@@ -96,7 +100,7 @@ export function useDomainDatabase(): { readonly orm: Orm } {
 }
 
 /**
- * Empties every table but the migrations' own, so each test starts from nothing. DELETE in foreign-key order
+ * Empties every table but the migrations' own and the reference data, so each test starts from nothing. DELETE in foreign-key order
  * rather than TRUNCATE: on a few dozen rows it takes a millisecond where TRUNCATE's new files take ~100 ms.
  */
 export async function resetDatabase(orm: Orm): Promise<void> {

@@ -1,8 +1,10 @@
 import {
   contentLanguages,
   EmailField,
+  isSupportedIsoDate,
   isValidBic,
   isValidIban,
+  isValidTimeZone,
   PlainText,
   rule,
   ValidationRule,
@@ -15,16 +17,8 @@ import { Schema } from 'effect'
 // span fields (one main content, dates in order) are checked here too, the publish-time completeness rules in
 // EventEditor.problems.
 
-const isRealDate = (s: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
-  const d = new Date(`${s}T00:00:00Z`)
-  return (
-    !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01' && s <= '2199-12-31'
-  )
-}
-
-/** A calendar date, YYYY-MM-DD. */
-export const DateField = Schema.String.check(rule(ValidationRule.invalidDate, isRealDate))
+/** A calendar date, YYYY-MM-DD, within the dates the platform handles. */
+export const DateField = Schema.String.check(rule(ValidationRule.invalidDate, isSupportedIsoDate))
 
 /** A wall-clock time, HH:mm. */
 export const TimeField = Schema.String.check(
@@ -37,15 +31,6 @@ const between = (min: number, max: number) =>
   )
 
 const required = rule(ValidationRule.required, (s: string) => s.trim() !== '')
-
-const isTimeZone = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return zone.includes('/') || zone === 'UTC'
-  } catch {
-    return false
-  }
-}
 
 /** Spec section 9: event types local 1, national 2, international 3, world class 4. */
 export const EventTypeInput = Schema.Literals([1, 2, 3, 4])
@@ -139,7 +124,7 @@ export const GeneralInformationInput = Schema.Struct({
     rule(ValidationRule.duplicate, (ls: ReadonlyArray<string>) => new Set(ls).size === ls.length),
   ),
   currencyCode: Schema.String.check(rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{3}$/.test(s))),
-  timeZone: Schema.String.check(rule(ValidationRule.unknownChoice, isTimeZone)),
+  timeZone: Schema.String.check(rule(ValidationRule.unknownChoice, isValidTimeZone)),
   organiserEmail: Schema.optional(Schema.NullOr(EmailField)),
   locations: Schema.Array(LocationInput).check(
     rule(ValidationRule.outOfRange, (ls: ReadonlyArray<LocationInput>) => ls.length <= 20),

@@ -104,7 +104,7 @@ export class EventService extends Context.Service<
           ],
           { concurrency: 2 },
         )
-        return new EventPage({ events: entities.map((e) => toCard(e, locale, at)), totalEventsCount: total })
+        return new EventPage({ events: yield* cardsOf(entities, locale, at), totalEventsCount: total })
       })
 
       const browse = Effect.fn('EventService.browse')(function* (
@@ -143,7 +143,7 @@ export class EventService extends Context.Service<
         // A page that came back empty (its neighbour went away meanwhile) still leads back where it came from.
         const here = keyset ? { dateStart: keyset.dateStart, id: keyset.id } : null
         return new EventListing({
-          events: entities.map((e) => toCard(e, locale, at)),
+          events: yield* cardsOf(entities, locale, at),
           total: Math.min(counted, countUpTo),
           totalIsLowerBound: counted > countUpTo,
           next: backwards ? (edge(last) ?? here) : more ? edge(last) : null,
@@ -163,7 +163,7 @@ export class EventService extends Context.Service<
       const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<number>, locale: string) {
         const at = yield* now
         const entities = yield* repo.findPublicByIds(ids)
-        return entities.map((e) => toCard(cardSourceOf(e), locale, at))
+        return yield* cardsOf(entities.map(cardSourceOf), locale, at)
       })
 
       const locationSuggestions = Effect.fn('EventService.locationSuggestions')(function* (
@@ -184,7 +184,7 @@ export class EventService extends Context.Service<
         const at = yield* now
         const { entities, total } = yield* repo.liveOn(date, offset, limit)
         return new EventPage({
-          events: entities.map((e) => toCard(cardSourceOf(e), locale, at)),
+          events: yield* cardsOf(entities.map(cardSourceOf), locale, at),
           totalEventsCount: total,
         })
       })
@@ -202,7 +202,7 @@ export class EventService extends Context.Service<
           page.limit,
         )
         return new EventPage({
-          events: entities.map((e) => toCard(cardSourceOf(e), locale, at)),
+          events: yield* cardsOf(entities.map(cardSourceOf), locale, at),
           totalEventsCount: total,
         })
       })
@@ -278,6 +278,25 @@ const cardSourceOf = (e: EventEntity): CardSource => ({
     .getItems()
     .map((l) => ({ shortAddressLine: l.shortAddressLine ?? null, name: l.name ?? null })),
 })
+
+/**
+ * The cards of a list. An event whose card cannot be made (a value no check foresaw) is logged with its id and
+ * left out: one organiser's row never takes a list, the home page or the search down for everyone.
+ */
+const cardsOf = (sources: ReadonlyArray<CardSource>, locale: string, now: Date) =>
+  Effect.gen(function* () {
+    const cards: Array<EventCard> = []
+    for (const source of sources) {
+      const card = yield* Effect.try(() => toCard(source, locale, now)).pipe(
+        Effect.tapError((cause) =>
+          Effect.logWarning('events: an event was left out of a list', { eventId: source.id, cause }),
+        ),
+        Effect.option,
+      )
+      if (Option.isSome(card)) cards.push(card.value)
+    }
+    return cards
+  })
 
 const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
   const contents = e.contents

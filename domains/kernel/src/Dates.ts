@@ -64,15 +64,30 @@ export const isoDate = (d: Date, timeZone = 'UTC'): string => {
 export const zonedTime = (d: Date, timeZone: string): string =>
   dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d)
 
-/** True when Intl knows the IANA time zone name. */
-export const isValidTimeZone = (timeZone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return true
-  } catch {
-    return false
-  }
+/**
+ * The dates the whole stack handles (docs/decisions/026): JavaScript, Intl, PostgreSQL and iCalendar all take
+ * every instant of these days in every zone, so a date at an edge shifted by a zone's offset is still one of
+ * them. Stored dates are checked against the same bounds by the database.
+ */
+export const supportedDates = { first: '1900-01-01', last: '2199-12-31' } as const
+
+/** True when the string is a real calendar date 'YYYY-MM-DD' within `supportedDates`. */
+export const isSupportedIsoDate = (s: string): boolean =>
+  s >= supportedDates.first && s <= supportedDates.last && isValidIsoDate(s)
+
+let zones: ReadonlySet<string> | undefined
+/**
+ * The time zones an event may be in: the canonical IANA names Intl lists, and UTC. Retired and alias names
+ * (US/Pacific-New, Canada/East-Saskatchewan) are left out although Intl still resolves them, because
+ * PostgreSQL does not know them all; the database holds the same list in its time_zone table.
+ */
+export const supportedTimeZones = (): ReadonlySet<string> => {
+  zones ??= new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])
+  return zones
 }
+
+/** True when the name is one of `supportedTimeZones`. */
+export const isValidTimeZone = (timeZone: string): boolean => supportedTimeZones().has(timeZone)
 
 /** The ISO date n days after (or before, when negative) a date; undefined for an invalid date. */
 export const addDays = (isoDateValue: string, days: number): string | undefined => {

@@ -1,6 +1,6 @@
 import { Option, Schema } from 'effect'
 import { minimumSearchTextLength } from './Constants.ts'
-import { firstDayOfMonth, isValidIsoDate, lastDayOfMonth } from './Dates.ts'
+import { firstDayOfMonth, isSupportedIsoDate, isValidIsoDate, lastDayOfMonth } from './Dates.ts'
 
 // The event catalogue (/search-filter) keeps every filter in the single query parameter `q` (spec section 2).
 // `q` is a readable list of `key:value` pairs joined by ';', in a fixed key order, list values joined by ',':
@@ -25,9 +25,9 @@ export const eventStateIds = ['running', 'future', 'past', 'canceled', 'postpone
 export const EventStateId = Schema.Literals(eventStateIds)
 export type EventStateId = typeof EventStateId.Type
 
-/** Schema of a real calendar date 'YYYY-MM-DD'. */
+/** Schema of a real calendar date 'YYYY-MM-DD' within the dates the platform handles. */
 export const IsoDateString = Schema.String.check(
-  Schema.makeFilter((s: string) => isValidIsoDate(s), { expected: 'a YYYY-MM-DD calendar date' }),
+  Schema.makeFilter((s: string) => isSupportedIsoDate(s), { expected: 'a YYYY-MM-DD calendar date' }),
 )
 
 /** Schema of an ISO 3166-1 alpha-2 country code in upper case. */

@@ -1,6 +1,6 @@
 import {
   FieldProblem,
-  isValidIsoDate,
+  isSupportedIsoDate,
   PlainText,
   type RuleId,
   rule,
@@ -51,7 +51,7 @@ const maxId = 2_147_483_647
 const dateTimePattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/
 
 /** A calendar date, YYYY-MM-DD. */
-const DateField = Schema.String.check(rule(ValidationRule.invalidDate, (s: string) => isValidIsoDate(s)))
+const DateField = Schema.String.check(rule(ValidationRule.invalidDate, isSupportedIsoDate))
 
 /** A wall-clock time, HH:mm. */
 const TimeField = Schema.String.check(
@@ -62,7 +62,7 @@ const TimeField = Schema.String.check(
 const LocalDateTimeField = Schema.String.check(
   rule(ValidationRule.invalidDateTime, (s: string) => {
     const match = dateTimePattern.exec(s)
-    return match?.[1] !== undefined && isValidIsoDate(match[1])
+    return match?.[1] !== undefined && isSupportedIsoDate(match[1])
   }),
 )
 

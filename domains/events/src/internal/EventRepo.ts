@@ -60,7 +60,7 @@ const CardRow = Schema.Struct({
   ),
 })
 export type CardSource = typeof CardRow.Type
-const decodeCardRows = Schema.decodeUnknownSync(Schema.Array(CardRow))
+const decodeCardRow = Schema.decodeUnknownOption(CardRow)
 
 /** The card rows of `count` ids; contents and locations in id order, as the ORM's collections are. */
 const cardsSql = (count: number) => `
@@ -79,6 +79,11 @@ const cardsSql = (count: number) => `
                      from event_location l where l.event_id = e.id), '[]') as locations
     from event e
    where e.id in (${Array.from({ length: count }, () => '?').join(',')})`
+
+/** The id of a raw row, for a log line about it. */
+const rowId = (row: unknown): { readonly eventId: unknown } => ({
+  eventId: typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined,
+})
 
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
@@ -186,7 +191,17 @@ export class EventRepo extends Context.Service<
       cardsInOrder: Effect.fn('EventRepo.cardsInOrder')(function* (ids) {
         const em = yield* Em
         if (ids.length === 0) return []
-        const rows = decodeCardRows(yield* Effect.promise(() => em.execute(cardsSql(ids.length), [...ids])))
+        const raw: ReadonlyArray<unknown> = yield* Effect.promise(() =>
+          em.execute(cardsSql(ids.length), [...ids]),
+        )
+        // One row that cannot be read is left out of the page and logged; the others are still shown.
+        const rows: Array<CardSource> = []
+        for (const row of raw) {
+          const decoded = decodeCardRow(row)
+          if (Option.isSome(decoded)) rows.push(decoded.value)
+          else
+            yield* Effect.logWarning('events: a catalogue row could not be read and was left out', rowId(row))
+        }
         const byId = new Map(rows.map((r) => [r.id, r]))
         return ids.flatMap((id) => {
           const row = byId.get(id)

@@ -22,7 +22,10 @@ const UserSchema = defineEntity({
     rulesAcceptedAt: p.datetime().nullable(),
     phone: p.string().length(40).nullable(),
     description: p.string().length(250).nullable(),
-    languages: p.json<ReadonlyArray<string>>().default('[]'),
+    languages: p
+      .json<ReadonlyArray<string>>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     currencyId: p.integer().nullable(),
     countryCode: p.string().length(2).nullable(),
     idProvider: p.smallint().nullable(),

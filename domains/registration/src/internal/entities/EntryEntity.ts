@@ -29,7 +29,10 @@ const EntrySchema = defineEntity({
     totalMinor: p.integer().default(0),
     currencyCode: p.string().length(3).default('EUR'),
     // The priced ticket lines the entry holds (TicketSales' PricedLine), given back on cancel or expiry.
-    lines: p.json<ReadonlyArray<StoredLine>>().default('[]'),
+    lines: p
+      .json<ReadonlyArray<StoredLine>>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     // free | bankTransfer | card | atVenue
     paymentMethod: p.string().length(20).default('free'),
     reference: p.string().length(25).nullable().unique(),
@@ -79,7 +82,10 @@ const EntryAuditSchema = defineEntity({
     entryId: p.integer().index(),
     actorUserId: p.integer().nullable(),
     action: p.string().length(30),
-    details: p.json<Record<string, unknown>>().default('{}'),
+    details: p
+      .json<Record<string, unknown>>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => ({})),
     at: p.datetime().onCreate(() => new Date()),
   },
 })
