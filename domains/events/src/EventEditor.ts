@@ -20,7 +20,6 @@ import {
 import { RegistrationService } from '@kibitz/registration'
 import {
   type Tournament,
-  type TournamentContext,
   type TournamentHasSales,
   TournamentId,
   TournamentInput,
@@ -32,17 +31,24 @@ import {
   tournamentToInput,
 } from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
-import { EventState, EventStatusId } from './Event.ts'
+import { EventState, EventStatusId, publicStates } from './Event.ts'
 import type { EventActor } from './EventActions.ts'
 import {
   AdditionalInformationInput,
-  ContentLanguageInput,
-  EditorStep,
-  EventTypeInput,
   GeneralInformationInput,
   type GeneralInformationInput as GeneralInput,
   noPaymentAccount,
 } from './EventInput.ts'
+import {
+  addedProblems,
+  contextOf,
+  type EventProblem,
+  eventProblems,
+  generalOf,
+  namedForAdditional,
+  namedForGeneral,
+  namedForTournament,
+} from './EventProblems.ts'
 import { recordAudit } from './internal/EventActionRepo.ts'
 import * as Repo from './internal/EventEditorRepo.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
@@ -73,14 +79,6 @@ export class EventEditRefused extends Schema.TaggedError<EventEditRefused>()('Ev
 /** The input breaks field rules; every problem at once, each with its dotted field path. */
 export class EventInputInvalid extends Schema.TaggedError<EventInputInvalid>()('EventInputInvalid', {
   problems: Schema.Array(FieldProblem),
-}) {}
-
-/** One thing a draft lacks before publication: the step and field to fix, and the rule it breaks. */
-export class EventProblem extends Schema.Class<EventProblem>('@kibitz/events/EventProblem')({
-  step: EditorStep,
-  field: Schema.String,
-  rule: ValidationRuleSchema,
-  tournamentId: Schema.NullOr(Schema.Int),
 }) {}
 
 /** What still uses a stored file of an event: its picture, or a tournament's rules or results file. */
@@ -144,8 +142,6 @@ export class EventEditorView extends Schema.Class<EventEditorView>('@kibitz/even
 
 const decodeState = Schema.decodeUnknownSync(EventState)
 const isRule = Schema.is(ValidationRuleSchema)
-const decodeLanguage = Schema.decodeUnknownSync(ContentLanguageInput)
-const decodeEventType = Schema.decodeUnknownSync(EventTypeInput)
 /** Spec section 4: editing is allowed only when the event is neither postponed nor canceled. */
 const editableStates: ReadonlyArray<EventState> = ['draft', 'pending', 'accepted', 'postponedToDraft']
 
@@ -162,44 +158,6 @@ const permissionsOf = (state: EventState): ReadonlyArray<EventPermission> => {
   if (state === 'draft' || state === 'postponedToDraft') permissions.push('publish')
   return permissions
 }
-
-const generalOf = (e: EventEntity): GeneralInput => ({
-  contents: e.contents.getItems().map((c) => ({
-    language: decodeLanguage(c.language),
-    name: c.name,
-    description: nullable(c.description),
-    isMain: c.isMain,
-    type: c.type === 2 ? 2 : 1,
-  })),
-  type: decodeEventType(Number(e.type)),
-  isLive: e.isLive,
-  isOnline: e.isOnline,
-  editionType: e.editionType === 2 ? 2 : 1,
-  editionYear: nullable(e.editionYear),
-  editionSeason: nullable(e.editionSeason),
-  dateStart: e.dateStart,
-  dateEnd: e.dateEnd,
-  countryCode: nullable(e.countryCode),
-  languages: Schema.decodeUnknownSync(GeneralInformationInput.fields.languages)(e.languages),
-  currencyCode: e.currencyCode,
-  timeZone: e.timeZone,
-  organiserEmail: nullable(e.organiserEmail),
-  locations: e.locations.getItems().map((l) => ({
-    name: nullable(l.name),
-    addressLine: nullable(l.addressLine),
-    shortAddressLine: nullable(l.shortAddressLine),
-    countryCode: nullable(l.countryCode),
-    lat: l.lat == null ? null : Number(l.lat),
-    long: l.long == null ? null : Number(l.long),
-    dateStart: nullable(l.dateStart),
-    dateEnd: nullable(l.dateEnd),
-    startTime: nullable(l.startTime),
-    endTime: nullable(l.endTime),
-    isMain: l.isMain,
-    externalUrl: nullable(l.externalUrl),
-  })),
-  organiserId: e.organiserId,
-})
 
 const toEditorView = (e: EventEntity): EventEditorView => {
   const state = decodeState(e.state)
@@ -232,65 +190,6 @@ const toEditorView = (e: EventEntity): EventEditorView => {
     updatedAt: e.updatedAt.toISOString(),
   })
 }
-
-/** The problems of the general and additional steps of a stored event (the tournaments add theirs). */
-export const generalProblems = (e: EventEntity): ReadonlyArray<EventProblem> => {
-  const problems: Array<EventProblem> = []
-  const add = (step: EditorStep, field: string, rule: FieldProblem['rule']) =>
-    problems.push(new EventProblem({ step, field, rule, tournamentId: null }))
-  const decoded = decodeWithProblems(GeneralInformationInput, generalOf(e))
-  if (!decoded.ok) for (const p of decoded.problems) add('general-information', p.field, p.rule)
-  const locations = e.locations.getItems()
-  const main = locations.find((l) => l.isMain) ?? locations[0]
-  if (e.isLive && !e.isOnline) {
-    if (!main) add('general-information', 'locations', ValidationRule.required)
-    else if (!main.addressLine?.trim() && !main.name?.trim())
-      add('general-information', `locations.${locations.indexOf(main)}.addressLine`, ValidationRule.required)
-    if (!e.countryCode) add('general-information', 'countryCode', ValidationRule.required)
-  }
-  // Online events use the main location's external url as their home page (spec section 3).
-  if (e.isOnline && !main?.externalUrl && !e.externalPageUrl)
-    add(
-      'general-information',
-      main ? `locations.${locations.indexOf(main)}.externalUrl` : 'locations',
-      ValidationRule.required,
-    )
-  return problems
-}
-
-/** The wizard step a tournament problem belongs to, from its field. */
-const stepOfTournamentField = (field: string): EditorStep => {
-  const head = field.split('.')[0]
-  if (head === 'tickets' || head === 'prizes' || head === 'prizeSetup')
-    return 'registration-entry-fees-and-prizes'
-  if (head === 'programs') return 'event-program'
-  return 'tournaments'
-}
-
-const contextOf = (e: EventEntity): TournamentContext => ({
-  timeZone: e.timeZone,
-  currencyCode: e.currencyCode,
-  eventStart: e.dateStart,
-  eventEnd: e.dateEnd,
-})
-
-/** Every problem of a stored event, its tournaments' included: what the validate call reports and publish refuses. */
-export const eventProblems = Effect.fn('EventEditor.eventProblems')(function* (e: EventEntity) {
-  const store = yield* TournamentStore
-  const ofTournaments = yield* store.problemsOf(e.id, contextOf(e))
-  return [
-    ...generalProblems(e),
-    ...ofTournaments.map(
-      (p) =>
-        new EventProblem({
-          step: stepOfTournamentField(p.field),
-          field: p.field,
-          rule: p.rule,
-          tournamentId: p.tournamentId,
-        }),
-    ),
-  ]
-})
 
 /** One tournament as the editor shows it: the stored tournament (with tickets left) and its form values. */
 export class TournamentForEdit extends Schema.Class<TournamentForEdit>('@kibitz/events/TournamentForEdit')({
@@ -570,6 +469,27 @@ export class EventEditor extends Context.Service<
           at,
         })
 
+      const problemsOfEvent = (event: EventEntity) =>
+        eventProblems(event).pipe(Effect.provideService(TournamentStore, store))
+
+      /** A public event's problems before an edit; null for a draft, which may lack anything while it is written. */
+      const baselineOf = (event: EventEntity) =>
+        publicStates.includes(decodeState(event.state)) ? problemsOfEvent(event) : Effect.succeed(null)
+
+      /**
+       * Refuses an edit of a public event that added anything publication refuses, each problem named by a field
+       * of the saved form (`name`). The failure rolls the edit's transaction back: the event stays as it was.
+       */
+      const keepPublishable = Effect.fn('EventEditor.keepPublishable')(function* (
+        event: EventEntity,
+        baseline: ReadonlyArray<EventProblem> | null,
+        name: (added: ReadonlyArray<EventProblem>) => ReadonlyArray<FieldProblem>,
+      ) {
+        if (baseline === null) return
+        const added = addedProblems(baseline, yield* problemsOfEvent(event))
+        if (added.length > 0) return yield* new EventInputInvalid({ problems: name(added) })
+      })
+
       const decode = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, input: unknown) => {
         const decoded = decodeWithProblems(schema, input)
         return decoded.ok
@@ -631,10 +551,15 @@ export class EventEditor extends Context.Service<
         return yield* inTransaction(
           Effect.gen(function* () {
             const event = yield* lockEditable(actor, eventId)
+            const baseline = yield* baselineOf(event)
+            const previous = { dateStart: event.dateStart, dateEnd: event.dateEnd }
             const at = yield* now
             yield* applyGeneral(event, input)
+            yield* keepPublishable(event, baseline, (added) => namedForGeneral(added, previous, event))
             event.updatedAt = at
             yield* Repo.flush()
+            // The time zone places each tournament's start, where its registration closes at the latest.
+            yield* refreshSummary(event, at)
             yield* audit(actor, event, 'updateGeneral', null, at)
             return toEditorView(event)
           }),
@@ -650,6 +575,7 @@ export class EventEditor extends Context.Service<
         return yield* inTransaction(
           Effect.gen(function* () {
             const event = yield* lockEditable(actor, eventId)
+            const baseline = yield* baselineOf(event)
             const at = yield* now
             event.externalPageUrl = nullable(input.externalPageUrl)
             event.liveResultsUrl = nullable(input.liveResultsUrl)
@@ -665,6 +591,7 @@ export class EventEditor extends Context.Service<
             event.paymentBeneficiary = iban === '' ? null : payment.beneficiary.trim()
             const bic = payment.bic.replace(/\s+/g, '').toUpperCase()
             event.paymentBic = iban === '' || bic === '' ? null : bic
+            yield* keepPublishable(event, baseline, namedForAdditional)
             event.updatedAt = at
             yield* Repo.flush()
             yield* audit(actor, event, 'updateAdditional', null, at)
@@ -676,7 +603,7 @@ export class EventEditor extends Context.Service<
       const problems = Effect.fn('EventEditor.problems')(function* (actor: EventActor, eventId: number) {
         const event = yield* Repo.findForEdit(eventId)
         if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
-        return yield* eventProblems(event).pipe(Effect.provideService(TournamentStore, store))
+        return yield* problemsOfEvent(event)
       })
 
       /** Keeps the event's tournament count and registration windows (for its cards) in step with its tournaments. */
@@ -742,6 +669,7 @@ export class EventEditor extends Context.Service<
         return yield* inTransaction(
           Effect.gen(function* () {
             const event = yield* lockEditable(actor, eventId)
+            const baseline = yield* baselineOf(event)
             const at = yield* now
             const id =
               tournamentId === null
@@ -755,6 +683,7 @@ export class EventEditor extends Context.Service<
                       TournamentNotFound: missingTournament,
                     }),
                   )
+            yield* keepPublishable(event, baseline, namedForTournament)
             yield* refreshSummary(event, at)
             yield* audit(
               actor,
@@ -782,6 +711,7 @@ export class EventEditor extends Context.Service<
               .pipe(Effect.catchTag('TournamentNotFound', missingTournament))
             if (found.tournamentId !== tournamentId)
               return yield* new EventEditRefused({ reason: 'notFound' })
+            const baseline = yield* baselineOf(event)
             const input = { ...tournamentToInput(found, event.timeZone), programs }
             yield* store.update(eventId, TournamentId.make(tournamentId), input, contextOf(event)).pipe(
               Effect.catchTags({
@@ -789,6 +719,7 @@ export class EventEditor extends Context.Service<
                 TournamentNotFound: missingTournament,
               }),
             )
+            yield* keepPublishable(event, baseline, namedForTournament)
             const at = yield* now
             event.updatedAt = at
             yield* Repo.flush()

@@ -48,6 +48,8 @@ export const ValidationRule = {
   hasSales: 'hasSales',
   freeTicketPrice: 'freeTicketPrice',
   outsideEvent: 'outsideEvent',
+  /** A public event's dates may not leave one of its tournaments outside them. */
+  excludesTournaments: 'excludesTournaments',
   outsideTournament: 'outsideTournament',
   afterStart: 'afterStart',
   noTicketForSale: 'noTicketForSale',
@@ -100,6 +102,7 @@ export const ruleMessages: { readonly [R in RuleId]: string } = {
   hasSales: 'The {field} cannot be removed: some are already sold',
   freeTicketPrice: 'A free ticket must have the {field} 0',
   outsideEvent: "The {field} must be within the event's dates",
+  excludesTournaments: "The {field} must keep every tournament of the event within the event's dates",
   outsideTournament: "The {field} must be within the tournament's dates",
   afterStart: 'The {field} must not be after the tournament starts',
   noTicketForSale: 'Registration needs at least one ticket for sale',
