@@ -10,9 +10,9 @@ import {
   HttpServerResponse,
   ProblemDetails,
 } from 'effect/http'
-import { HttpApiBuilder } from 'effect/http-api'
+import { HttpApiBuilder, OpenApi } from 'effect/http-api'
 import { etagMatches } from '../edge/http.ts'
-import { findNul, type NulField, nulMessage } from '../edge/nul.ts'
+import { findNul, type NulField, nulMessage, pathParametersOf } from '../edge/nul.ts'
 import { loadMessages } from '../i18n/catalogs.ts'
 import { BodyTooLarge, readBody } from '../server/forms.server.ts'
 import { type Outage, outageOf, outageRetryAfterSeconds } from '../server/outage.ts'
@@ -186,6 +186,13 @@ const tooLargeProblem = () =>
     { status: 413, headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' } },
   )
 
+/** The API's path parameters by name, from its OpenAPI document (built once, on the first request that needs it). */
+let apiPathParameters: ((pathname: string, index: number) => string | undefined) | undefined
+const apiPathParameter = () => {
+  apiPathParameters ??= pathParametersOf(Object.keys(OpenApi.fromApi(Api).paths))
+  return apiPathParameters
+}
+
 /** 400 naming the field that holds a NUL character, as every invalid request value is named. */
 const nulProblem = (field: NulField) =>
   Response.json(
@@ -242,7 +249,7 @@ export const makeApiRequestHandler = (loadCatalogue: CatalogueLoader): ApiReques
   const handle = async (incoming: Request): Promise<Response> => {
     const request = await bounded(incoming)
     if (!request) return tooLargeProblem()
-    const nul = await findNul(request)
+    const nul = await findNul(request, { pathParameter: apiPathParameter() })
     if (nul) return nulProblem(nul)
     const runtime = appRuntime()
     if (current?.runtime !== runtime) {

@@ -42,8 +42,29 @@ const fieldOf = (path: ReadonlyArray<string | number>): NulField => {
   return { path, field: (last ?? String(path.at(-1) ?? '')).replaceAll(nul, '\\0') }
 }
 
+/**
+ * Names path segments after the parameters of route templates written as `/api/v1/event/{id}`: the OpenAPI
+ * document's paths, so a new operation's parameters are named without a change here.
+ */
+export const pathParametersOf = (templates: ReadonlyArray<string>): PathParameterName => {
+  const split = templates.map((template) => template.replace(/\/+$/, '').split('/'))
+  return (pathname, index) => {
+    const segments = pathname.replace(/\/+$/, '').split('/')
+    const part = split.find(
+      (parts) =>
+        parts.length === segments.length &&
+        parts[index]?.startsWith('{') === true &&
+        parts.every((part, i) => part.startsWith('{') || part === segments[i]),
+    )?.[index]
+    return part?.slice(1, -1)
+  }
+}
+
+/** The name of a path segment by its index among the address's segments, when the caller knows its routes. */
+export type PathParameterName = (pathname: string, index: number) => string | undefined
+
 /** The first NUL in the request's address: a path segment or a query parameter's name or value. */
-const nulInAddress = (url: URL): NulField | null => {
+const nulInAddress = (url: URL, pathParameter: PathParameterName | undefined): NulField | null => {
   const segments = url.pathname.split('/')
   for (const [index, segment] of segments.entries()) {
     let decoded: string
@@ -52,7 +73,7 @@ const nulInAddress = (url: URL): NulField | null => {
     } catch {
       continue
     }
-    if (decoded.includes(nul)) return fieldOf(['path', index])
+    if (decoded.includes(nul)) return fieldOf(['path', pathParameter?.(url.pathname, index) ?? index])
   }
   for (const [name, value] of url.searchParams)
     if (name.includes(nul) || value.includes(nul)) return fieldOf(['query', name])
@@ -95,10 +116,10 @@ const jsonOf = async (request: Request): Promise<unknown> => {
  */
 export const findNul = async (
   request: Request,
-  options: { readonly serverFunction?: boolean } = {},
+  options: { readonly serverFunction?: boolean; readonly pathParameter?: PathParameterName } = {},
 ): Promise<NulField | null> => {
   const url = new URL(request.url)
-  const inAddress = options.serverFunction === true ? null : nulInAddress(url)
+  const inAddress = options.serverFunction === true ? null : nulInAddress(url, options.pathParameter)
   if (inAddress) return inAddress
   if (options.serverFunction === true && request.method === 'GET') {
     const payload = url.searchParams.get('payload')
