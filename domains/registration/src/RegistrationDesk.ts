@@ -16,9 +16,10 @@ import {
 import {
   PricedLine,
   type SaleLine,
+  Ticket,
   TicketSales,
   type TicketsUnavailable,
-  type Tournament,
+  Tournament,
   TournamentService,
 } from '@kibitz/tournaments'
 import { Clock, Context, Data, Effect, Layer, Option, Schema } from 'effect'
@@ -50,6 +51,7 @@ import {
 } from './Registration.ts'
 import {
   type ChosenPaymentMethod,
+  cardAmountLimitMinor,
   contestantRule,
   PaymentMethod,
   type RegisterInput,
@@ -229,7 +231,7 @@ export class RegistrationDesk extends Context.Service<
       const formOf = (event: RegistrationEvent, tournament: Tournament) =>
         new RegistrationForm({
           event,
-          tournament,
+          tournament: offered(tournament),
           contestants: new ContestantRule(contestantRule(tournament.type)),
           paymentMethods: methodsOf(event),
           federationLookup: federation.enabled,
@@ -329,6 +331,9 @@ export class RegistrationDesk extends Context.Service<
             !ticket.ticketAgeCategories.some((a) => a.ticketAgeCategoryId === c.ageCategoryId)
           )
             add(`data.contestants.${i}.ageCategoryId`, ValidationRule.unknownId)
+          // A ticket with age categories is sold only through one of them (none left to choose: 3000, below).
+          if (c.ageCategoryId === null && ticket.ticketAgeCategories.some((a) => a.isAvailable))
+            add(`data.contestants.${i}.ageCategoryId`, ValidationRule.required)
           // A per-team ticket covers the whole entry: one ticket (and category) for everyone.
           if (
             (ticket.isPricePerTeam || firstTicket?.isPricePerTeam) &&
@@ -462,6 +467,12 @@ export class RegistrationDesk extends Context.Service<
         const methods = methodsOf(event)
         const problems = crossProblems(input, tournament, methods)
         if (problems.length > 0) return yield* new RegistrationInvalid({ problems })
+        if (
+          input.data.contestants.some(
+            (c) => c.ageCategoryId === null && withCategories(tournament, c.ticketId),
+          )
+        )
+          return yield* changed('notForSale')
         const lines = saleLines(input, tournament)
         // The price the visitor saw must still be the price: a change is told (3000), never applied silently.
         const quote = yield* sales
@@ -481,8 +492,14 @@ export class RegistrationDesk extends Context.Service<
         const checked = yield* verifyPlayers(input, tournament)
         if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
 
+        // A total above what a card checkout takes is paid by transfer (or at the venue) instead.
+        const payable = methods.filter((m) => m !== 'card' || byCard(quote.totalMinor))
+        if (quote.totalMinor > 0 && payable.length > 0 && !payable.includes(input.ticket.paymentMethod))
+          return yield* new RegistrationInvalid({
+            problems: [new FieldProblem({ field: 'ticket.paymentMethod', rule: ValidationRule.outOfRange })],
+          })
         const method: PaymentMethod =
-          quote.totalMinor === 0 ? 'free' : methods.length === 0 ? 'atVenue' : input.ticket.paymentMethod
+          quote.totalMinor === 0 ? 'free' : payable.length === 0 ? 'atVenue' : input.ticket.paymentMethod
         const waitsForPayment = method === 'bankTransfer' || method === 'card'
         const expiresAt = waitsForPayment ? new Date(at.getTime() + config.holdHours * 3_600_000) : null
         const token = randomBytes(32).toString('base64url')
@@ -617,7 +634,7 @@ export class RegistrationDesk extends Context.Service<
           reference: entry.reference ?? null,
           // A transfer stays possible while the entry waits, even after a card checkout was opened.
           bank: entry.reference && entry.status === 'pending' ? event.bank : null,
-          canPayByCard: cards.enabled && entry.status === 'pending' && entry.totalMinor > 0,
+          canPayByCard: cards.enabled && entry.status === 'pending' && byCard(entry.totalMinor),
           expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
           teamName: entry.teamName ?? null,
           contactEmail: entry.contactEmail ?? null,
@@ -715,6 +732,7 @@ export class RegistrationDesk extends Context.Service<
         if (!cards.enabled) return yield* refuse('paymentUnavailable')
         const entry = yield* entryOfToken(token)
         if (entry.status !== 'pending' || entry.totalMinor === 0) return yield* refuse('wrongState')
+        if (!byCard(entry.totalMinor)) return yield* refuse('paymentUnavailable')
         // One open checkout per entry: pressing Pay again (or coming back) reopens it.
         if (entry.cardSessionId) {
           const open = yield* cards.retrieveCheckout(entry.cardSessionId)
@@ -1103,6 +1121,24 @@ export class RegistrationDesk extends Context.Service<
     }),
   )
 }
+
+/** Whether a card checkout takes this amount. */
+const byCard = (totalMinor: number) => totalMinor > 0 && totalMinor <= cardAmountLimitMinor
+
+/** Whether the tournament's ticket has age categories (then one of them must be chosen). */
+const withCategories = (t: Tournament, ticketId: number) =>
+  t.tickets.some((k) => k.ticketId === ticketId && k.ticketAgeCategories.length > 0)
+
+/** The tournament as its registration form offers it: only the tickets, and categories, a player can take today. */
+const offered = (t: Tournament): Tournament =>
+  new Tournament({
+    ...t,
+    tickets: t.tickets
+      .filter((k) => k.isAvailable)
+      .map(
+        (k) => new Ticket({ ...k, ticketAgeCategories: k.ticketAgeCategories.filter((a) => a.isAvailable) }),
+      ),
+  })
 
 /** A stored line as TicketSales gives it back. */
 const releaseLine = (l: StoredLine): PricedLine => new PricedLine({ ...l })

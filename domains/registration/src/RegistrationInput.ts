@@ -64,6 +64,12 @@ export const RegisterInput = Schema.Struct({
 })
 export type RegisterInput = typeof RegisterInput.Type
 
+/**
+ * The largest amount paid by card, in minor units: Stripe takes at most eight digits (999,999.99). A larger entry
+ * is paid by bank transfer or at the venue.
+ */
+export const cardAmountLimitMinor = 99_999_999
+
 /** The most players one entry may hold (a team of six). */
 export const maxContestants = 6
 

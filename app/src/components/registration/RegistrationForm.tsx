@@ -18,6 +18,7 @@ import {
   fieldName,
   inputOf,
   type PriceLine,
+  payableByCard,
   priceOf,
   saleableTickets,
   type TicketData,
@@ -201,6 +202,9 @@ export function RegistrationFormView(props: {
       ? { ...computed, totalMinor: serverTotal.totalMinor }
       : computed
   const money = (minor: number) => formatMoney(minor, { code: form.event.currencyCode })
+  // A total above what a card checkout takes is paid by transfer (or at the venue): card is not offered then.
+  const methods = form.paymentMethods.filter((m) => m !== 'card' || !price || payableByCard(price.totalMinor))
+  const method = methods.find((m) => m === paymentMethod) ?? methods[0] ?? paymentMethod
   const expectedTotal = hydrated
     ? price?.totalMinor
     : confirming
@@ -238,7 +242,7 @@ export function RegistrationFormView(props: {
       contestants: effective,
       teamName,
       contactEmail,
-      paymentMethod,
+      paymentMethod: method,
       expectedTotalMinor: price?.totalMinor ?? 0,
       policy,
     })
@@ -507,18 +511,18 @@ export function RegistrationFormView(props: {
         required
         hint={<Trans>We send the confirmation and the status link here.</Trans>}
       />
-      {form.paymentMethods.length > 1 && (price === null || price.totalMinor > 0) ? (
+      {methods.length > 1 && (price === null || price.totalMinor > 0) ? (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-semibold">
             <Trans>Payment method</Trans>
           </legend>
-          {form.paymentMethods.map((m) => (
+          {methods.map((m) => (
             <label key={m} className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
                 name={fieldName.paymentMethod}
                 value={m}
-                checked={paymentMethod === m}
+                checked={method === m}
                 data-path={fieldName.paymentMethod}
                 onChange={() => setPaymentMethod(m)}
                 className="h-4 w-4"
@@ -529,7 +533,7 @@ export function RegistrationFormView(props: {
           <ProblemText path={fieldName.paymentMethod} rule={problems[fieldName.paymentMethod]} />
         </fieldset>
       ) : (
-        <input type="hidden" name={fieldName.paymentMethod} value={paymentMethod} />
+        <input type="hidden" name={fieldName.paymentMethod} value={method} />
       )}
       <PriceSummary price={price} money={money} ticketLabel={ticketLabel} />
       {expectedTotal !== undefined ? (

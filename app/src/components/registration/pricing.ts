@@ -1,9 +1,11 @@
 import type { RegistrationForm } from '@kibitz/registration'
+import { cardAmountLimitMinor } from '@kibitz/registration/input'
 
 // The registration form's price summary, computed where the form is shown (in the browser, and on the server
 // for visitors without JavaScript). Display only: the registration domain prices the entry again and answers
 // 3000 when the total the visitor saw is no longer the price. Mirrors TicketSales: a per-team ticket is sold
-// once per entry; a category's current price (early bird when active) replaces the ticket's price.
+// once per entry; a category's current price (early bird when active) replaces the ticket's price, for as many
+// places as its early bird has left (the others of the entry pay its price).
 
 export type FormData = typeof RegistrationForm.Encoded
 export type TicketData = FormData['tournament']['tickets'][number]
@@ -33,16 +35,19 @@ export const emptyContestant: ContestantDraft = {
   ageCategoryId: '',
 }
 
-/** The tickets a visitor can choose: for sale with some left. */
+/** The tickets a visitor can choose: for sale with some left (and an age category to choose, if it has any). */
 export const saleableTickets = (form: FormData): ReadonlyArray<TicketData> =>
-  form.tournament.tickets.filter((k) => k.isForSale && k.ticketsLeft > 0)
+  form.tournament.tickets.filter((k) => k.isAvailable)
 
-/** The age categories of a ticket a visitor can choose. */
+/** The age categories of a ticket a visitor can choose: enabled, on sale today, with places left. */
 export const categoriesOf = (ticket: TicketData | undefined): ReadonlyArray<CategoryData> =>
-  ticket ? ticket.ticketAgeCategories.filter((a) => a.enabled) : []
+  ticket ? ticket.ticketAgeCategories.filter((a) => a.isAvailable) : []
 
 export const unitPriceOf = (ticket: TicketData, category: CategoryData | undefined): number =>
   ticket.type === freeTicket ? 0 : category ? category.currentPriceMinor : ticket.priceMinor
+
+/** Whether a card checkout takes this total: what is more is paid by transfer or at the venue. */
+export const payableByCard = (totalMinor: number): boolean => totalMinor <= cardAmountLimitMinor
 
 export interface PriceLine {
   readonly ticket: TicketData
@@ -66,10 +71,10 @@ export const priceOf = (
   const chosen: Array<{ ticket: TicketData; category: CategoryData | undefined }> = []
   for (const c of contestants) {
     const ticket = form.tournament.tickets.find((k) => k.ticketId === idOf(c.ticketId))
-    if (!ticket) return null
-    const categories = categoriesOf(ticket)
-    const category = categories.find((a) => a.ticketAgeCategoryId === idOf(c.ageCategoryId))
-    if (categories.length > 0 && !category) return null
+    if (!ticket?.isAvailable) return null
+    const category = categoriesOf(ticket).find((a) => a.ticketAgeCategoryId === idOf(c.ageCategoryId))
+    // A ticket with age categories is sold only through one of them.
+    if (ticket.ticketAgeCategories.length > 0 && !category) return null
     chosen.push({ ticket, category })
   }
   const first = chosen[0]
@@ -85,17 +90,31 @@ export const priceOf = (
       earlyBird: earlyBirdOf(first),
     })
   } else {
+    // Places at the early-bird price left per category, taken in the order the players are listed.
+    const earlyLeft = new Map<number, number>()
     for (const c of chosen) {
-      const line = lines.findIndex((l) => l.ticket === c.ticket && l.category === c.category)
-      const unit = unitPriceOf(c.ticket, c.category)
+      const left = c.category
+        ? (earlyLeft.get(c.category.ticketAgeCategoryId) ?? earlyBirdPlaces(c.category))
+        : 0
+      const earlyBird = earlyBirdOf(c) && left > 0
+      if (c.category) earlyLeft.set(c.category.ticketAgeCategoryId, Math.max(0, left - 1))
+      const unit =
+        earlyBirdOf(c) && !earlyBird ? (c.category?.priceMinor ?? 0) : unitPriceOf(c.ticket, c.category)
+      const line = lines.findIndex(
+        (l) => l.ticket === c.ticket && l.category === c.category && l.earlyBird === earlyBird,
+      )
       const existing = lines[line]
       if (existing)
         lines[line] = { ...existing, persons: existing.persons + 1, totalMinor: existing.totalMinor + unit }
-      else lines.push({ ...c, persons: 1, unitMinor: unit, totalMinor: unit, earlyBird: earlyBirdOf(c) })
+      else lines.push({ ...c, persons: 1, unitMinor: unit, totalMinor: unit, earlyBird })
     }
   }
   return { lines, totalMinor: lines.reduce((sum, l) => sum + l.totalMinor, 0) }
 }
+
+/** How many places a running early bird has left (no end quantity: as many as asked). */
+const earlyBirdPlaces = (category: CategoryData): number =>
+  category.earlyBirdActive ? (category.earlyBirdPlacesLeft ?? Number.POSITIVE_INFINITY) : 0
 
 const earlyBirdOf = (c: { readonly ticket: TicketData; readonly category: CategoryData | undefined }) =>
   c.ticket.type !== freeTicket && c.category !== undefined && c.category.earlyBirdActive

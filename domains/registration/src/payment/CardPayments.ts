@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type InterfaceLocale, resolveInterfaceLocale } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
+import { cardAmountLimitMinor } from '../RegistrationInput.ts'
 
 // Card payments for registrations (issue 5) through Stripe Checkout, spoken over Stripe's documented HTTP API
 // with fetch: a hosted payment page per entry, and signed webhooks that say when it was paid. No Stripe SDK:
@@ -167,6 +168,8 @@ const invalidField = (input: CheckoutInput): CardPaymentFailed | undefined => {
     return refuse('reference', 'must be 1 to 500 characters')
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor < 1)
     return refuse('amountMinor', 'must be a positive integer')
+  if (input.amountMinor > cardAmountLimitMinor)
+    return refuse('amountMinor', `must be at most ${cardAmountLimitMinor}`)
   if (!/^[A-Za-z]{3}$/.test(input.currency)) return refuse('currency', 'must be a three-letter ISO 4217 code')
   if (input.description.trim() === '') return refuse('description', 'must not be blank')
   if (!isHttpUrl(input.successUrl)) return refuse('successUrl', 'must be an http(s) URL')

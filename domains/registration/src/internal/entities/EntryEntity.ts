@@ -26,7 +26,8 @@ const EntrySchema = defineEntity({
     userId: p.integer().nullable(),
     contactEmail: p.string().length(254).nullable(),
     language: p.string().length(5).default('en'),
-    totalMinor: p.integer().default(0),
+    // 64-bit: six players at the highest ticket price pass 2^31 - 1 minor units (Migration20261126110000).
+    totalMinor: p.bigint('number').default(0),
     currencyCode: p.string().length(3).default('EUR'),
     // The priced ticket lines the entry holds (TicketSales' PricedLine), given back on cancel or expiry.
     lines: p
