@@ -1,9 +1,12 @@
 import '../../testing/src/context.ts'
+import { AccountService } from '@kibitz/accounts'
+import { Em } from '@kibitz/kernel'
+import { Effect } from 'effect'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { loginPost, registerPost } from '../src/server/accountForms.server.ts'
 import { BodyTooLarge, maxFormBytes, postedForm, readBody } from '../src/server/forms.server.ts'
-import { disposeRuntime } from '../src/server/runtime.server.ts'
+import { disposeRuntime, runDomain } from '../src/server/runtime.server.ts'
 
 // The POST side of the account forms as a browser (or a hostile client) reaches it: odd bodies get a
 // clear answer, never a 500, and a redirected form carries its errors back.
@@ -81,6 +84,62 @@ describe('loginPost', () => {
       form('/login', 'email=nobody%40example.test&password=x&redirect=%2F.%2F%2Fevil.example'),
     )
     expect(response.headers.get('location')).toBe('/login?redirect=%2F')
+  })
+})
+
+/** The value of cookie `name` the response sets. */
+const cookieValue = (response: Response, name: string) =>
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1)
+    .split(';')[0]
+
+describe('loginPost and the device cookie', () => {
+  const email = 'device@example.test'
+  const password = 'Bridge!2026'
+  const device = '__Host-kibitz_device'
+
+  beforeAll(async () => {
+    await runDomain(
+      AccountService.use((accounts) =>
+        accounts.register(
+          { email, password, firstName: 'Ona', lastName: 'Jonaitė', acceptRules: 'on' },
+          { ip: '198.18.0.1', userAgent: null, language: 'en' },
+        ),
+      ),
+    )
+    await runDomain(
+      Effect.flatMap(Em, (em) =>
+        Effect.promise(() => em.execute('update app_user set activated_at = now() where email = ?', [email])),
+      ),
+    )
+  })
+
+  const login = (secret: string, cookie?: string) =>
+    loginPost(
+      form('/login', new URLSearchParams({ email, password: secret }).toString(), cookie ? { cookie } : {}),
+    )
+
+  it('names the account as known on the browser, and a refused browser is told when to retry', async () => {
+    const first = await login(password)
+    expect(first.status).toBe(303)
+    const line = first.headers.getSetCookie().find((c) => c.startsWith(`${device}=`)) ?? ''
+    expect(line).toMatch(/; HttpOnly; SameSite=Lax; Secure; Max-Age=31536000$/)
+    const token = cookieValue(first, device) ?? ''
+
+    for (let i = 0; i < 5; i++) expect(formState(await login('Wrong!typo')).code).toBe(1000)
+    const refused = await login(password)
+    expect(refused.headers.get('location')).toBe('/login')
+    const state = formState(refused)
+    expect(state).toMatchObject({ form: 'login' })
+    expect(state.retryAfter).toBeGreaterThan(0)
+    expect(state.retryAfter).toBeLessThanOrEqual(15 * 60)
+
+    // The browser that signed in before is not refused: strangers' failures never lock it.
+    const known = await login(password, `${device}=${token}`)
+    expect(known.headers.get('location')).toBe('/')
+    expect(cookieValue(known, '__Host-kibitz_session')).toMatch(/^[A-Za-z0-9_-]{40,}$/)
   })
 })
 

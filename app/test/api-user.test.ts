@@ -18,6 +18,7 @@ import { disposeRuntime, runDomain } from '../src/server/runtime.server.ts'
 import { Problem, readJson, request } from './support/api.ts'
 import {
   cookieSet,
+  deviceCookieName,
   openTestDatabase,
   sendJson,
   sessionCookieName,
@@ -285,6 +286,17 @@ describe('POST /api/v1/user/login and logout', () => {
       'secure',
     ])
     expect(cookieSet(response, 'account')?.attributes.get('max-age')).toBe('0')
+    // A long-lived device cookie names the account as known on this client (decision 028).
+    const device = cookieSet(response, deviceCookieName)
+    expect(device?.value).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+    expect(device?.attributes.get('max-age')).toBe(String(365 * 86_400))
+    expect([...(device?.attributes.keys() ?? [])].sort()).toEqual([
+      'httponly',
+      'max-age',
+      'path',
+      'samesite',
+      'secure',
+    ])
     // The web pages read the same cookie: the API's login signed the browser in.
     const web = await sessionOf(new Request(`${publicUrl}/`, { headers: withSession(cookie?.value ?? '') }))
     expect(web.user?.id).toBe(id)
@@ -319,6 +331,20 @@ describe('POST /api/v1/user/login and logout', () => {
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(15 * 60)
     expect(body.retryAfter).toBe(retryAfter)
+  })
+
+  it('lets a client that signed in before through with its device cookie while the address is refused', async () => {
+    await activeUser('known@example.test')
+    const first = await login('known@example.test')
+    const device = cookieSet(first, deviceCookieName)?.value ?? ''
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await login('known@example.test', {}, 'Wrong!2026')).status).toBe(401)
+    }
+    await expectProblem(await login('known@example.test'), 429, 0)
+    const known = await login('known@example.test', { cookie: `${deviceCookieName}=${device}` })
+    expect(known.status).toBe(200)
+    // The client keeps its device token.
+    expect(cookieSet(known, deviceCookieName)?.value).toBe(device)
   })
 
   it('logs out: 204, both cookies cleared, and the old cookie then answers 401 2001 clearing it', async () => {
@@ -393,21 +419,28 @@ describe('login-required calls', () => {
 })
 
 describe('POST /api/v1/user/forgot and reset/{token}', () => {
+  /** The worker's step that turns queued forgot-password requests into e-mails. */
+  const sendQueuedResets = () => runDomain(AccountService.use((accounts) => accounts.sendRequestedResets(10)))
+
   it('answers 204 for an unknown e-mail and sends nothing', async () => {
     const before = (await sql.mails()).length
     const response = await sendJson('/api/v1/user/forgot', { email: 'nobody@example.test' })
     expect(response.status).toBe(204)
     expect(await response.text()).toBe('')
+    expect(await sendQueuedResets()).toBe(1)
     expect((await sql.mails()).length).toBe(before)
   })
 
   it('e-mails a reset link that sets a new password and ends the sessions', async () => {
     const { token: session } = await signedIn('forgetful@example.test')
     expect((await sendJson('/api/v1/user/forgot', { email: 'forgetful@example.test' })).status).toBe(204)
+    await sendQueuedResets()
     const token = tokenOf(await sql.linkIn('forgetful@example.test', 'accounts.passwordReset'))
     const reset = await sendJson(`/api/v1/user/reset/${token}`, { password: 'New!Pass2026' })
     expect(reset.status).toBe(204)
     expectSessionCleared(reset)
+    // The reset proved the mailbox: the client becomes a known device of the account.
+    expect(cookieSet(reset, deviceCookieName)?.value).toMatch(/^[A-Za-z0-9_-]{40,}$/)
     await expectProblem(await profileData(session), 401, 2001)
     expect((await login('forgetful@example.test', {}, 'New!Pass2026')).status).toBe(200)
     await expectProblem(await sendJson(`/api/v1/user/reset/${token}`, { password: 'Other!2026' }), 410, 1013)

@@ -90,6 +90,17 @@ describe('purgeExpired', () => {
       )
     }
 
+    // Known devices: the token hash is the label; one was forgotten a minute ago, one is remembered.
+    for (const [label, expiresAt] of [
+      ['device-expired', before(minute)],
+      ['device-known', before(-300 * day)],
+    ] as const) {
+      await sql(
+        `insert into known_device (token_hash, user_id, created_at, last_used_at, expires_at) values (?, ?, ?, ?, ?)`,
+        [label, userId, before(400 * day), before(65 * day), expiresAt],
+      )
+    }
+
     // E-mailed links: the purpose can not label them, so the token hash starts with the label.
     const tokens: ReadonlyArray<readonly [string, Date, Date | null]> = [
       ['token-expired-long-ago', before(30 * day + minute), null],
@@ -132,10 +143,12 @@ describe('purgeExpired', () => {
       authAttempts: 2501,
       sessions: 2,
       authTokens: 2,
+      knownDevices: 1,
       mails: 3,
       registrationRequests: 0,
     })
 
+    expect(await labelsIn('known_device', 'token_hash')).toEqual(['device-known'])
     expect(await labelsIn('auth_attempt', 'key')).toEqual(['attempt-now', 'attempt-recent'])
     expect(await labelsIn('user_session', 'user_agent')).toEqual([
       'session-active',
@@ -162,6 +175,7 @@ describe('purgeExpired', () => {
       authAttempts: 0,
       sessions: 0,
       authTokens: 0,
+      knownDevices: 0,
       mails: 0,
       registrationRequests: 0,
     })
@@ -174,6 +188,7 @@ describe('purgeExpired', () => {
       authAttempts: 1,
       sessions: 2,
       authTokens: 2,
+      knownDevices: 0,
       mails: 3,
       registrationRequests: 0,
     })

@@ -44,6 +44,11 @@ export interface MailDeliveryOptions {
   readonly retryBaseSeconds?: number
   /** How often to look for due rows even without a notification; 30 unless a test changes it. */
   readonly sweepEverySeconds?: number
+  /**
+   * Runs before each delivery: turns requests queued on the outbox's channel into outbox rows (forgot-password
+   * requests become reset e-mails), so they leave in the same run.
+   */
+  readonly prepare?: () => Promise<unknown>
 }
 
 export interface MailDelivery {
@@ -146,6 +151,10 @@ export async function startMailDelivery(
   }
 
   const deliverDue = async (): Promise<void> => {
+    // A failing preparation must not hold back the e-mails already in the outbox.
+    await options.prepare?.().catch((error: unknown) => {
+      console.error(`worker: queued e-mail requests not prepared: ${describeError(error)}`)
+    })
     if (!transport) {
       const kept = await keepPendingMail(orm)
       if (kept > 0) console.log(`worker: ${kept} e-mail(s) kept in the outbox (no SMTP_URL); see /dev/outbox`)

@@ -1,3 +1,4 @@
+import { AccountService } from '@kibitz/accounts'
 import {
   clearHeartbeat,
   Database,
@@ -134,6 +135,7 @@ export async function startWorker(options: {
     from: options.mailFrom,
     retryBaseSeconds: options.mailRetryBaseSeconds,
     sweepEverySeconds: options.mailSweepEverySeconds,
+    prepare: () => sendRequestedResets(runtime),
   })
   const beat = () =>
     boss
@@ -157,6 +159,23 @@ export async function startWorker(options: {
       await clearHeartbeat(orm, workerId).catch(() => {})
       await runtime.dispose()
     },
+  }
+}
+
+/** Forgot-password requests one transaction turns into reset e-mails. */
+const resetBatch = 20
+
+/** Mails the reset links of every queued forgot-password request, batch after batch; answers how many. */
+export const sendRequestedResets = async (runtime: {
+  runPromise: <A, E>(effect: Effect.Effect<A, E, AccountService | Database>) => Promise<A>
+}): Promise<number> => {
+  let total = 0
+  for (;;) {
+    const n = await runtime.runPromise(
+      withEm(AccountService.use((accounts) => accounts.sendRequestedResets(resetBatch))),
+    )
+    total += n
+    if (n < resetBatch) return total
   }
 }
 

@@ -169,4 +169,33 @@ describe('startWorker', () => {
       await worker.stop()
     }
   }, 30_000)
+
+  it('turns a queued forgot-password request into a reset e-mail as soon as it is queued', async () => {
+    const worker = await startWorker({ databaseUrl: db.url, mailFrom: 'Kibitz <no-reply@example.test>' })
+    try {
+      await orm.em.fork().execute(
+        `insert into app_user (email, password_hash, language, activated_at, created_at)
+         values ('forgetful@example.org', 'x', 'lt', now(), now())`,
+      )
+      // As the web's forgotPassword queues it: the insert itself wakes the worker (no poll to wait for).
+      await orm.em
+        .fork()
+        .execute(
+          `insert into password_reset_request (email, requested_at) values ('forgetful@example.org', now()), ('nobody@example.org', now())`,
+        )
+      const Rows = Schema.Array(Schema.Struct({ recipient: Schema.String, kind: Schema.String }))
+      const resets = async () =>
+        Schema.decodeUnknownSync(Rows)(
+          await orm.em
+            .fork()
+            .execute(`select recipient, kind from mail_outbox where kind = 'accounts.passwordReset'`),
+        )
+      expect(await waitFor(async () => (await resets()).length > 0, 15_000)).toBe(true)
+      expect(await resets()).toEqual([{ recipient: 'forgetful@example.org', kind: 'accounts.passwordReset' }])
+      const left = await orm.em.fork().execute('select count(*)::int as n from password_reset_request')
+      expect(left).toEqual([{ n: 0 }])
+    } finally {
+      await worker.stop()
+    }
+  }, 30_000)
 })

@@ -19,6 +19,7 @@ import { activeAccount } from '../lib/session.ts'
 import {
   accountCookie,
   accountSwitchCookie,
+  deviceCookie,
   readCookie,
   requestInfo,
   sessionCookie,
@@ -197,7 +198,11 @@ export const UserHandlers = HttpApiBuilder.group(Api, 'user', (handlers) =>
       Effect.gen(function* () {
         const previous = readCookie(web, sessionCookieName(web))
         if (previous) yield* run(accounts.logout(previous))
-        yield* setCookies([sessionCookie(web, signedIn.token), accountSwitchCookie(web, null)])
+        yield* setCookies([
+          sessionCookie(web, signedIn.token),
+          deviceCookie(web, signedIn.device),
+          accountSwitchCookie(web, null),
+        ])
         return signedIn.user
       })
 
@@ -285,11 +290,12 @@ export const UserHandlers = HttpApiBuilder.group(Api, 'user', (handlers) =>
       .handle('reset', ({ params, payload, request }) =>
         Effect.gen(function* () {
           const web = yield* webRequest(request)
-          yield* run(accounts.resetPassword(params.token, payload)).pipe(
+          const { device } = yield* run(accounts.resetPassword(params.token, payload, clientInfo(web))).pipe(
             Effect.catch(refuse([Gone, NotFound])),
           )
-          // Every session of the account ended; the browser's cookie goes with them, as on the web form.
-          yield* setCookies([sessionCookie(web, null)])
+          // Every session of the account ended; the browser's cookie goes with them, as on the web form. The
+          // reset proved the mailbox, so the client becomes a known device (decision 028).
+          yield* setCookies([sessionCookie(web, null), deviceCookie(web, device)])
         }),
       )
       .handle('connectSocial', ({ payload }) =>

@@ -159,7 +159,11 @@ export function FormProblem({ state }: { state: FormState | null }) {
   let message: string | null = null
   if (state.retryAfter !== undefined) {
     const minutes = Math.max(1, Math.ceil(state.retryAfter / 60))
-    message = t`Too many attempts. Please try again in ${minutes} min.`
+    // A login refused by the limits (decision 028): the account is not locked, and these ways still work.
+    message =
+      state.form === 'login'
+        ? t`Too many failed logins. Try again in ${minutes} min, log in on a device you have used before, or reset your password.`
+        : t`Too many attempts. Please try again in ${minutes} min.`
   } else if (state.code !== undefined) {
     message = codeMessage(state.code)
   } else if (Object.keys(state.errors).length > 0) {

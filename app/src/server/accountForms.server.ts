@@ -9,6 +9,7 @@ import { ErrorCode } from '@kibitz/kernel'
 import { safeBackPath } from '../edge/redirect.ts'
 import {
   accountSwitchCookie,
+  deviceCookie,
   readCookie,
   requestInfo,
   sessionCookie,
@@ -61,6 +62,7 @@ export const loginPost = withBodyLimit(async (request: Request): Promise<Respons
   await endCurrentSession(request)
   return forward(request, fields.redirect ?? '/', 'signedIn', [
     sessionCookie(request, result.success.token),
+    deviceCookie(request, result.success.device),
     accountSwitchCookie(request, null),
   ])
 })
@@ -99,11 +101,17 @@ export const forgotPost = withBodyLimit(async (request: Request): Promise<Respon
 
 export const resetPost = withBodyLimit(async (request: Request, token: string): Promise<Response> => {
   const fields = await postedFields(request)
-  const result = await attempt(AccountService.use((a) => a.resetPassword(token, fields)))
+  const result = await attempt(
+    AccountService.use((a) => a.resetPassword(token, fields, requestInfo(request))),
+  )
   if (Result.isFailure(result)) {
     return back(request, `/forgot-password/${encodeURIComponent(token)}`, 'reset', result.failure, fields)
   }
-  return forward(request, '/login', 'passwordReset', [sessionCookie(request, null)])
+  // The reset proved the mailbox: this browser becomes a known device, which strangers cannot lock out.
+  return forward(request, '/login', 'passwordReset', [
+    sessionCookie(request, null),
+    deviceCookie(request, result.success.device),
+  ])
 })
 
 export const organiserApplicationPost = withBodyLimit(
@@ -275,6 +283,7 @@ export const socialCallbackGet = withBodyLimit(
     return forward(request, saved.redirect, 'signedIn', [
       clear,
       sessionCookie(request, result.success.token),
+      deviceCookie(request, result.success.device),
       accountSwitchCookie(request, null),
     ])
   },

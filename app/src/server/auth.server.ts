@@ -58,6 +58,21 @@ export const sessionCookie = (request: Request, token: string | null): string =>
   return token ? `${base}; Max-Age=${sessionDays * 86_400}` : `${base}; Max-Age=0`
 }
 
+/** How long a browser keeps its device cookie; the server forgets the device a year after its last sign-in. */
+const deviceDays = 365
+
+/** The device cookie's name: `__Host-` exactly where the session cookie has it (Secure, host-only). */
+export const deviceCookieName = (request: Request): string =>
+  sessionCookieName(request).startsWith('__Host-') ? '__Host-kibitz_device' : 'kibitz_device'
+
+/**
+ * The Set-Cookie value of the device cookie (docs/decisions/028-sign-in-throttling.md): a random token naming
+ * the accounts that signed in on this browser, so their logins here are never locked by strangers' failures.
+ * Not cleared on logout: it proves a past sign-in, not a current one.
+ */
+export const deviceCookie = (request: Request, token: string): string =>
+  `${deviceCookieName(request)}=${token}; Path=/; HttpOnly; SameSite=Lax${secureAttribute(request)}; Max-Age=${deviceDays * 86_400}`
+
 /** A short-lived HttpOnly cookie (flash message, form state, social state). */
 export const shortCookie = (
   request: Request,
@@ -120,7 +135,7 @@ export const clientIp = (request: Request): string => {
   return (typeof ip === 'string' ? addressKey(ip) : null) ?? 'unknown'
 }
 
-/** Who is asking, for the accounts domain. */
+/** Who is asking, for the accounts domain: address, language and device cookie. */
 export const requestInfo = (request: Request): RequestInfo => {
   const cookieLanguage = readCookie(request, 'lang')
   const accept = request.headers.get('accept-language')?.split(',')[0]?.split(';')[0]?.trim()
@@ -128,6 +143,7 @@ export const requestInfo = (request: Request): RequestInfo => {
     ip: clientIp(request),
     userAgent: request.headers.get('user-agent'),
     language: resolveInterfaceLocale(cookieLanguage ?? accept ?? 'en'),
+    device: readCookie(request, deviceCookieName(request)),
   }
 }
 

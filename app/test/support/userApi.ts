@@ -7,6 +7,8 @@ import { request } from './api.ts'
 
 /** The session cookie's name for the tests' http://localhost requests (loopback gets the __Host- name). */
 export const sessionCookieName = '__Host-kibitz_session'
+/** The device cookie as the API sets it on loopback (docs/decisions/028-sign-in-throttling.md). */
+export const deviceCookieName = '__Host-kibitz_device'
 
 /** Request headers of a signed-in browser (its session cookie) plus any extra ones. */
 export const withSession = (token: string, extra: Record<string, string> = {}): Record<string, string> => ({

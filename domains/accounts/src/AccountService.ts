@@ -58,16 +58,22 @@ export class AccountsConfig extends Context.Service<
   }
 >()('@kibitz/accounts/AccountsConfig') {}
 
-/** Who is asking: the client address (for throttling) and its interface language. */
+/** Who is asking: the client address (for throttling), its interface language and its device cookie. */
 export interface RequestInfo {
   readonly ip: string
   readonly userAgent: string | null
   readonly language: string
+  /** The device cookie's token, when the browser sent one (docs/decisions/028-sign-in-throttling.md). */
+  readonly device?: string | undefined
 }
 
-/** A new session: the raw token goes into the cookie only; the database keeps its hash. */
+/**
+ * A new session: the raw token goes into the cookie only; the database keeps its hash. `device` is the token
+ * of the device cookie that now names this account as known on the browser (the one it sent, or a new one).
+ */
 export interface SignedIn {
   readonly token: string
+  readonly device: string
   readonly user: CurrentUser
 }
 
@@ -87,9 +93,18 @@ const minute = 60_000
 const hour = 60 * minute
 const day = 24 * hour
 
-/** Spec-independent security limits (docs/decisions/012-accounts.md). */
+/** Spec-independent security limits (docs/decisions/012-accounts.md, 028-sign-in-throttling.md). */
 export const AccountLimits = {
-  failedLoginsPerWindow: 5,
+  /** Failed logins for one account from one address without its device cookie. */
+  failedLoginsPerAccountAndAddress: 5,
+  /** Failed logins from one address over every account: sized for a venue's shared address. */
+  failedLoginsPerAddress: 100,
+  /** Failed logins for one account from every client without its device cookie (a spread-out guesser). */
+  failedLoginsPerAccount: 30,
+  /** Failed logins for one account from one of its known devices (the device's own budget). */
+  failedLoginsPerDevice: 10,
+  /** How long a device stays known after its last sign-in. */
+  knownDeviceMs: 365 * day,
   signUpsPerWindow: 5,
   resetRequestsPerWindow: 5,
   windowMs: 15 * minute,
@@ -176,7 +191,10 @@ export class AccountService extends Context.Service<
     ): Effect.Effect<{ readonly userId: number }, Failure | InvalidInput | Throttled, Em>
     /** Anyone with the e-mailed link: activates the account (1013 when the link is unknown or expired). */
     activate(token: string): Effect.Effect<{ readonly userId: number }, Failure, Em>
-    /** Anyone: checks the password and opens a session (1000, 1003, 1004; throttled per IP and per account). */
+    /**
+     * Anyone: checks the password and opens a session (1000, 1003, 1004). Throttled by the device's own failures
+     * from a known device, else per account and address, per address and per account (decision 028).
+     */
     login(
       input: unknown,
       request: RequestInfo,
@@ -185,12 +203,27 @@ export class AccountService extends Context.Service<
     authenticate(token: string): Effect.Effect<CurrentUser, Failure, Em>
     /** The session's holder: ends the session; ending an unknown one succeeds. */
     logout(token: string): Effect.Effect<void, never, Em>
-    /** Anyone: e-mails a reset link if the account exists; the same answer either way (throttled per IP). */
+    /**
+     * Anyone: queues a reset request, the same work and answer whether the account exists or not (throttled per
+     * IP); the worker's sendRequestedResets mails the link.
+     */
     forgotPassword(input: unknown, request: RequestInfo): Effect.Effect<void, InvalidInput | Throttled, Em>
+    /**
+     * The worker only: mails a reset link for each of up to `limit` queued requests whose address has an account
+     * (at most five per address in 15 minutes); answers how many requests it took. At least once per request.
+     */
+    sendRequestedResets(limit: number): Effect.Effect<number, never, Em>
     /** Anyone with the link: whether it can still be used (1013 otherwise). */
     checkResetToken(token: string): Effect.Effect<void, Failure, Em>
-    /** Anyone with the link: sets the new password and ends every session (1013 when expired or used). */
-    resetPassword(token: string, input: unknown): Effect.Effect<void, Failure | InvalidInput, Em>
+    /**
+     * Anyone with the link: sets the new password, ends every session, clears the account's sign-in counters and
+     * makes the browser a known device, answering its device token (1013 when expired or used).
+     */
+    resetPassword(
+      token: string,
+      input: unknown,
+      request: RequestInfo,
+    ): Effect.Effect<{ readonly device: string }, Failure | InvalidInput, Em>
     /** Anyone: the enabled social providers. */
     socialProviders(): ReadonlyArray<SocialProviderId>
     /** Anyone: where to send the browser to sign in with a provider. */
@@ -303,6 +336,42 @@ export class AccountService extends Context.Service<
       /** Takes back attempts that turned out not to be failures (a right password). */
       const forgive = (ids: ReadonlyArray<string>) => Repo.removeAttempts(ids)
 
+      /** Reserves one attempt under each limit in turn; a refusal takes back the ones already counted. */
+      const reserveAll = Effect.fn('AccountService.reserveAll')(function* (
+        limits: ReadonlyArray<readonly [scope: string, key: string, limit: number]>,
+      ) {
+        const ids: Array<string> = []
+        for (const [scope, key, limit] of limits) {
+          ids.push(yield* reserve(scope, key, limit).pipe(Effect.tapError(() => forgive(ids))))
+        }
+        return ids
+      })
+
+      // --- known devices (OWASP's device cookies, docs/decisions/028-sign-in-throttling.md)
+
+      /** The hash of a device token as the browser sent it; anything not shaped like our tokens is no device. */
+      const deviceHash = (request: RequestInfo) =>
+        request.device !== undefined && /^[A-Za-z0-9_-]{20,100}$/.test(request.device)
+          ? tokenHash(request.device)
+          : null
+
+      /**
+       * Names the user as known on the browser: the token it sent when some account still remembers it (one
+       * browser, several accounts), else a new one. Answers the token for the device cookie.
+       */
+      const rememberDevice = Effect.fn('AccountService.rememberDevice')(function* (
+        user: Repo.User,
+        request: RequestInfo,
+      ) {
+        const at = yield* now
+        const sent = deviceHash(request)
+        const keep =
+          request.device !== undefined && sent !== null && (yield* Repo.isRememberedDevice(sent, at))
+        const device = keep && request.device !== undefined ? request.device : newToken()
+        yield* Repo.rememberDevice(tokenHash(device), user.id, at, AccountLimits.knownDeviceMs)
+        return device
+      })
+
       // --- sessions
 
       const openSession = Effect.fn('AccountService.openSession')(function* (
@@ -320,7 +389,8 @@ export class AccountService extends Context.Service<
           userAgent: request.userAgent,
         })
         const organiser = yield* Repo.findOrganiserOfUser(user.id)
-        return { token, user: currentUser(user, organiser) }
+        const device = yield* rememberDevice(user, request)
+        return { token, device, user: currentUser(user, organiser) }
       })
 
       const sendActivation = Effect.fn('AccountService.sendActivation')(function* (user: Repo.User) {
@@ -395,15 +465,33 @@ export class AccountService extends Context.Service<
       const login = Effect.fn('AccountService.login')(function* (input: unknown, request: RequestInfo) {
         const form = yield* validate(LoginInput, input)
         const email = normaliseEmail(form.email)
-        const byAddress = yield* reserve('login-ip', request.ip, AccountLimits.failedLoginsPerWindow)
-        const byAccount = yield* reserve('login-account', email, AccountLimits.failedLoginsPerWindow).pipe(
-          Effect.tapError(() => forgive([byAddress])),
-        )
         const user = yield* Repo.findUserByEmail(email)
+        const sent = deviceHash(request)
+        const knownDevice =
+          user !== null && sent !== null && (yield* Repo.isKnownDevice(sent, user.id, yield* now))
+            ? `${user.id} ${sent}`
+            : null
+        // A browser this account signed in from answers only for its own failures, so strangers failing from
+        // anywhere never lock the owner out of it. Any other client counts for the account from its address
+        // (one guesser), for its address (sized for a venue's shared one) and for the account (a guesser
+        // spread over many addresses).
+        const pairKey = `${email} ${request.ip}`
+        const counted =
+          knownDevice === null
+            ? yield* reserveAll([
+                ['login-pair', pairKey, AccountLimits.failedLoginsPerAccountAndAddress],
+                ['login-ip', request.ip, AccountLimits.failedLoginsPerAddress],
+                ['login-account', email, AccountLimits.failedLoginsPerAccount],
+              ])
+            : [yield* reserve('login-device', knownDevice, AccountLimits.failedLoginsPerDevice)]
         const matches = yield* verifyPassword(form.password, user?.passwordHash ?? (yield* decoyHash()))
-        // A failure keeps both counted attempts; the right password takes them back.
+        // A failure keeps the counted attempts; the right password takes them back.
         if (!user?.passwordHash || !matches) return yield* fail(ErrorCode.badCredentials)
-        yield* forgive([byAddress, byAccount])
+        yield* forgive(counted)
+        // The owner's own typos from this address or device stop counting; strangers' failures elsewhere stay.
+        yield* knownDevice === null
+          ? Repo.clearAttempts('login-pair', pairKey)
+          : Repo.clearAttempts('login-device', knownDevice)
         // Only someone who knows the password learns that the account is banned or inactive.
         if (user.bannedAt) return yield* fail(ErrorCode.banned)
         if (!user.activatedAt) {
@@ -416,7 +504,6 @@ export class AccountService extends Context.Service<
           if (!recent) yield* inTransaction(sendActivation(user))
           return yield* fail(ErrorCode.notActivated)
         }
-        yield* Repo.clearAttempts('login-account', email)
         return yield* openSession(user, request)
       })
 
@@ -449,35 +536,48 @@ export class AccountService extends Context.Service<
         request: RequestInfo,
       ) {
         const form = yield* validate(ForgotInput, input)
-        const email = normaliseEmail(form.email)
         yield* reserve('reset-ip', request.ip, AccountLimits.resetRequestsPerWindow)
+        // One insert whatever the address: the answer takes the same time whether it has an account or not,
+        // so its timing tells nobody which addresses are registered. The worker mails the link.
+        yield* Repo.requestReset(normaliseEmail(form.email), yield* now)
+      })
+
+      /** Mails a reset link for one queued request, if the address belongs to an account that may have one. */
+      const sendReset = Effect.fn('AccountService.sendReset')(function* (email: string) {
         const user = yield* Repo.findUserByEmail(email)
         if (!user || user.bannedAt) return
-        // One address cannot be flooded with reset mail either; the answer stays the same, so nothing leaks.
+        // One address cannot be flooded with reset mail either.
         const flooded = yield* reserve('reset-account', email, AccountLimits.resetRequestsPerWindow).pipe(
           Effect.as(false),
           Effect.catchTag('Throttled', () => Effect.succeed(true)),
         )
         if (flooded) return
-        yield* inTransaction(
+        const at = yield* now
+        yield* Repo.voidTokens(user.id, TokenPurpose.passwordReset, at)
+        const token = newToken()
+        yield* Repo.createToken({
+          hash: tokenHash(token),
+          purpose: TokenPurpose.passwordReset,
+          userId: user.id,
+          now: at,
+          validMs: AccountLimits.resetValidMs,
+        })
+        yield* mail(user, {
+          kind: 'passwordReset',
+          // A never-activated address was never proven: no user-typed text goes to it.
+          firstName: user.activatedAt ? (user.firstName ?? '') : '',
+          link: link(`/forgot-password/${token}`),
+          validHours: AccountLimits.resetValidMs / hour,
+        })
+      })
+
+      const sendRequestedResets = Effect.fn('AccountService.sendRequestedResets')(function* (limit: number) {
+        // One transaction per batch: a worker that dies midway leaves the requests queued for the next one.
+        return yield* inTransaction(
           Effect.gen(function* () {
-            const at = yield* now
-            yield* Repo.voidTokens(user.id, TokenPurpose.passwordReset, at)
-            const token = newToken()
-            yield* Repo.createToken({
-              hash: tokenHash(token),
-              purpose: TokenPurpose.passwordReset,
-              userId: user.id,
-              now: at,
-              validMs: AccountLimits.resetValidMs,
-            })
-            yield* mail(user, {
-              kind: 'passwordReset',
-              // A never-activated address was never proven: no user-typed text goes to it.
-              firstName: user.activatedAt ? (user.firstName ?? '') : '',
-              link: link(`/forgot-password/${token}`),
-              validHours: AccountLimits.resetValidMs / hour,
-            })
+            const emails = yield* Repo.takeResetRequests(limit)
+            for (const email of emails) yield* sendReset(email)
+            return emails.length
           }),
         )
       })
@@ -493,13 +593,14 @@ export class AccountService extends Context.Service<
       const resetPassword = Effect.fn('AccountService.resetPassword')(function* (
         token: string,
         input: unknown,
+        request: RequestInfo,
       ) {
         const form = yield* validate(ResetInput, input)
         // Only a live link is worth an Argon2 hash: anyone can post to a made-up link.
         const live = yield* Repo.findToken(tokenHash(token), TokenPurpose.passwordReset)
         if (!usableToken(live, yield* now)) return yield* fail(ErrorCode.resetTokenExpired)
         const passwordHash = yield* hashPassword(form.password)
-        yield* inTransaction(
+        return yield* inTransaction(
           Effect.gen(function* () {
             const at = yield* now
             const row = yield* Repo.findTokenForUpdate(tokenHash(token), TokenPurpose.passwordReset)
@@ -513,6 +614,10 @@ export class AccountService extends Context.Service<
             user.updatedAt = at
             yield* Repo.flush()
             yield* Repo.revokeSessionsOf(user.id, at)
+            // The owner proved the mailbox: whatever strangers counted against the account is void, and this
+            // browser becomes a known device, which strangers' failures never lock.
+            yield* Repo.clearAccountAttempts(user.email, user.id)
+            return { device: yield* rememberDevice(user, request) }
           }),
         )
       })
@@ -1091,6 +1196,7 @@ export class AccountService extends Context.Service<
         authenticate,
         logout,
         forgotPassword,
+        sendRequestedResets,
         checkResetToken,
         resetPassword,
         socialProviders: () => social.providers(),

@@ -38,11 +38,12 @@ export interface AccountsPurge {
   readonly authAttempts: number
   readonly sessions: number
   readonly authTokens: number
+  readonly knownDevices: number
 }
 
 /**
- * The worker only: deletes throttling counters older than a day, and sessions and e-mailed links that
- * expired or were revoked or used more than 30 days before `now`. Idempotent; safe on two workers at once.
+ * The worker only: deletes throttling counters older than a day, sessions and e-mailed links that
+ * expired or were revoked or used more than 30 days before `now`, and known devices past their expiry. Idempotent; safe on two workers at once.
  */
 export const purgeExpiredAccountData = (now: Date): Effect.Effect<AccountsPurge, never, Em> =>
   Effect.gen(function* () {
@@ -59,5 +60,7 @@ export const purgeExpiredAccountData = (now: Date): Effect.Effect<AccountsPurge,
     const authTokens =
       (yield* drain({ table: 'auth_token', column: 'expires_at' }, tokenCutoff)) +
       (yield* drain({ table: 'auth_token', column: 'used_at' }, tokenCutoff))
-    return { authAttempts, sessions, authTokens }
+    // A device the account has not signed in from for a year is forgotten (AccountLimits.knownDeviceMs).
+    const knownDevices = yield* drain({ table: 'known_device', column: 'expires_at' }, now)
+    return { authAttempts, sessions, authTokens, knownDevices }
   })

@@ -1,6 +1,8 @@
 import {
   AuthAttemptEntity,
   AuthTokenEntity,
+  KnownDeviceEntity,
+  PasswordResetRequestEntity,
   SessionEntity,
   SocialIdentityEntity,
 } from './internal/entities/AuthEntities.ts'
@@ -14,4 +16,6 @@ export const entities = [
   AuthTokenEntity,
   SocialIdentityEntity,
   AuthAttemptEntity,
+  KnownDeviceEntity,
+  PasswordResetRequestEntity,
 ]

@@ -5,6 +5,7 @@ import { Data, Effect, Schema } from 'effect'
 import {
   AuthAttemptEntity,
   AuthTokenEntity,
+  KnownDeviceEntity,
   SessionEntity,
   SocialIdentityEntity,
 } from './entities/AuthEntities.ts'
@@ -280,6 +281,74 @@ export const removeAttempts = (ids: ReadonlyArray<string>) =>
 export const clearAttempts = (scope: string, key: string) =>
   db((em) => em.nativeDelete(AuthAttemptEntity, { scope, key }))
 
+/**
+ * Forgets an account's sign-in counters (a completed password reset): its failures from untrusted clients, from
+ * each address (keys `<email> <address>`), from each known device (keys `<user id> <device>`) and its
+ * current-password checks.
+ */
+export const clearAccountAttempts = (email: string, userId: number) =>
+  db((em) =>
+    em.execute(
+      `delete from auth_attempt
+          where (scope = 'login-account' and key = ?)
+             or (scope = 'login-pair' and starts_with(key, ?))
+             or (scope = 'login-device' and starts_with(key, ?))
+             or (scope = 'password-check' and key = ?)`,
+      [email, `${email} `, `${userId} `, String(userId)],
+    ),
+  ).pipe(Effect.asVoid)
+
+// --- known devices
+
+/** Whether the device with this token hash signed in to the user and is still remembered at `now`. */
+export const isKnownDevice = (hash: string, userId: number, now: Date) =>
+  db(
+    async (em) =>
+      (await em.count(KnownDeviceEntity, { tokenHash: hash, userId, expiresAt: { $gt: now } })) > 0,
+  )
+
+/** Whether any account still remembers a device with this token hash (a token worth keeping). */
+export const isRememberedDevice = (hash: string, now: Date) =>
+  db(async (em) => (await em.count(KnownDeviceEntity, { tokenHash: hash, expiresAt: { $gt: now } })) > 0)
+
+/** Remembers the device for the user until `now + validMs`, or extends the row it already has. */
+export const rememberDevice = (hash: string, userId: number, now: Date, validMs: number) =>
+  db((em) =>
+    em.execute(
+      `insert into known_device (token_hash, user_id, created_at, last_used_at, expires_at)
+         values (?, ?, ?, ?, ?)
+         on conflict (token_hash, user_id) do update set last_used_at = excluded.last_used_at, expires_at = excluded.expires_at`,
+      [hash, userId, now, now, new Date(now.getTime() + validMs)],
+    ),
+  ).pipe(Effect.asVoid)
+
+// --- password reset requests
+
+/** Queues a forgot-password request for the worker; the same single insert whatever the address. */
+export const requestReset = (email: string, now: Date) =>
+  db((em) =>
+    em.execute('insert into password_reset_request (email, requested_at) values (?, ?)', [email, now]),
+  ).pipe(Effect.asVoid)
+
+const ResetRequestRow = Schema.Struct({ email: Schema.String })
+const decodeResetRequests = Schema.decodeUnknownSync(Schema.Array(ResetRequestRow))
+
+/**
+ * Takes up to `limit` of the oldest queued requests, rows other workers hold skipped. Inside a transaction the
+ * rows come back if it rolls back, so a request is handled at least once.
+ */
+export const takeResetRequests = (limit: number) =>
+  db(async (em) =>
+    decodeResetRequests(
+      await em.execute(
+        `delete from password_reset_request where id in (
+           select id from password_reset_request order by id limit ? for update skip locked
+         ) returning email`,
+        [limit],
+      ),
+    ).map((row) => row.email),
+  )
+
 // --- upkeep
 
 const GoneRow = Schema.Struct({ n: Schema.Int })
@@ -290,6 +359,7 @@ export type Expiring =
   | { readonly table: 'auth_attempt'; readonly column: 'at' }
   | { readonly table: 'user_session'; readonly column: 'expires_at' | 'revoked_at' }
   | { readonly table: 'auth_token'; readonly column: 'expires_at' | 'used_at' }
+  | { readonly table: 'known_device'; readonly column: 'expires_at' }
 
 /**
  * Deletes at most `limit` rows whose time column is before `before`, as a range on its index (see the

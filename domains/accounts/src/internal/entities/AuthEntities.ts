@@ -76,3 +76,36 @@ const AuthAttemptSchema = defineEntity({
 })
 export class AuthAttemptEntity extends AuthAttemptSchema.class {}
 AuthAttemptSchema.setClass(AuthAttemptEntity)
+
+/**
+ * A browser that signed in to an account: only the SHA-256 of its device cookie's random token is stored. One
+ * browser may be known to several accounts (one row each); a login from it is never locked by strangers.
+ */
+const KnownDeviceSchema = defineEntity({
+  name: 'KnownDeviceEntity',
+  tableName: 'known_device',
+  uniques: [{ properties: ['tokenHash', 'userId'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    tokenHash: p.string().length(64),
+    userId: p.integer().index(),
+    createdAt: p.datetime(),
+    lastUsedAt: p.datetime(),
+    expiresAt: p.datetime().index(),
+  },
+})
+export class KnownDeviceEntity extends KnownDeviceSchema.class {}
+KnownDeviceSchema.setClass(KnownDeviceEntity)
+
+/** A forgot-password request waiting for the worker, which mails the link if the address has an account. */
+const PasswordResetRequestSchema = defineEntity({
+  name: 'PasswordResetRequestEntity',
+  tableName: 'password_reset_request',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    email: p.string().length(254),
+    requestedAt: p.datetime().index(),
+  },
+})
+export class PasswordResetRequestEntity extends PasswordResetRequestSchema.class {}
+PasswordResetRequestSchema.setClass(PasswordResetRequestEntity)
