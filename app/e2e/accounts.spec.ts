@@ -401,16 +401,25 @@ test.describe('accounts', () => {
     await context.close()
   })
 
-  test('five wrong passwords lock the login for a while', async ({ browser }) => {
+  test('a stranger’s five wrong passwords hold back the stranger, not the owner’s browser', async ({
+    browser,
+  }) => {
     const { context, page, email } = await activePlayer(browser, 'target')
     await openAccountMenu(page)
     await page.getByRole('button', { name: 'Log out' }).click()
+    const strangerContext = await visitor(browser)
+    const stranger = await strangerContext.newPage()
     for (let i = 0; i < 5; i++) {
-      await logIn(page, email, `Wrong!pass${i}`)
-      await expect(page.getByRole('alert')).toContainText('The e-mail or the password is wrong')
+      await logIn(stranger, email, `Wrong!pass${i}`)
+      await expect(stranger.getByRole('alert')).toContainText('The e-mail or the password is wrong')
     }
+    // Even the right password waits now on the stranger's browser, and the page says for how long.
+    await logIn(stranger, email)
+    await expect(stranger.getByRole('alert')).toContainText(/Too many failed logins\. Try again in \d+ min/)
+    // The owner's browser signed in before (its device cookie names the account) and is not held back.
     await logIn(page, email)
-    await expect(page.getByRole('alert')).toContainText('Too many attempts')
+    await expect(page.getByRole('status')).toContainText('You are logged in')
+    await strangerContext.close()
     await context.close()
   })
 

@@ -1061,7 +1061,9 @@ test.describe('security headers', () => {
 // 2. Cookies
 
 const shortLived = new Set(['kibitz_flash', 'kibitz_form', 'kibitz_social'])
-const longLived = new Set([sessionCookieName, 'lang', 'cookie_consent', 'account'])
+/** The device cookie (decision 028): a known browser's logins are never locked by strangers' failures. */
+const deviceCookieName = '__Host-kibitz_device'
+const longLived = new Set([sessionCookieName, deviceCookieName, 'lang', 'cookie_consent', 'account'])
 
 test('every cookie the site sets is HttpOnly, SameSite=Lax and host-only; the session __Host- and Secure; short ones ≤ 10 minutes', async () => {
   const seen: Array<{ readonly from: string; readonly line: string }> = []
@@ -1124,7 +1126,8 @@ test('every cookie the site sets is HttpOnly, SameSite=Lax and host-only; the se
     expect.soft(attributes.get('samesite')?.toLowerCase(), `${label}: SameSite`).toBe('lax')
     expect.soft(attributes.get('path'), `${label}: Path`).toBe('/')
     expect.soft(attributes.has('domain'), `${label}: host-only`).toBe(false)
-    if (name === sessionCookieName) expect.soft(attributes.has('secure'), `${label}: Secure`).toBe(true)
+    if (name === sessionCookieName || name === deviceCookieName)
+      expect.soft(attributes.has('secure'), `${label}: Secure`).toBe(true)
     if (shortLived.has(name))
       expect
         .soft(Number(attributes.get('max-age') ?? Number.POSITIVE_INFINITY), `${label}: Max-Age`)
