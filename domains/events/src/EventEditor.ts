@@ -52,6 +52,7 @@ import {
 import { recordAudit } from './internal/EventActionRepo.ts'
 import * as Repo from './internal/EventEditorRepo.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
+import { refreshTournamentSummary } from './internal/TournamentSummary.ts'
 import { searchTextOf } from './SearchText.ts'
 
 // The organiser's editor of spec section 2 (creation wizard and event management): who may edit which event,
@@ -611,13 +612,11 @@ export class EventEditor extends Context.Service<
         event: EventEntity,
         at: Date,
       ) {
-        const summary = yield* tournamentReads.summaryForEvent(event.id, event.timeZone)
-        event.tournamentsCount = summary.tournamentsCount
-        event.registrationOpensAt = summary.registrationOpensAt
-        event.registrationClosesAt = summary.registrationClosesAt
-        event.registrationWindows = summary.registrationWindows
         event.updatedAt = at
         yield* Repo.flush()
+        yield* refreshTournamentSummary(event.id).pipe(
+          Effect.provideService(TournamentService, tournamentReads),
+        )
       })
 
       const tournaments = Effect.fn('EventEditor.tournaments')(function* (

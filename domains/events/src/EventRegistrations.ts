@@ -1,8 +1,10 @@
 import { BankAccount, RegistrationEvent, RegistrationEvents } from '@kibitz/registration'
+import { TournamentService } from '@kibitz/tournaments'
 import { Effect, Layer, Option } from 'effect'
 import { pickContent } from './EventService.ts'
 import { EventRepo } from './internal/EventRepo.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
+import { refreshTournamentSummary } from './internal/TournamentSummary.ts'
 
 // The events domain answers the registration desk's questions about events (the port is the registration
 // domain's, because events depends on registration and not the other way round).
@@ -34,6 +36,9 @@ export const eventRegistrationsLayer = Layer.effect(
   RegistrationEvents,
   Effect.gen(function* () {
     const repo = yield* EventRepo
+    const tournaments = yield* TournamentService
+    const refresh = (eventId: number) =>
+      refreshTournamentSummary(eventId).pipe(Effect.provideService(TournamentService, tournaments))
     return RegistrationEvents.of({
       publicEvent: (aliasOrId, locale) =>
         Effect.map(
@@ -45,6 +50,12 @@ export const eventRegistrationsLayer = Layer.effect(
           repo.findAnyById(eventId),
           Option.map((e) => toRegistrationEvent(e, locale)),
         ),
+      // A sale only ever fills a ticket or category: unless one of them is now full, no tournament closed and the
+      // summary stands, so the crowd at an opening does not queue on the event's row for every sale.
+      placesTaken: Effect.fn('EventRegistrations.placesTaken')(function* (eventId, lines) {
+        if (yield* tournaments.placesRanOut(lines)) yield* refresh(eventId)
+      }),
+      placesGivenBack: (eventId) => refresh(eventId),
     })
   }),
-).pipe(Layer.provide(EventRepo.layer))
+).pipe(Layer.provide(Layer.mergeAll(EventRepo.layer, TournamentService.layer)))

@@ -37,6 +37,16 @@ export class RegistrationEvents extends Context.Service<
     publicEvent(aliasOrId: string, locale: string): Effect.Effect<Option.Option<RegistrationEvent>, never, Em>
     /** Any event by id, whatever its state (organiser screens, e-mails after the fact). */
     byId(eventId: number, locale: string): Effect.Effect<Option.Option<RegistrationEvent>, never, Em>
+    /**
+     * The desk, in the transaction that took places of the event's `lines`: when one of their tickets or age
+     * categories is now full, the event's registration summary (its card's "registration open") follows.
+     */
+    placesTaken(
+      eventId: number,
+      lines: ReadonlyArray<{ readonly ticketId: number; readonly ageCategoryId: number | null }>,
+    ): Effect.Effect<void, never, Em>
+    /** The desk, in the transaction that gave places of the event back (cancel, expiry, move): the same. */
+    placesGivenBack(eventId: number): Effect.Effect<void, never, Em>
   }
 >()('@kibitz/registration/RegistrationEvents') {}
 

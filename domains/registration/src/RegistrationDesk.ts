@@ -245,6 +245,9 @@ export class RegistrationDesk extends Context.Service<
         soldOutRecently.set(key, { until: at.getTime() + RegistrationLimits.soldOutMemoMs, refusal })
       }
 
+      /** Places came back (committed): a tournament remembered as sold out may have some again. */
+      const forgetSoldOut = () => Effect.sync(() => soldOutRecently.clear())
+
       const soldOutWhileOpen = (event: RegistrationEvent, t: Tournament, at: Date) =>
         event.accepted &&
         t.hasRegistration &&
@@ -511,6 +514,8 @@ export class RegistrationDesk extends Context.Service<
             const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
             if (sold.totalMinor !== input.ticket.expectedTotalMinor)
               return yield* new Repriced({ totalMinor: sold.totalMinor })
+            // The last place taken closes the event's registration on its card in this same transaction.
+            yield* events.placesTaken(event.eventId, sold.lines)
             const entry = yield* Repo.insertEntry(
               {
                 eventId: event.eventId,
@@ -700,7 +705,10 @@ export class RegistrationDesk extends Context.Service<
             }
             if (entry.status === 'canceled') return yield* refuse('wrongState')
             // A late payment brings an expired entry back only if its places are still there (sales may be over).
-            if (entry.status === 'expired') yield* sales.takeBack(entry.lines.map(releaseLine))
+            if (entry.status === 'expired') {
+              yield* sales.takeBack(entry.lines.map(releaseLine))
+              yield* events.placesTaken(entry.eventId, entry.lines)
+            }
             const at = yield* now
             entry.status = 'confirmed'
             entry.paidAt = at
@@ -964,6 +972,7 @@ export class RegistrationDesk extends Context.Service<
             const { entry, event } = yield* managedEntry(actor, entryId)
             if (entry.status === 'canceled' || entry.status === 'expired') return yield* refuse('wrongState')
             yield* sales.release(entry.lines.map(releaseLine))
+            yield* events.placesGivenBack(event.eventId)
             entry.status = 'canceled'
             entry.canceledAt = yield* now
             entry.expiresAt = null
@@ -992,7 +1001,7 @@ export class RegistrationDesk extends Context.Service<
               )
             return viewOf(entry, event, t)
           }),
-        )
+        ).pipe(Effect.tap(forgetSoldOut))
       })
 
       const move = Effect.fn('RegistrationDesk.move')(function* (
@@ -1021,6 +1030,7 @@ export class RegistrationDesk extends Context.Service<
               event.timeZone,
             )
             yield* sales.release(entry.lines.map(releaseLine))
+            yield* events.placesGivenBack(event.eventId)
             entry.tournamentId = to.tournamentId
             entry.ticketId = target.ticketId
             entry.lines = taken.lines.map((l) => ({ ...toStored(l), unitPriceMinor: 0, totalMinor: 0 }))
@@ -1048,7 +1058,7 @@ export class RegistrationDesk extends Context.Service<
               )
             return viewOf(entry, event, to)
           }),
-        )
+        ).pipe(Effect.tap(forgetSoldOut))
       })
 
       const rules = Effect.fn('RegistrationDesk.rules')(function* (tournamentId: number, locale: string) {
@@ -1096,10 +1106,13 @@ export class RegistrationDesk extends Context.Service<
                 'registration.expired',
               )
             }
+            // Each event the places went back to, in id order (as every writer locks one event at a time).
+            const freed = [...new Set(due.map((e) => e.eventId))].sort((a, b) => a - b)
+            for (const eventId of freed) yield* events.placesGivenBack(eventId)
             yield* Repo.flush
             return due.length
           }),
-        )
+        ).pipe(Effect.tap(forgetSoldOut))
       })
 
       return RegistrationDesk.of({

@@ -58,6 +58,14 @@ export class TournamentService extends Context.Service<
     eventIdsOf(tournamentIds: ReadonlyArray<number>): Effect.Effect<ReadonlyMap<number, number>, never, Em>
     /** The event's tournament count and the window in which any of its registrations is open. */
     summaryForEvent(eventId: number, timeZone: string): Effect.Effect<EventTournamentSummary, never, Em>
+    /**
+     * Whoever just took places (the registration domain, in its transaction): whether a ticket or age category of
+     * `lines` has none left now. Only then can the event's summary have changed, since a sale never makes a
+     * ticket or category available.
+     */
+    placesRanOut(
+      lines: ReadonlyArray<{ readonly ticketId: number; readonly ageCategoryId: number | null }>,
+    ): Effect.Effect<boolean, never, Em>
   }
 >()('@kibitz/tournaments/TournamentService') {
   static readonly layer = Layer.effect(
@@ -127,6 +135,11 @@ export class TournamentService extends Context.Service<
         findInEvent,
         summaryForEvent,
         eventIdsOf: (ids) => repo.eventIdsOf(ids),
+        placesRanOut: (lines) =>
+          repo.anyFull(
+            [...new Set(lines.map((l) => l.ticketId))],
+            [...new Set(lines.flatMap((l) => (l.ageCategoryId === null ? [] : [l.ageCategoryId])))],
+          ),
       })
     }),
   ).pipe(Layer.provide(TournamentRepo.layer))

@@ -13,6 +13,7 @@ import {
   visibleToPublic,
 } from './CatalogueSql.ts'
 import { EventEntity } from './entities/EventEntity.ts'
+import { writeTournamentSummary } from './TournamentSummary.ts'
 
 const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
 /** A listing row: the event and its start date (YYYY-MM-DD), which a neighbour page's keyset needs. */
@@ -346,21 +347,7 @@ export class EventRepo extends Context.Service<
         )
         return rows.map((r) => ({ id: r.id, alias: r.alias, updatedAt: r.updated_at }))
       }),
-      recordTournamentSummary: Effect.fn('EventRepo.recordTournamentSummary')(function* (eventId, summary) {
-        const em = yield* Em
-        yield* Effect.promise(() =>
-          em.nativeUpdate(
-            EventEntity,
-            { id: eventId },
-            {
-              tournamentsCount: summary.tournamentsCount,
-              registrationOpensAt: summary.registrationOpensAt,
-              registrationClosesAt: summary.registrationClosesAt,
-              registrationWindows: summary.registrationWindows,
-            },
-          ),
-        )
-      }),
+      recordTournamentSummary: (eventId, summary) => writeTournamentSummary(eventId, summary),
     }),
   )
 }

@@ -1,0 +1,48 @@
+import { Em } from '@kibitz/kernel'
+import { TournamentService } from '@kibitz/tournaments'
+import { Effect, Schema } from 'effect'
+import type { TournamentSummary } from '../Event.ts'
+import { EventEntity } from './entities/EventEntity.ts'
+
+// The event's summary of its tournaments (decision 003): their count and registration windows, which cards, the
+// event page and the API's isOpenRegistration read. It follows from the tournaments, their tickets and what is
+// sold, so every change that moves it (a tournament saved or removed, a time zone, a sale that takes the last
+// place, a cancellation or an expiry that gives one back) recomputes it in its own transaction, through here.
+
+const decodeZone = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ time_zone: Schema.String })))
+
+/**
+ * The one writer of the summary columns. A loaded event (the editor's) is changed in place and flushed, so the
+ * entity and the row agree and a later flush of the same entity writes nothing stale.
+ */
+export const writeTournamentSummary = (eventId: number, summary: TournamentSummary) =>
+  Effect.flatMap(Em, (em) =>
+    Effect.promise(async () => {
+      const event = await em.findOne(EventEntity, { id: eventId })
+      if (!event) return
+      event.tournamentsCount = summary.tournamentsCount
+      event.registrationOpensAt = summary.registrationOpensAt
+      event.registrationClosesAt = summary.registrationClosesAt
+      event.registrationWindows = summary.registrationWindows
+      await em.flush()
+    }),
+  )
+
+/**
+ * Recomputes the event's summary from its tournaments and writes it; inside the caller's transaction. The event's
+ * row is locked first (FOR NO KEY UPDATE: entries still reference it meanwhile), so two changes that each take a
+ * last place of the same event recompute one after the other, the second seeing the first, and neither writes a
+ * summary that misses the other.
+ */
+export const refreshTournamentSummary = Effect.fn('TournamentSummary.refresh')(function* (eventId: number) {
+  const em = yield* Em
+  const tournaments = yield* TournamentService
+  const [row] = decodeZone(
+    yield* Effect.promise(() =>
+      em.execute('select time_zone from event where id = ? for no key update', [eventId]),
+    ),
+  )
+  if (row === undefined) return
+  const summary = yield* tournaments.summaryForEvent(eventId, row.time_zone)
+  yield* writeTournamentSummary(eventId, summary)
+})
