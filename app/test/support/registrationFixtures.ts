@@ -107,7 +107,7 @@ export const player = (n: number, ticketId: number) => ({
 
 /** A register body for `players` at `expectedTotalMinor`, paid by `paymentMethod`. */
 export const registerBody = (
-  players: ReadonlyArray<ReturnType<typeof player>>,
+  players: ReadonlyArray<Omit<ReturnType<typeof player>, 'ageCategoryId'> & { ageCategoryId: number | null }>,
   expectedTotalMinor: number,
   paymentMethod: 'bankTransfer' | 'card' = 'bankTransfer',
   overrides: { readonly contactEmail?: string; readonly teamName?: string } = {},

@@ -66,10 +66,16 @@ const LocalDateTimeField = Schema.String.check(
   }),
 )
 
-/** A whole number from `min` to `max`. */
+/** A whole number from `min` to `max`; the API's schema states both bounds (a price's limit among them). */
 const intBetween = (min: number, max: number) =>
   Schema.Number.check(
-    rule(ValidationRule.outOfRange, (n: number) => Number.isSafeInteger(n) && n >= min && n <= max),
+    Schema.makeFilter((n: number) => Number.isSafeInteger(n) && n >= min && n <= max, {
+      rule: ValidationRule.outOfRange,
+      message: ruleMessages.outOfRange,
+      toJsonSchema: () => ({ type: 'integer', minimum: min, maximum: max }),
+    }).abort(),
+    // Never reached (the range check aborts first); it keeps the JSON schema a number, whose bounds then show.
+    Schema.isFinite(),
   )
 
 const choiceCheck = { rule: ValidationRule.unknownChoice, message: ruleMessages.unknownChoice }
