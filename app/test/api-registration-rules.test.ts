@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { type AgeCategoryFixture, insertTournament, type Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
+import { payableByCard, priceOf } from '../src/components/registration/pricing.ts'
 import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { readJson, request } from './support/api.ts'
 import { tournamentBody } from './support/editorBodies.ts'
@@ -183,6 +184,44 @@ describe('POST v1/tournament/{id}/register', () => {
     })
     expect(csv.status).toBe(200)
     expect(await csv.text()).toContain('"30000000.00"')
+  })
+})
+
+describe('the registration form’s price summary', () => {
+  it('gives the total the server charges: an early bird of one place for one player of a pair', async () => {
+    const t = await pairsWith([
+      { name: 'Open', isEarlyBird: true, earlyBirdPriceMinor: 3000, earlyBirdEndSalesQuantity: 1 },
+      { name: 'Juniors', priceMinor: 2000, isEarlyBird: true, earlyBirdPriceMinor: 1000 },
+      { name: 'Ended', salesEndDate: '2021-01-01' },
+    ])
+    const [open = 0, junior = 0, ended = 0] = t.categoryIds
+    const form = Schema.encodeSync(RegistrationForm)(await readJson(await formOf(t), RegistrationForm))
+    // What cannot be chosen is not offered; a ticket with categories has no price without one.
+    expect(form.tournament.tickets[0]?.ticketAgeCategories.map((c) => c.ticketAgeCategoryId)).toEqual([
+      open,
+      junior,
+    ])
+    const choose = (...categories: ReadonlyArray<number | null>) =>
+      priceOf(
+        form,
+        categories.map((c) => ({ ticketId: String(t.ticketId), ageCategoryId: c === null ? '' : String(c) })),
+      )
+    expect(choose(null, open)).toBeNull()
+    expect(choose(ended, open)).toBeNull()
+    const shown = choose(open, open)
+    expect(shown?.lines.map((l) => [l.persons, l.unitMinor, l.earlyBird])).toEqual([
+      [1, 3000, true],
+      [1, 4000, false],
+    ])
+    expect(choose(junior, junior)?.totalMinor).toBe(2000)
+    // The server agrees with the total shown.
+    const created = await register(
+      t.tournamentId,
+      registerBody(pairOf(t.ticketId, open, 30), shown?.totalMinor ?? 0),
+    )
+    expect(created.status).toBe(201)
+    expect(payableByCard(3 * tournamentLimits.moneyMinor)).toBe(false)
+    expect(payableByCard(99_999_999)).toBe(true)
   })
 })
 
