@@ -74,6 +74,8 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
         return t`A free ticket costs nothing: set the price to 0.`
       case ValidationRule.outsideEvent:
         return t`This must be within the event’s dates.`
+      case ValidationRule.excludesTournaments:
+        return t`The event’s dates must include the dates of all its tournaments.`
       case ValidationRule.outsideTournament:
         return t`This must be within the tournament’s dates.`
       case ValidationRule.afterStart:
