@@ -1,4 +1,4 @@
-import { type Em, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
+import { addDays, type Em, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer } from 'effect'
 import {
   type CategoryGraph,
@@ -106,10 +106,8 @@ export class TournamentService extends Context.Service<
         const windows: Array<{ opens: number | null; closes: number }> = []
         for (const t of graphs) {
           if (!t.hasRegistration || !t.isRegistrationEnabled) continue
-          // The category dates are read when shown (isOpenRegistration); what holds whatever the day is kept here.
-          if (!t.tickets.some((k) => ticketOnSale({ ...k, ageCategories: k.ageCategories.map(anyDay) }, '')))
-            continue
-          windows.push(registrationWindow(t, timeZone))
+          const window = saleWindow(t, timeZone)
+          if (window) windows.push(window)
         }
         const starts = windows.map((w) => w.opens)
         const opensAt =
@@ -158,6 +156,58 @@ const registrationWindow = (t: TournamentGraph, timeZone: string) => {
 
 /** A category as its sales dates do not matter: enabled and places left decide. */
 const anyDay = (c: CategorySale): CategorySale => ({ ...c, salesStartDate: null, salesEndDate: null })
+
+/** The earlier of two bounds where null is unbounded (open since always), and the later (open for ever). */
+const earliest = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.min(a, b))
+const latest = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.max(a, b))
+
+/**
+ * When some ticket of the tournament can be sold, whatever the day: a ticket without age categories always, one
+ * with categories from the first day one of them (enabled, not full) starts selling to the end of the last day
+ * one stops; null when no ticket can be sold at all.
+ */
+const ticketSpan = (t: TournamentGraph, timeZone: string) => {
+  let span: { opens: number | null; closes: number | null } | null = null
+  for (const k of t.tickets) {
+    if (!ticketOnSale({ ...k, ageCategories: k.ageCategories.map(anyDay) }, '')) continue
+    const sellable = k.ageCategories.filter((c) => categoryOnSale(anyDay(c), ''))
+    const own =
+      sellable.length === 0
+        ? { opens: null, closes: null }
+        : sellable
+            .map((c) => ({
+              opens: c.salesStartDate == null ? null : zonedTimeToUtc(c.salesStartDate, '00:00', timeZone),
+              closes:
+                c.salesEndDate == null
+                  ? null
+                  : zonedTimeToUtc(addDays(c.salesEndDate, 1) ?? c.salesEndDate, '00:00', timeZone),
+            }))
+            .reduce((a, b) => ({ opens: earliest(a.opens, b.opens), closes: latest(a.closes, b.closes) }))
+    span =
+      span === null
+        ? own
+        : { opens: earliest(span.opens, own.opens), closes: latest(span.closes, own.closes) }
+  }
+  return span
+}
+
+/**
+ * The tournament's registration window as far as its tickets can be sold in it (the category dates included,
+ * so a card stops saying "registration open" when the last category's sales end); null when nothing sells.
+ */
+const saleWindow = (t: TournamentGraph, timeZone: string) => {
+  const span = ticketSpan(t, timeZone)
+  if (span === null) return null
+  const window = registrationWindow(t, timeZone)
+  const opens =
+    window.opens === null
+      ? span.opens
+      : span.opens === null
+        ? window.opens
+        : Math.max(window.opens, span.opens)
+  const closes = span.closes === null ? window.closes : Math.min(window.closes, span.closes)
+  return opens !== null && opens >= closes ? null : { opens, closes }
+}
 
 const decodeType = (type: number): TournamentTypeId =>
   oneOf(TournamentTypeId.literals, type, 'tournament type')

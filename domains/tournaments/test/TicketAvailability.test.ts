@@ -119,6 +119,27 @@ describe(TournamentService.name, () => {
   })
 
   describe('summaryForEvent', () => {
+    it.effect(
+      'keeps each window to the days its age categories sell, and leaves out one whose sales never meet it',
+      () =>
+        Effect.gen(function* () {
+          yield* setNow()
+          const eventId = yield* Effect.promise(() => insertEvent(db.orm, { dateStart: '2027-04-01' }))
+          const add = (name: string, categories: ReadonlyArray<AgeCategoryFixture>) =>
+            Effect.promise(() => insertTournament(db.orm, open(eventId, name, categories)))
+          // Sells from 5 to 20 March (Vilnius, UTC+2) inside a registration window of 1 to 31 March.
+          yield* add('Clipped', [
+            { name: 'Juniors', salesStartDate: '2027-03-05', salesEndDate: '2027-03-12' },
+            { name: 'Seniors', salesStartDate: '2027-03-08', salesEndDate: '2027-03-20' },
+            { name: 'Off', enabled: false },
+          ])
+          yield* add('Ended before', [{ name: 'Juniors', salesEndDate: '2027-02-27' }])
+          expect((yield* summary(eventId)).registrationWindows).toEqual([
+            { opensAt: '2027-03-04T22:00:00.000Z', closesAt: '2027-03-20T22:00:00.000Z' },
+          ])
+        }),
+    )
+
     it.effect('leaves out a tournament whose tickets have no age category that can be sold', () =>
       Effect.gen(function* () {
         yield* setNow()
