@@ -159,7 +159,7 @@ try {
        on f.entry_id = e.id
      where e.event_id in (${worldEvents}) and (
        e.event_id <> t.event_id or e.currency_code <> ev.currency_code
-       or e.total_minor <> (select coalesce(sum((x->>'totalMinor')::int), 0) from jsonb_array_elements(e.lines) x)
+       or e.total_minor <> (select coalesce(sum((x->>'totalMinor')::bigint), 0) from jsonb_array_elements(e.lines) x)
        or e.ticket_id is distinct from f.ticket_id)`,
   )
   await none(
