@@ -11,6 +11,7 @@ const Category = Schema.Struct({
   ticketAgeCategoryId: Schema.Int,
   name: Schema.String,
   enabled: Schema.Boolean,
+  isAvailable: Schema.Boolean,
   earlyBirdActive: Schema.Boolean,
   currentPriceMinor: Schema.Int,
 })
@@ -77,7 +78,8 @@ const findOpen = async (
   throw new Error('no seeded open tournament fits')
 }
 
-const enabled = (k: TicketData) => k.ticketAgeCategories.filter((a) => a.enabled)
+/** The categories the form offers: enabled, on sale today, not full. */
+const enabled = (k: TicketData) => k.ticketAgeCategories.filter((a) => a.isAvailable)
 
 /** Fills one player's fieldset. */
 const fillPlayer = async (
