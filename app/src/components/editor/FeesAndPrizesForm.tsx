@@ -1,4 +1,5 @@
 import { formatMoney, type MoneyCurrency } from '@kibitz/kernel/format'
+import { tournamentLimits } from '@kibitz/tournaments/input'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { ticketTypeLabels } from '../../lib/labels.ts'
@@ -54,7 +55,13 @@ export function FeesAndPrizesForm(
   const splitHeading = useId()
   const { draft, setDraft, problems, status, form, save } = useTournamentDraft(props, feesDraftOf)
   const code = props.currency.code
-  const moneyHint = <Trans>In {code}, for example 40 or 40.50</Trans>
+  // The limit is stated where a price is typed, so a refusal of a larger one is no surprise.
+  const max = formatMoney(tournamentLimits.moneyMinor, props.currency)
+  const moneyHint = (
+    <Trans>
+      In {code}, for example 40 or 40.50, at most {max}
+    </Trans>
+  )
   const split = formulaSplit(draft.prizeSetup)
   const placesNumber = Number(draft.prizeSetup.placesNumber)
   const canFillPlaces = Number.isSafeInteger(placesNumber) && placesNumber >= 1 && placesNumber <= 1000
