@@ -6,6 +6,7 @@ import {
   formatMoney,
   formatZonedDateTime,
   inTransaction,
+  isoDate,
   MailMessage,
   Outbox,
   RateLimit,
@@ -255,8 +256,8 @@ export class RegistrationDesk extends Context.Service<
         (t.registrationStartDatetime === null || new Date(t.registrationStartDatetime) <= at) &&
         (t.registrationEndDatetime === null || at < new Date(t.registrationEndDatetime)) &&
         t.startDate > at.toISOString().slice(0, 10) &&
-        t.tickets.some((k) => k.isForSale) &&
-        !t.tickets.some((k) => k.isForSale && k.ticketsLeft > 0)
+        !t.tickets.some((k) => k.isAvailable) &&
+        t.tickets.some((k) => soldOutTicket(k, isoDate(at, event.timeZone)))
 
       const form = Effect.fn('RegistrationDesk.form')(function* (
         eventRef: string,
@@ -1137,6 +1138,20 @@ export class RegistrationDesk extends Context.Service<
 
 /** Whether a card checkout takes this amount. */
 const byCard = (totalMinor: number) => totalMinor > 0 && totalMinor <= cardAmountLimitMinor
+
+/**
+ * A ticket that cannot be taken only because its places ran out: for sale, and either none of its own left or
+ * (it is not available) the categories on sale today are all full.
+ */
+const soldOutTicket = (k: Ticket, today: string) =>
+  k.isForSale &&
+  (k.ticketsLeft === 0 ||
+    k.ticketAgeCategories.some(
+      (a) =>
+        a.enabled &&
+        (a.salesStartDate === null || a.salesStartDate <= today) &&
+        (a.salesEndDate === null || today <= a.salesEndDate),
+    ))
 
 /** Whether the tournament's ticket has age categories (then one of them must be chosen). */
 const withCategories = (t: Tournament, ticketId: number) =>

@@ -146,6 +146,27 @@ describe(RegistrationDesk.name, () => {
         }),
       )
 
+    it.effect('answers 3000 soldOut once the only age category on sale is full, as for a full ticket', () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture([
+          { priceMinor: 4000, quantity: 10, ageCategories: [{ name: 'Juniors', quantity: 2 }] },
+        ])
+        const [ticket = 0] = f.ticketIds
+        const [junior = 0] = f.categoryIds[0] ?? []
+        const pair = [player(0, ticket, junior), player(1, ticket, junior)]
+        yield* register(entry(pair, 8000))
+        expect(yield* Effect.flip(register(entry(pair, 8000)))).toMatchObject({
+          _tag: 'TicketsChanged',
+          reason: 'soldOut',
+        })
+        // Leaving the category empty is the same answer, not a sale at the ticket's price.
+        const empty = [player(0, ticket, null), player(1, ticket, null)]
+        expect(yield* Effect.flip(register(entry(empty, 8000)))).toMatchObject({ reason: 'soldOut' })
+        expect(yield* soldOf('ticket', ticket)).toBe(2)
+      }),
+    )
+
     it.effect('leaves out of the form a ticket with no category on sale, and answers 3000 for it', () =>
       Effect.gen(function* () {
         yield* setNow()
