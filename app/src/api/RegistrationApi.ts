@@ -108,8 +108,9 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
       error: errors,
     }).annotate(
       OpenApi.Description,
-      'What the registration form of a public event’s tournament needs: the event, the tournament with its ' +
-        'tickets as sold now (price, places left), how many players an entry takes, the payment methods offered ' +
+      'What the registration form of a public event’s tournament needs: the event, the tournament with the ' +
+        'tickets and age categories a player can take today (price, places left; a ticket with age categories ' +
+        'is sold only through one of them), how many players an entry takes, the payment methods offered ' +
         '(none: a paid entry is paid at the venue). 404 for an unknown event or tournament, 409 closed when ' +
         'registration is not open.',
     ),
@@ -145,7 +146,9 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
         '`rule`. 201 answers the receipt; `statusToken` is given only here and opens GET registration/status. ' +
         'Send an `Idempotency-Key` to retry safely after a lost answer. One client address may register 30 ' +
         'entries in 15 minutes (429 with Retry-After beyond). ' +
-        'Free entries are confirmed at once, bank transfer and card entries wait for payment and expire unpaid.',
+        'Free entries are confirmed at once, bank transfer and card entries wait for payment and expire unpaid. ' +
+        'A ticket with age categories needs one (400 `required` at `data.contestants.N.ageCategoryId`); card ' +
+        'takes totals up to 99999999 minor units (above, 400 `outOfRange` at `ticket.paymentMethod`).',
     ),
     HttpApiEndpoint.get('registrationStatus', '/registration/status', {
       query: {
