@@ -1,5 +1,6 @@
 import { hasControlCharacters } from '@kibitz/kernel'
 import {
+  cardAmountLimitMinor,
   EntryPage,
   EntryView,
   RegisterInput,
@@ -148,7 +149,7 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
         'entries in 15 minutes (429 with Retry-After beyond). ' +
         'Free entries are confirmed at once, bank transfer and card entries wait for payment and expire unpaid. ' +
         'A ticket with age categories needs one (400 `required` at `data.contestants.N.ageCategoryId`); card ' +
-        'takes totals up to 99999999 minor units (above, 400 `outOfRange` at `ticket.paymentMethod`).',
+        `takes totals up to ${cardAmountLimitMinor} minor units (above, 400 \`outOfRange\` at \`ticket.paymentMethod\`).`,
     ),
     HttpApiEndpoint.get('registrationStatus', '/registration/status', {
       query: {
