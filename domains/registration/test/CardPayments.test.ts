@@ -265,6 +265,8 @@ describe(CardPayments.name, () => {
           [{ reference: '' }, 'reference'],
           [{ amountMinor: 0 }, 'amountMinor'],
           [{ amountMinor: 12.5 }, 'amountMinor'],
+          // Stripe takes at most eight digits: a larger entry is never sent to it.
+          [{ amountMinor: 100_000_000 }, 'amountMinor'],
           [{ currency: 'EURO' }, 'currency'],
           [{ description: ' ' }, 'description'],
           [{ successUrl: 'javascript:alert(1)' }, 'successUrl'],
