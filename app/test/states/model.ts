@@ -66,6 +66,7 @@ const shownOf = (m: Model): Shown => ({
   tournaments: m.tournaments,
   place: placeOf(m.general),
   word: wordOf(m.general),
+  dateStart: m.dates.dateStart,
 })
 
 /** A short account of the event for failure messages, so a failure can be rebuilt by hand. */
@@ -315,6 +316,8 @@ const register = (index: number, ticketPick: number, language: string): Step =>
 
 const languageArb = fc.constantFrom(...interfaceLocales)
 
+const w = (weight: number, arbitrary: fc.Arbitrary<Step>) => ({ weight, arbitrary })
+
 /** The organiser's steps for an event created with `general`. */
 export const stepsArb = (general: GeneralBody, maxSteps: number): fc.Arbitrary<ReadonlyArray<Step>> => {
   const dates = { dateStart: general.dateStart, dateEnd: general.dateEnd }
@@ -326,31 +329,69 @@ export const stepsArb = (general: GeneralBody, maxSteps: number): fc.Arbitrary<R
   // half the steps asked for; steps that do not apply to the model's state are skipped when run.
   return fc.array(
     fc.oneof(
-      fc.tuple(tournamentArb(dates), languageArb).map(([t, l]) => addTournament(t, l)),
-      fc.tuple(tournamentArb(dates), languageArb).map(([t, l]) => addTournament(t, l)),
-      fc.tuple(fc.nat(), tournamentArb(dates), languageArb).map(([i, t, l]) => editTournament(i, t, l)),
-      fc.tuple(fc.nat(), languageArb).map(([i, l]) => removeTournament(i, l)),
-      fc
-        .tuple(fc.nat(), programDaysArb(general.dateStart, general.dateEnd), languageArb)
-        .map(([i, d, l]) => saveProgram(i, d, l)),
-      fc
-        .tuple(edited, fc.option(additionalArb, { nil: null }), languageArb)
-        .map(([g, a, l]) => editEvent(g, a, l)),
-      fc.tuple(fc.nat(), fc.nat(), languageArb).map(([i, k, l]) => register(i, k, l)),
-      languageArb.map((l) => action('publish', 'publish', undefined, l)),
-      languageArb.map((l) => action('publish', 'publish', undefined, l)),
-      languageArb.map((l) => action('un-publish', 'un-publish', undefined, l)),
-      fc.tuple(messages, languageArb).map(([message, l]) => action('postpone', 'postpone', { message }, l)),
-      fc
-        .tuple(messages, languageArb)
-        .map(([message, l]) =>
-          action('un-publish after postponing', 'un-publish-after-postpone', { message }, l),
-        ),
-      fc.tuple(messages, languageArb).map(([message, l]) => action('cancel', 'cancel', { message }, l)),
-      fc
-        .tuple(messages, languageArb)
-        .map(([message, l]) => action('notify the players', 'notify-event-users', { message }, l)),
-      languageArb.map((l) => action('delete', 'delete', undefined, l)),
+      // Weighted towards the steps that build what pages show: tournaments, publishing and registering.
+      w(
+        3,
+        fc.tuple(tournamentArb(dates), languageArb).map(([t, l]) => addTournament(t, l)),
+      ),
+      w(
+        2,
+        fc.tuple(fc.nat(), tournamentArb(dates), languageArb).map(([i, t, l]) => editTournament(i, t, l)),
+      ),
+      w(
+        1,
+        fc.tuple(fc.nat(), languageArb).map(([i, l]) => removeTournament(i, l)),
+      ),
+      w(
+        1,
+        fc
+          .tuple(fc.nat(), programDaysArb(general.dateStart, general.dateEnd), languageArb)
+          .map(([i, d, l]) => saveProgram(i, d, l)),
+      ),
+      w(
+        2,
+        fc
+          .tuple(edited, fc.option(additionalArb, { nil: null }), languageArb)
+          .map(([g, a, l]) => editEvent(g, a, l)),
+      ),
+      w(
+        3,
+        fc.tuple(fc.nat(), fc.nat(), languageArb).map(([i, k, l]) => register(i, k, l)),
+      ),
+      w(
+        4,
+        languageArb.map((l) => action('publish', 'publish', undefined, l)),
+      ),
+      w(
+        1,
+        languageArb.map((l) => action('un-publish', 'un-publish', undefined, l)),
+      ),
+      w(
+        1,
+        fc.tuple(messages, languageArb).map(([message, l]) => action('postpone', 'postpone', { message }, l)),
+      ),
+      w(
+        1,
+        fc
+          .tuple(messages, languageArb)
+          .map(([message, l]) =>
+            action('un-publish after postponing', 'un-publish-after-postpone', { message }, l),
+          ),
+      ),
+      w(
+        1,
+        fc.tuple(messages, languageArb).map(([message, l]) => action('cancel', 'cancel', { message }, l)),
+      ),
+      w(
+        1,
+        fc
+          .tuple(messages, languageArb)
+          .map(([message, l]) => action('notify the players', 'notify-event-users', { message }, l)),
+      ),
+      w(
+        1,
+        languageArb.map((l) => action('delete', 'delete', undefined, l)),
+      ),
     ),
     { minLength: Math.ceil(maxSteps / 2), maxLength: maxSteps },
   )

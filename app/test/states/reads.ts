@@ -22,6 +22,8 @@ export interface Shown {
   readonly place: string | null
   /** A word of its name, for the searches. */
   readonly word: string
+  /** Its first day, for the live scores of that day. */
+  readonly dateStart: string
 }
 
 export interface Read {
@@ -65,6 +67,12 @@ export const eventReads = (e: Shown): ReadonlyArray<Read> => {
     { what: 'event page with the tournament picker', path: `/event/${ref}?register`, kind: 'page' },
     { what: 'event details', path: `/event/${ref}/details`, kind: 'page' },
     { what: 'event program', path: `/event/${ref}/program`, kind: 'page' },
+    { what: 'live scores of its first day', path: `/live-score/${e.dateStart}`, kind: 'page' },
+    {
+      what: 'live results of its first day',
+      path: `/api/v1/event/live-results?date=${e.dateStart}`,
+      kind: 'json',
+    },
     ...first.flatMap(
       (t): ReadonlyArray<Read> => [
         {

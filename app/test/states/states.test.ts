@@ -20,8 +20,8 @@ const envNumber = (name: string, fallback: number): number => {
   const value = raw === undefined || raw === '' ? Number.NaN : Number(raw)
   return Number.isSafeInteger(value) ? value : fallback
 }
-const runs = Math.max(1, envNumber('STATES_RUNS', 5))
-const steps = Math.max(1, envNumber('STATES_STEPS', 6))
+const runs = Math.max(1, envNumber('STATES_RUNS', 6))
+const steps = Math.max(1, envNumber('STATES_STEPS', 8))
 const seed = envNumber('STATES_SEED', 20_261_126)
 const runTimeoutMs = Math.max(60_000, envNumber('STATES_TIMEOUT_MS', 150_000))
 

@@ -102,7 +102,7 @@ export const openWorld = async (databaseUrl: string): Promise<World> => {
     sql,
     owner,
     other,
-    control: { eventId: 0, alias: '', tournaments: [], place: null, word: '' },
+    control: { eventId: 0, alias: '', tournaments: [], place: null, word: '', dateStart: '' },
     close: async () => {
       await site.close()
       await orm.close(true)
@@ -137,16 +137,27 @@ export const openWorld = async (databaseUrl: string): Promise<World> => {
       tournaments: [{ id: tournament.value.tournamentId, alias: tournament.value.alias }],
       place: 'Palanga',
       word: 'Controlling',
+      dateStart: '2030-05-10',
     },
   }
 }
 
-/** The visitor and the other organiser, each reading in `language`. */
+/**
+ * The visitor and the other organiser, each reading in `language`; the visitor's clock is the first to reach a
+ * day (UTC+14), the organiser's the last (UTC−12), so "today" differs between them by up to two days.
+ */
 export const viewersOf = (world: World, language: string): ReadonlyArray<Viewer> => [
-  { name: `visitor (${language})`, headers: { 'accept-language': language } },
+  {
+    name: `visitor (${language})`,
+    headers: { 'accept-language': language, 'accept-timezone': 'Pacific/Kiritimati' },
+  },
   {
     name: `another organiser (${language})`,
-    headers: { ...withSession(world.other.token), 'accept-language': language },
+    headers: {
+      ...withSession(world.other.token),
+      'accept-language': language,
+      'accept-timezone': 'Etc/GMT+12',
+    },
   },
 ]
 
