@@ -21,6 +21,7 @@ const Ticket = Schema.Struct({
   priceMinor: Schema.Int,
   ticketsLeft: Schema.Int,
   isForSale: Schema.Boolean,
+  isAvailable: Schema.Boolean,
   isPricePerTeam: Schema.Boolean,
   ticketAgeCategories: Schema.Array(Category),
 })
@@ -59,7 +60,7 @@ let counter = 0
 const uniqueEmail = (name: string) =>
   `${name}.${Date.now().toString(36)}${(counter++).toString(36)}@example.test`
 
-const saleable = (k: TicketData) => k.isForSale && k.ticketsLeft >= 2 && !k.isPricePerTeam
+const saleable = (k: TicketData) => k.isAvailable && k.ticketsLeft >= 2 && !k.isPricePerTeam
 
 /** The first open tournament of an accepted event that `accept` takes (with its event); fails when none. */
 const findOpen = async (
