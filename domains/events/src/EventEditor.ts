@@ -667,6 +667,8 @@ export class EventEditor extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
+            // A tournament's tickets before its event, in a sale's order (see lockSales).
+            if (tournamentId !== null) yield* store.lockSales(eventId, TournamentId.make(tournamentId))
             const event = yield* lockEditable(actor, eventId)
             const baseline = yield* baselineOf(event)
             const at = yield* now
@@ -704,6 +706,7 @@ export class EventEditor extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
+            yield* store.lockSales(eventId, TournamentId.make(tournamentId))
             const event = yield* lockEditable(actor, eventId)
             const found = yield* tournamentReads
               .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
@@ -734,6 +737,7 @@ export class EventEditor extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
+            yield* store.lockSales(eventId, TournamentId.make(tournamentId))
             const event = yield* lockEditable(actor, eventId)
             // Players who entered keep their entry: a tournament with entries is not removed (decision 015).
             if ((yield* registrations.entriesOfTournament(tournamentId)) > 0)

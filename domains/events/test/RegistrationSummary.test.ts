@@ -3,7 +3,7 @@ import { EventActions, type EventActor, EventEditor, EventService } from '@kibit
 import { type RegisterInput, RegistrationDesk } from '@kibitz/registration'
 import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
 import { TournamentService } from '@kibitz/tournaments'
-import { Effect } from 'effect'
+import { Effect, Fiber } from 'effect'
 import { TestClock } from 'effect/testing'
 
 // Decision 003: the event keeps a summary of its tournaments' registration windows for its cards, and every change
@@ -244,6 +244,39 @@ describe('the event’s registration summary', () => {
         }),
       )
       expect(yield* openness(eventId)).toEqual(closed)
+    }),
+  )
+
+  it.effect('an organiser’s save and a registration that takes the last place both go through', () =>
+    Effect.gen(function* () {
+      yield* setNow()
+      const { actor, eventId, tournamentId } = yield* published(60)
+      const ticketId = yield* ticketOf(eventId)
+      const edit = yield* editor((e) => e.tournament(actor, eventId, tournamentId))
+      const sale = db.orm.em.fork()
+      yield* Effect.promise(() => sale.begin())
+      // A registration's transaction holds the ticket's row, as TicketSales.reserve does…
+      yield* Effect.promise(() => sale.execute('select id from ticket where id = ? for update', [ticketId]))
+      // …while the organiser saves the tournament (which waits for the ticket's row before it locks the event).
+      const save = yield* Effect.forkChild(
+        editor((e) =>
+          e.saveTournament(actor, eventId, tournamentId, {
+            ...edit.input,
+            tickets: edit.input.tickets.map((k) => ({ ...k, quantity: 70 })),
+          }),
+        ),
+      )
+      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 300)))
+      // The registration took the last place: it locks the event's row to recompute its summary, then writes its
+      // entry, whose foreign key check takes KEY SHARE on that row. Neither waits for the save.
+      yield* Effect.promise(() =>
+        sale.execute('select id from event where id = ? for no key update', [eventId]),
+      )
+      yield* Effect.promise(() => sale.execute('select id from event where id = ? for key share', [eventId]))
+      yield* Effect.promise(() => sale.commit())
+      expect(yield* Fiber.join(save)).toBe(tournamentId)
+      const saved = yield* editor((e) => e.tournament(actor, eventId, tournamentId))
+      expect(saved.input.tickets.map((k) => k.quantity)).toEqual([70])
     }),
   )
 })

@@ -291,6 +291,11 @@ export class TournamentStore extends Context.Service<
       use: 'rules' | 'results',
       url: string | null,
     ): Effect.Effect<void, TournamentNotFound, Em>
+    /**
+     * The event's editor, in its transaction and before it locks the event: locks the tournament's tickets and
+     * age categories as a sale does (a sale that takes the last place locks them, then the event).
+     */
+    lockSales(eventId: number, tournamentId: TournamentId): Effect.Effect<void, never, Em>
     /** The event's editor (validate and publish): every problem of the event's tournaments at once. */
     problemsOf(
       eventId: number,
@@ -405,7 +410,15 @@ export class TournamentStore extends Context.Service<
         if (!attached) return yield* new TournamentNotFound({ eventId, aliasOrId: String(tournamentId) })
       })
 
-      return TournamentStore.of({ create, update, remove, reorder, problemsOf, attachFile })
+      return TournamentStore.of({
+        create,
+        update,
+        remove,
+        reorder,
+        problemsOf,
+        attachFile,
+        lockSales: (eventId, tournamentId) => Repo.lockSales(eventId, tournamentId),
+      })
     }),
   ).pipe(Layer.provide(TournamentService.layer))
 }

@@ -1,5 +1,5 @@
 import { Em } from '@kibitz/kernel'
-import { LockMode, type RequiredEntityData } from '@mikro-orm/core'
+import type { RequiredEntityData } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Effect } from 'effect'
 import { EventContentEntity, EventEntity, LocationEntity } from './entities/EventEntity.ts'
@@ -13,15 +13,17 @@ const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em
  * The event with contents and locations, locked until the transaction ends. Read again even when this
  * EntityManager already holds it (a check before the lock loaded it): a concurrent edit that committed while
  * this one waited for the lock must be what this one changes, or two editors each add "the" main location.
+ *
+ * The lock is FOR NO KEY UPDATE, not FOR UPDATE: an edit never changes the event's key, and a registration that
+ * holds its tickets' rows then writes an entry that references the event (the foreign key takes KEY SHARE on
+ * it). Under FOR UPDATE the two would wait for each other: the edit for the ticket rows, the registration for
+ * the event's row.
  */
 export const lockForEdit = (id: number) =>
-  db((em) =>
-    em.findOne(
-      EventEntity,
-      { id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['contents', 'locations'], refresh: true },
-    ),
-  )
+  db(async (em) => {
+    await em.execute('select id from event where id = ? for no key update', [id])
+    return em.findOne(EventEntity, { id }, { populate: ['contents', 'locations'], refresh: true })
+  })
 
 /**
  * Serialises choosing aliases until the transaction ends: two organisers naming their events alike at the same

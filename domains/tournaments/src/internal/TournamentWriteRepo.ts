@@ -32,6 +32,26 @@ export const lockEvent = (eventId: number) =>
     await em.execute('select pg_advisory_xact_lock(?, ?)', [lockClass, eventId])
   })
 
+/**
+ * Locks the tournament's tickets, then their age categories, each in id order until the transaction ends: the
+ * order a sale locks them in (TicketSalesRepo), so a writer that takes them before its event's row waits for a
+ * sale rather than deadlocking with one that holds them and waits for that row.
+ */
+export const lockSales = (eventId: number, tournamentId: number) =>
+  db(async (em) => {
+    await em.execute(
+      `select k.id from ticket k join tournament t on t.id = k.tournament_id
+       where k.tournament_id = ? and t.event_id = ? order by k.id for update of k`,
+      [tournamentId, eventId],
+    )
+    await em.execute(
+      `select c.id from ticket_age_category c join ticket k on k.id = c.ticket_id
+       join tournament t on t.id = k.tournament_id
+       where k.tournament_id = ? and t.event_id = ? order by c.id for update of c`,
+      [tournamentId, eventId],
+    )
+  })
+
 /** A stored ticket as the editor's checks need it: its id, sales and age categories' sales. */
 export interface StoredTicket {
   readonly id: number
