@@ -43,4 +43,24 @@ describe(publicPagesChannel, () => {
       await listener.close()
     }
   })
+
+  it('is notified when the tournament summary of an event changes, and not by other writes', async () => {
+    let notified = 0
+    const listener = await holdListen(db.url, publicPagesChannel, {
+      onNotify: () => {
+        notified += 1
+      },
+      onReady: () => {},
+    })
+    try {
+      const em = orm.em.fork()
+      await em.execute(`update event set state_message = 'x' where id = -1`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(notified).toBe(0)
+      await em.execute(`update event set registration_windows = '[]' where id = -1`)
+      await expect.poll(() => notified, { timeout: 2_000 }).toBe(1)
+    } finally {
+      await listener.close()
+    }
+  })
 })
