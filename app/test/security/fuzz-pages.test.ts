@@ -401,10 +401,16 @@ describe('/files/', () => {
     writeFileSync(file, '%PDF-1.4\n%%EOF\n')
   })
 
-  it('answers a folder of stored files as it answers a missing one: 404', async () => {
+  it('answers a folder of stored files, or a name too long for the disk, as it answers a missing one: 404', async () => {
     expect((await get(`/files/${stored()}`)).response.status).toBe(200)
     const missing = await get(`/files/event/event-${own.acceptedId + 1000}/documents`)
-    for (const address of ['event', `event/event-${own.acceptedId}`, folder(), `${folder()}/`]) {
+    for (const address of [
+      'event',
+      `event/event-${own.acceptedId}`,
+      folder(),
+      `${folder()}/`,
+      'a'.repeat(256),
+    ]) {
       const answer = await get(`/files/${address}`)
       expect([address, answer.response.status, answer.text]).toEqual([address, 404, missing.text])
     }

@@ -18,8 +18,8 @@ export {
   uploadThingCustomId,
 } from './internal/UploadThingStorage.ts'
 
-/** What reading a key that names no file says: missing, a folder, a path through a file. */
-const absentCodes = new Set(['ENOENT', 'EISDIR', 'ENOTDIR'])
+/** What reading a key that names no file says: missing, a folder, a path through a file, a name too long to be one. */
+const absentCodes = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG'])
 
 /** A stored object's bytes and media type. */
 export interface StoredObject {

@@ -32,7 +32,7 @@ describe('FileStorage.local', () => {
     }),
   )
 
-  it.live('finds nothing under a folder or a path through a file, as under a missing key', () =>
+  it.live('finds nothing under a folder, a path through a file or a name too long for the disk', () =>
     Effect.gen(function* () {
       const root = mkdtempSync(path.join(tmpdir(), 'kibitz-local-storage-'))
       const file = 'event/event-7/documents/programme-1a2b.pdf'
@@ -49,6 +49,7 @@ describe('FileStorage.local', () => {
         'event/event-7/documents',
         `${file}/inside`,
         'event/event-8',
+        'a'.repeat(256),
       ])
         expect(Option.isNone(yield* get(key))).toBe(true)
       expect(Option.isSome(yield* get(file))).toBe(true)
