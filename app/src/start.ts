@@ -124,12 +124,13 @@ const serverFunctionInput = createMiddleware().server(async (ctx) => {
 })
 
 /**
- * Pages and form posts: a NUL character in the address or a form field is refused with 400 naming the field
- * before any route reads it (edge/nul.ts). The API answers it itself, as a problem (api/handler.server.ts).
+ * Pages and form posts: a NUL character in a query parameter or a form field is refused with 400 naming the
+ * field before any route reads it (edge/nul.ts); a path is the routes' own to answer (a 404 when it names
+ * nothing). The API answers it itself, as a problem (api/handler.server.ts).
  */
 const nulInRequest = createMiddleware().server(async (ctx) => {
   if (ctx.handlerType !== 'router' || new URL(ctx.request.url).pathname.startsWith('/api/')) return ctx.next()
-  const nul = await findNul(ctx.request)
+  const nul = await findNul(ctx.request, { pathParameter: false })
   return nul ? clientError(400, nulMessage(nul)) : ctx.next()
 })
 

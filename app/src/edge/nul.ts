@@ -63,18 +63,18 @@ export const pathParametersOf = (templates: ReadonlyArray<string>): PathParamete
 /** The name of a path segment by its index among the address's segments, when the caller knows its routes. */
 export type PathParameterName = (pathname: string, index: number) => string | undefined
 
-/** The first NUL in the request's address: a path segment or a query parameter's name or value. */
-const nulInAddress = (url: URL, pathParameter: PathParameterName | undefined): NulField | null => {
-  const segments = url.pathname.split('/')
-  for (const [index, segment] of segments.entries()) {
-    let decoded: string
-    try {
-      decoded = decodeURIComponent(segment)
-    } catch {
-      continue
+/** The first NUL in the request's address: a path segment (unless left to the routes) or a query parameter. */
+const nulInAddress = (url: URL, pathParameter: PathParameterName | false | undefined): NulField | null => {
+  if (pathParameter !== false)
+    for (const [index, segment] of url.pathname.split('/').entries()) {
+      let decoded: string
+      try {
+        decoded = decodeURIComponent(segment)
+      } catch {
+        continue
+      }
+      if (decoded.includes(nul)) return fieldOf(['path', pathParameter?.(url.pathname, index) ?? index])
     }
-    if (decoded.includes(nul)) return fieldOf(['path', pathParameter?.(url.pathname, index) ?? index])
-  }
   for (const [name, value] of url.searchParams)
     if (name.includes(nul) || value.includes(nul)) return fieldOf(['query', name])
   return null
@@ -116,7 +116,11 @@ const jsonOf = async (request: Request): Promise<unknown> => {
  */
 export const findNul = async (
   request: Request,
-  options: { readonly serverFunction?: boolean; readonly pathParameter?: PathParameterName } = {},
+  options: {
+    readonly serverFunction?: boolean
+    /** Names path segments; false leaves the path to the routes (a page path naming nothing is a 404). */
+    readonly pathParameter?: PathParameterName | false
+  } = {},
 ): Promise<NulField | null> => {
   const url = new URL(request.url)
   const inAddress = options.serverFunction === true ? null : nulInAddress(url, options.pathParameter)

@@ -152,9 +152,11 @@ describe('the addresses that once answered 500', () => {
       expect([200, 307]).toContain((await get(url)).response.status)
   })
 
-  it('refuses a NUL character in a page address or a form post with 400 naming the field', async () => {
+  it('refuses a NUL character in a query or a form post with 400 naming the field; a path names no page', async () => {
     const page = await get('/search-filter?q=a%00b')
     expect([page.response.status, page.text]).toEqual([400, 'The q must not contain a NUL character'])
+    for (const address of ['/event/%00', '/event/a/tournament/%00/player-list', '/profile/%00'])
+      expect([address, (await get(address)).response.status]).toEqual([address, 404])
     const form = await visit(
       'POST /login',
       new Request('http://localhost/login', {
