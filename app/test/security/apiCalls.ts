@@ -7,18 +7,8 @@ import { generalInformationBody, tournamentBody } from '../support/editorBodies.
 import { actorPassword } from '../support/eventActors.ts'
 import { player, registerBody } from '../support/registrationFixtures.ts'
 import { sessionCookieName } from '../support/userApi.ts'
-import {
-  anyString,
-  type Body,
-  headerSafe,
-  JsonSchema,
-  jsonBodies,
-  nastyStrings,
-  type Pools,
-  type ShapeContext,
-  shaped,
-  uploadBodies,
-} from './arbitraries.ts'
+import { anyString, JsonSchema, nastyStrings, type Pools, type ShapeContext, shaped } from './arbitraries.ts'
+import { type Body, headerSafe, jsonBodies, uploadBodies } from './bodies.ts'
 import {
   count,
   excerpt,

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sessionCookieName } from '../support/userApi.ts'
 import { encode, multipart } from './apiCalls.ts'
-import { anyString, fileBytes, headerSafe } from './arbitraries.ts'
+import { anyString } from './arbitraries.ts'
+import { fileBytes, headerSafe } from './bodies.ts'
 import { type FormTarget, formPools, formTargets } from './formTargets.ts'
 import {
   count,
