@@ -275,7 +275,8 @@ const register = (index: number, ticketPick: number, language: string): Step =>
   step(
     `register for tournament #${index}`,
     language,
-    (m) => m.tournaments.length > 0,
+    // Only a public event takes entries (a draft's tournaments answer 404).
+    (m) => m.state === 'accepted' && m.tournaments.length > 0,
     async (m, w) => {
       const target = pick(m.tournaments, index)
       const ticketId = target && pick(target.ticketIds, ticketPick)

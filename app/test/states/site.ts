@@ -1,13 +1,10 @@
-import { fileURLToPath } from 'node:url'
-import { createServer, type ViteDevServer } from 'vite'
+import { startDevApp } from '../security/devApp.ts'
 
-// The whole site served in the test's process as a visitor's browser meets it: Vite's development server over
-// the app's own config renders every page route (SSR with its loaders), the server routes (sitemap, files) and
-// the REST API, all through TanStack Start, over a real HTTP socket on loopback. The page routes cannot be
-// rendered without Start's compiler, which the plain vitest run does not apply; the production build only
-// exists after `npm test`'s vitest step, so this is the in-process way to request real pages.
-
-const appRoot = fileURLToPath(new URL('../..', import.meta.url))
+// The whole site in the test's process as a visitor's browser meets it: the app's development server (the Start
+// compiler over app/vite.config.ts, shared with the page fuzz run) renders every page route with its loaders,
+// the server routes (sitemap, files) and the REST API, behind the production edge with no page cache. The page
+// routes cannot be rendered without Start's compiler, which the plain vitest run does not apply; the production
+// build only exists after `npm test`'s vitest step (decision 029).
 
 export interface Site {
   /** Sends `init` to the site's `path` (path and query) and gives back the answer with its whole text. */
@@ -24,26 +21,16 @@ export interface Site {
 }
 
 /**
- * Starts the site on a free loopback port. The app reads DATABASE_URL and the rest of its configuration from the
- * environment when it first needs them, so the caller sets them before the first request.
+ * Starts the site. The app reads DATABASE_URL and the rest of its configuration from the environment when it
+ * first needs them, so the caller sets them before the first request.
  */
 export const startSite = async (): Promise<Site> => {
-  // The Lingui plugin finds its config in the working folder; vitest runs each file in its own process.
-  process.chdir(appRoot)
-  const server: ViteDevServer = await createServer({
-    root: appRoot,
-    configFile: `${appRoot}vite.config.ts`,
-    logLevel: 'error',
-    clearScreen: false,
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, ws: false, watch: null },
-  })
-  await server.listen()
-  const address = server.httpServer?.address()
-  if (typeof address !== 'object' || address === null) throw new Error('the site has no address')
-  const base = `http://127.0.0.1:${address.port}`
+  const app = await startDevApp()
   return {
     send: async (path, init) => {
-      const response = await fetch(`${base}${path}`, { redirect: 'manual', ...init })
+      const response = await app.fetch(
+        new Request(`http://localhost${path}`, { redirect: 'manual', ...init }),
+      )
       return {
         status: response.status,
         type: response.headers.get('content-type') ?? '',
@@ -51,6 +38,6 @@ export const startSite = async (): Promise<Site> => {
         text: await response.text(),
       }
     },
-    close: () => server.close(),
+    close: () => app.close(),
   }
 }
