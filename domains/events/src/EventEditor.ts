@@ -447,16 +447,35 @@ export class EventEditor extends Context.Service<
       const files = yield* EventFiles
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
+      /** The event, refused when it is not the actor's or not editable. */
+      const editableOf = (actor: EventActor, event: EventEntity | null) =>
+        !ownedBy(actor, event)
+          ? Effect.fail(new EventEditRefused({ reason: 'notFound' }))
+          : editableStates.includes(decodeState(event.state))
+            ? Effect.succeed(event)
+            : Effect.fail(new EventEditRefused({ reason: 'notEditable' }))
+
       /** The actor's event locked for writing, refused when it is not theirs or not editable. */
       const lockEditable = Effect.fn('EventEditor.lockEditable')(function* (
         actor: EventActor,
         eventId: number,
       ) {
-        const event = yield* Repo.lockForEdit(eventId)
-        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
-        if (!editableStates.includes(decodeState(event.state)))
-          return yield* new EventEditRefused({ reason: 'notEditable' })
-        return event
+        return yield* editableOf(actor, yield* Repo.lockForEdit(eventId))
+      })
+
+      /**
+       * Locks a tournament's tickets and categories, then its event (a sale's order, see lockSales), once an
+       * unlocked read found the event the actor's and editable: a stranger's request takes no lock on another
+       * organiser's ticket rows, so it never holds up that event's sales. Checked again under the lock.
+       */
+      const lockTournamentEditable = Effect.fn('EventEditor.lockTournamentEditable')(function* (
+        actor: EventActor,
+        eventId: number,
+        tournamentId: number,
+      ) {
+        yield* editableOf(actor, yield* Repo.findForEdit(eventId))
+        yield* store.lockSales(eventId, TournamentId.make(tournamentId))
+        return yield* lockEditable(actor, eventId)
       })
 
       const audit = (actor: EventActor, event: EventEntity, action: string, from: string | null, at: Date) =>
@@ -667,9 +686,10 @@ export class EventEditor extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
-            // A tournament's tickets before its event, in a sale's order (see lockSales).
-            if (tournamentId !== null) yield* store.lockSales(eventId, TournamentId.make(tournamentId))
-            const event = yield* lockEditable(actor, eventId)
+            const event =
+              tournamentId === null
+                ? yield* lockEditable(actor, eventId)
+                : yield* lockTournamentEditable(actor, eventId, tournamentId)
             const baseline = yield* baselineOf(event)
             const at = yield* now
             const id =
@@ -706,8 +726,7 @@ export class EventEditor extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
-            yield* store.lockSales(eventId, TournamentId.make(tournamentId))
-            const event = yield* lockEditable(actor, eventId)
+            const event = yield* lockTournamentEditable(actor, eventId, tournamentId)
             const found = yield* tournamentReads
               .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
               .pipe(Effect.catchTag('TournamentNotFound', missingTournament))
@@ -737,8 +756,7 @@ export class EventEditor extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
-            yield* store.lockSales(eventId, TournamentId.make(tournamentId))
-            const event = yield* lockEditable(actor, eventId)
+            const event = yield* lockTournamentEditable(actor, eventId, tournamentId)
             // Players who entered keep their entry: a tournament with entries is not removed (decision 015).
             if ((yield* registrations.entriesOfTournament(tournamentId)) > 0)
               return yield* new EventEditRefused({ reason: 'hasEntries' })
