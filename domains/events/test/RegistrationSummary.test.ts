@@ -1,10 +1,13 @@
 import { describe, expect, it } from '@effect/vitest'
 import { EventActions, type EventActor, EventEditor, EventService } from '@kibitz/events'
+import { Em } from '@kibitz/kernel'
 import { type RegisterInput, RegistrationDesk } from '@kibitz/registration'
 import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
 import { TournamentService } from '@kibitz/tournaments'
 import { Effect, Fiber } from 'effect'
 import { TestClock } from 'effect/testing'
+import { EventEntity } from '../src/internal/entities/EventEntity.ts'
+import { writeTournamentSummary } from '../src/internal/TournamentSummary.ts'
 
 // Decision 003: the event keeps a summary of its tournaments' registration windows for its cards, and every change
 // that moves it recomputes it in the same transaction: a sale that takes the last place closes registration on
@@ -151,6 +154,39 @@ const ticketOf = (eventId: number) =>
   )
 
 describe('the event’s registration summary', () => {
+  it.effect(
+    'is written from the row, not from a copy of the event loaded before another request changed it',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const { eventId } = yield* published(4)
+        yield* runWith(
+          db.orm,
+          Effect.gen(function* () {
+            const em = yield* Em
+            // This request holds the event as it was (open); then another request's sale closes it on the row.
+            const held = yield* Effect.promise(() => em.findOneOrFail(EventEntity, { id: eventId }))
+            yield* Effect.promise(() =>
+              db.orm.em
+                .fork()
+                .execute(
+                  `update event set registration_windows = '[]', registration_closes_at = null where id = ?`,
+                  [eventId],
+                ),
+            )
+            // A cancellation here recomputes "open", the same as the held copy: the row must hold it again.
+            yield* writeTournamentSummary(eventId, {
+              tournamentsCount: held.tournamentsCount,
+              registrationOpensAt: held.registrationOpensAt ?? null,
+              registrationClosesAt: held.registrationClosesAt ?? null,
+              registrationWindows: held.registrationWindows,
+            })
+          }),
+        )
+        expect(yield* openness(eventId)).toEqual(open)
+      }),
+  )
+
   it.effect('closes when a sale takes the last place and opens again when the entry is canceled', () =>
     Effect.gen(function* () {
       yield* setNow()

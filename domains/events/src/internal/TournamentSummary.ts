@@ -12,19 +12,22 @@ import { EventEntity } from './entities/EventEntity.ts'
 const decodeZone = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ time_zone: Schema.String })))
 
 /**
- * The one writer of the summary columns. A loaded event (the editor's) is changed in place and flushed, so the
- * entity and the row agree and a later flush of the same entity writes nothing stale.
+ * The one writer of the summary columns. The row is written whatever this EntityManager holds: a copy of the event
+ * loaded before the caller's lock (a cancellation reads its event first) may be stale, and comparing with it could
+ * skip a write the row needs. A loaded event gets the same values, so the entity and the row agree.
  */
 export const writeTournamentSummary = (eventId: number, summary: TournamentSummary) =>
   Effect.flatMap(Em, (em) =>
     Effect.promise(async () => {
-      const event = await em.findOne(EventEntity, { id: eventId })
-      if (!event) return
-      event.tournamentsCount = summary.tournamentsCount
-      event.registrationOpensAt = summary.registrationOpensAt
-      event.registrationClosesAt = summary.registrationClosesAt
-      event.registrationWindows = summary.registrationWindows
-      await em.flush()
+      const columns = {
+        tournamentsCount: summary.tournamentsCount,
+        registrationOpensAt: summary.registrationOpensAt,
+        registrationClosesAt: summary.registrationClosesAt,
+        registrationWindows: summary.registrationWindows,
+      }
+      await em.nativeUpdate(EventEntity, { id: eventId }, columns)
+      const loaded = em.getUnitOfWork().getById(EventEntity, eventId)
+      if (loaded) Object.assign(loaded, columns)
     }),
   )
 
