@@ -1,13 +1,14 @@
 import '../../testing/src/context.ts'
 import { openOrm } from '@kibitz/infra'
 import { EntryView, RegistrationForm, RegistrationReceipt } from '@kibitz/registration'
+import { payableByCard } from '@kibitz/registration/input'
 import { Tournament, tournamentLimits } from '@kibitz/tournaments'
 import { Schema } from 'effect'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { type AgeCategoryFixture, insertTournament, type Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
-import { payableByCard, priceOf } from '../src/components/registration/pricing.ts'
+import { priceOf } from '../src/components/registration/pricing.ts'
 import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { readJson, request } from './support/api.ts'
 import { tournamentBody } from './support/editorBodies.ts'
@@ -222,6 +223,8 @@ describe('the registration form’s price summary', () => {
     expect(created.status).toBe(201)
     expect(payableByCard(3 * tournamentLimits.moneyMinor)).toBe(false)
     expect(payableByCard(99_999_999)).toBe(true)
+    // Nothing to pay is never a card checkout.
+    expect(payableByCard(0)).toBe(false)
   })
 })
 

@@ -15,6 +15,7 @@ import {
   ValidationRule,
 } from '@kibitz/kernel'
 import {
+  categorySalesOpen,
   PricedLine,
   type SaleLine,
   Ticket,
@@ -52,9 +53,9 @@ import {
 } from './Registration.ts'
 import {
   type ChosenPaymentMethod,
-  cardAmountLimitMinor,
   contestantRule,
   PaymentMethod,
+  payableByCard,
   type RegisterInput,
   saleLinesOf,
 } from './RegistrationInput.ts'
@@ -497,7 +498,7 @@ export class RegistrationDesk extends Context.Service<
         if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
 
         // A total above what a card checkout takes is paid by transfer (or at the venue) instead.
-        const payable = methods.filter((m) => m !== 'card' || byCard(quote.totalMinor))
+        const payable = methods.filter((m) => m !== 'card' || payableByCard(quote.totalMinor))
         if (quote.totalMinor > 0 && payable.length > 0 && !payable.includes(input.ticket.paymentMethod))
           return yield* new RegistrationInvalid({
             problems: [new FieldProblem({ field: 'ticket.paymentMethod', rule: ValidationRule.outOfRange })],
@@ -640,7 +641,7 @@ export class RegistrationDesk extends Context.Service<
           reference: entry.reference ?? null,
           // A transfer stays possible while the entry waits, even after a card checkout was opened.
           bank: entry.reference && entry.status === 'pending' ? event.bank : null,
-          canPayByCard: cards.enabled && entry.status === 'pending' && byCard(entry.totalMinor),
+          canPayByCard: cards.enabled && entry.status === 'pending' && payableByCard(entry.totalMinor),
           expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
           teamName: entry.teamName ?? null,
           contactEmail: entry.contactEmail ?? null,
@@ -741,7 +742,7 @@ export class RegistrationDesk extends Context.Service<
         if (!cards.enabled) return yield* refuse('paymentUnavailable')
         const entry = yield* entryOfToken(token)
         if (entry.status !== 'pending' || entry.totalMinor === 0) return yield* refuse('wrongState')
-        if (!byCard(entry.totalMinor)) return yield* refuse('paymentUnavailable')
+        if (!payableByCard(entry.totalMinor)) return yield* refuse('paymentUnavailable')
         // One open checkout per entry: pressing Pay again (or coming back) reopens it.
         if (entry.cardSessionId) {
           const open = yield* cards.retrieveCheckout(entry.cardSessionId)
@@ -1136,22 +1137,12 @@ export class RegistrationDesk extends Context.Service<
   )
 }
 
-/** Whether a card checkout takes this amount. */
-const byCard = (totalMinor: number) => totalMinor > 0 && totalMinor <= cardAmountLimitMinor
-
 /**
  * A ticket that cannot be taken only because its places ran out: for sale, and either none of its own left or
  * (it is not available) the categories on sale today are all full.
  */
 const soldOutTicket = (k: Ticket, today: string) =>
-  k.isForSale &&
-  (k.ticketsLeft === 0 ||
-    k.ticketAgeCategories.some(
-      (a) =>
-        a.enabled &&
-        (a.salesStartDate === null || a.salesStartDate <= today) &&
-        (a.salesEndDate === null || today <= a.salesEndDate),
-    ))
+  k.isForSale && (k.ticketsLeft === 0 || k.ticketAgeCategories.some((a) => categorySalesOpen(a, today)))
 
 /** Whether the tournament's ticket has age categories (then one of them must be chosen). */
 const withCategories = (t: Tournament, ticketId: number) =>

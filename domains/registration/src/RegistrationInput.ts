@@ -70,6 +70,10 @@ export type RegisterInput = typeof RegisterInput.Type
  */
 export const cardAmountLimitMinor = 99_999_999
 
+/** Whether a card checkout takes this total: more than nothing, at most the limit (more is paid by transfer). */
+export const payableByCard = (totalMinor: number): boolean =>
+  totalMinor > 0 && totalMinor <= cardAmountLimitMinor
+
 /** The most players one entry may hold (a team of six). */
 export const maxContestants = 6
 

@@ -212,12 +212,18 @@ export interface CategorySale {
   readonly sold: number
 }
 
-/** Whether an age category can be sold on `today` (YYYY-MM-DD in the event's zone): enabled, in its dates, not sold out. */
-export const categoryOnSale = (c: CategorySale, today: string): boolean =>
+/** Whether an age category sells on `today` (YYYY-MM-DD in the event's zone) but for its places: enabled, in its dates. */
+export const categorySalesOpen = (
+  c: Pick<CategorySale, 'enabled' | 'salesStartDate' | 'salesEndDate'>,
+  today: string,
+): boolean =>
   c.enabled &&
   (c.salesStartDate == null || c.salesStartDate <= today) &&
-  (c.salesEndDate == null || today <= c.salesEndDate) &&
-  (c.quantity == null || c.sold < c.quantity)
+  (c.salesEndDate == null || today <= c.salesEndDate)
+
+/** Whether an age category can be sold on `today` (YYYY-MM-DD in the event's zone): enabled, in its dates, not sold out. */
+export const categoryOnSale = (c: CategorySale, today: string): boolean =>
+  categorySalesOpen(c, today) && (c.quantity == null || c.sold < c.quantity)
 
 /**
  * Whether a ticket can be sold on `today`: for sale, not sold out and, when it has age categories, through one

@@ -1,5 +1,5 @@
 import { decodeWithProblems, ErrorCode, formatMoney, ValidationRule } from '@kibitz/kernel/format'
-import { RegisterInput, savedRegistrationKey } from '@kibitz/registration/input'
+import { payableByCard, RegisterInput, savedRegistrationKey } from '@kibitz/registration/input'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { Option, Schema } from 'effect'
@@ -18,7 +18,6 @@ import {
   fieldName,
   inputOf,
   type PriceLine,
-  payableByCard,
   priceOf,
   saleableTickets,
   type TicketData,

@@ -1,5 +1,4 @@
 import type { RegistrationForm } from '@kibitz/registration'
-import { cardAmountLimitMinor } from '@kibitz/registration/input'
 
 // The registration form's price summary, computed where the form is shown (in the browser, and on the server
 // for visitors without JavaScript). Display only: the registration domain prices the entry again and answers
@@ -45,9 +44,6 @@ export const categoriesOf = (ticket: TicketData | undefined): ReadonlyArray<Cate
 
 export const unitPriceOf = (ticket: TicketData, category: CategoryData | undefined): number =>
   ticket.type === freeTicket ? 0 : category ? category.currentPriceMinor : ticket.priceMinor
-
-/** Whether a card checkout takes this total: what is more is paid by transfer or at the venue. */
-export const payableByCard = (totalMinor: number): boolean => totalMinor <= cardAmountLimitMinor
 
 export interface PriceLine {
   readonly ticket: TicketData
