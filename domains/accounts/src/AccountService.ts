@@ -11,7 +11,7 @@ import {
   Outbox,
   resolveInterfaceLocale,
 } from '@kibitz/kernel'
-import { Clock, Context, Effect, Layer } from 'effect'
+import { Clock, Context, Data, Effect, Layer } from 'effect'
 import {
   AccountFailure,
   CompanyApplication,
@@ -123,6 +123,12 @@ export const AccountLimits = {
 type Failure = AccountFailure
 const fail = (code: ErrorCodeValue, field?: string): Effect.Effect<never, Failure> =>
   Effect.fail(new AccountFailure(field === undefined ? { code } : { code, field }))
+
+/** A queued reset request whose mail could not be written (inside the worker only, never answered). */
+class ResetNotMailed extends Data.TaggedError('ResetNotMailed')<{
+  readonly requestId: string
+  readonly defect: unknown
+}> {}
 
 const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -298,6 +304,9 @@ export class AccountService extends Context.Service<
       const social = yield* SocialAuth
       const images = yield* ImageStore
       const lookups = yield* LookupService
+      // The decoy an unknown address is checked against is made now, not on the first such login (which would
+      // then take two hashes' time).
+      yield* decoyHash()
 
       const link = (path: string) => `${config.publicUrl}${path}`
 
@@ -467,10 +476,10 @@ export class AccountService extends Context.Service<
         const email = normaliseEmail(form.email)
         const user = yield* Repo.findUserByEmail(email)
         const sent = deviceHash(request)
-        const knownDevice =
-          user !== null && sent !== null && (yield* Repo.isKnownDevice(sent, user.id, yield* now))
-            ? `${user.id} ${sent}`
-            : null
+        // The lookup runs for an unknown address too (with an id that names nobody): anyone can send a
+        // well-formed cookie, and a lookup made only for real accounts would make them answer measurably slower.
+        const known = sent !== null && (yield* Repo.isKnownDevice(sent, user?.id ?? 0, yield* now))
+        const knownDevice = known && user !== null ? `${user.id} ${sent}` : null
         // A browser this account signed in from answers only for its own failures, so strangers failing from
         // anywhere never lock the owner out of it. Any other client counts for the account from its address
         // (one guesser), for its address (sized for a venue's shared one) and for the account (a guesser
@@ -484,6 +493,8 @@ export class AccountService extends Context.Service<
                 ['login-account', email, AccountLimits.failedLoginsPerAccount],
               ])
             : [yield* reserve('login-device', knownDevice, AccountLimits.failedLoginsPerDevice)]
+        // An unknown address (or an account without a password) is checked against a decoy hash: the same
+        // Argon2 work either way.
         const matches = yield* verifyPassword(form.password, user?.passwordHash ?? (yield* decoyHash()))
         // A failure keeps the counted attempts; the right password takes them back.
         if (!user?.passwordHash || !matches) return yield* fail(ErrorCode.badCredentials)
@@ -572,14 +583,42 @@ export class AccountService extends Context.Service<
       })
 
       const sendRequestedResets = Effect.fn('AccountService.sendRequestedResets')(function* (limit: number) {
-        // One transaction per batch: a worker that dies midway leaves the requests queued for the next one.
-        return yield* inTransaction(
-          Effect.gen(function* () {
-            const emails = yield* Repo.takeResetRequests(limit)
-            for (const email of emails) yield* sendReset(email)
-            return emails.length
-          }),
-        )
+        let taken = 0
+        while (taken < limit) {
+          // One transaction per request: a worker that dies midway leaves it queued for the next one, and one
+          // that cannot be mailed rolls back only itself, never the requests queued after it.
+          const outcome = yield* inTransaction(
+            Effect.gen(function* () {
+              const request = yield* Repo.takeResetRequest()
+              if (!request) return 'none' as const
+              yield* sendReset(request.email).pipe(
+                Effect.catchDefect((defect) =>
+                  Effect.fail(new ResetNotMailed({ requestId: request.id, defect })),
+                ),
+              )
+              return 'handled' as const
+            }),
+          ).pipe(
+            // Retried first, it would fail again and hold back every reset behind it: logged and dropped (the
+            // owner can ask again).
+            Effect.catchTag('ResetNotMailed', (failed) =>
+              Effect.gen(function* () {
+                yield* Effect.logError(
+                  'accounts: a password reset request could not be mailed and was dropped',
+                  {
+                    requestId: failed.requestId,
+                    defect: failed.defect,
+                  },
+                )
+                yield* Repo.dropResetRequest(failed.requestId)
+                return 'dropped' as const
+              }),
+            ),
+          )
+          if (outcome === 'none') break
+          taken++
+        }
+        return taken
       })
 
       const usableToken = (row: { expiresAt: Date; usedAt?: Date | null } | null, at: Date) =>

@@ -88,6 +88,38 @@ const mails = () =>
     Schema.decodeUnknownSync(Schema.Array(MailRow))(rows),
   )
 
+/**
+ * The database calls `effect` makes through its EntityManager and the connections it takes from it, each as the
+ * method and the entity or SQL text it names (never the values), in order.
+ */
+const databaseWork = <A, E>(effect: Effect.Effect<A, E, AccountService | Em>) => {
+  const calls: Array<string> = []
+  const recording = <T extends object>(target: T, prefix: string): T =>
+    new Proxy(target, {
+      get(on, property) {
+        const value: unknown = Reflect.get(on, property)
+        if (typeof value !== 'function') return value
+        return (...args: Array<unknown>) => {
+          const [first] = args
+          const names = typeof first === 'function' ? first.name : typeof first === 'string' ? first : ''
+          calls.push(`${prefix}${String(property)} ${names}`)
+          const result: unknown = value.apply(on, args)
+          return property === 'getConnection' && typeof result === 'object' && result !== null
+            ? recording(result, 'connection.')
+            : result
+        }
+      },
+    })
+  return Effect.suspend(() =>
+    effect.pipe(
+      Effect.provide(accountsLayer({ publicUrl, adminEmail: 'admin@kibitz.test', social: [], filesRoot })),
+      Effect.provideService(Em, recording(db.orm.em.fork(), '')),
+      Effect.exit,
+      Effect.map(() => calls),
+    ),
+  )
+}
+
 describe('login throttling', () => {
   it.effect('a stranger failing from many addresses never locks the owner out of a known device', () =>
     Effect.gen(function* () {
@@ -239,6 +271,29 @@ describe('login throttling', () => {
     }),
   )
 
+  it.effect(
+    'a wrong password costs the same database work for an unknown address as for a real account',
+    () =>
+      Effect.gen(function* () {
+        yield* activeUser(owner)
+        yield* activeUser('prober@example.test')
+        // The prober's own browser holds a real device cookie; any well-formed token would do.
+        const own = yield* attempt('prober@example.test', from('192.0.2.70'))
+        if (own.outcome !== 'signedIn') throw new Error('the prober could not sign in at all')
+        const wrongPassword = (email: string, request: RequestInfo) =>
+          databaseWork(Effect.flatMap(accounts, (a) => a.login({ email, password: 'Wrong!guess' }, request)))
+        for (const device of [own.device, 'c'.repeat(43), undefined]) {
+          const real = yield* wrongPassword(owner, from('192.0.2.71', device))
+          const unknown = yield* wrongPassword('nobody@example.test', from('192.0.2.72', device))
+          expect(unknown).toEqual(real)
+          // With a cookie the device lookup runs both times, whether the address has an account or not.
+          expect(real.filter((call) => call.includes('KnownDevice')).length).toBe(
+            device === undefined ? 0 : 1,
+          )
+        }
+      }),
+  )
+
   it.effect('a made-up device cookie counts as none and is replaced by a fresh token', () =>
     Effect.gen(function* () {
       yield* activeUser(owner)
@@ -327,6 +382,50 @@ describe('forgotPassword', () => {
       expect(ratio).toBeGreaterThan(1 / 1.5)
       expect(ratio).toBeLessThan(1.5)
     }),
+  )
+
+  it.effect(
+    'a request that cannot be mailed is dropped and the requests queued after it are still mailed',
+    () =>
+      Effect.gen(function* () {
+        yield* activeUser('broken@example.test')
+        yield* activeUser(owner)
+        // The outbox refuses every message to one address, as a mail that fails to be written would.
+        yield* sql(`create function refuse_broken() returns trigger language plpgsql as $$
+        begin
+          if new.recipient = 'broken@example.test' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`)
+        yield* sql(
+          'create trigger refuse_broken before insert on mail_outbox for each row execute function refuse_broken()',
+        )
+        const queued = Effect.gen(function* () {
+          // The failing request is the oldest, so it is taken first.
+          yield* forgot('broken@example.test', '10.4.0.1')
+          yield* forgot(owner, '10.4.0.2')
+          expect(yield* sendQueued()).toBe(2)
+          const resets = (yield* mails()).filter((m) => m.kind === 'accounts.passwordReset')
+          expect(resets.map((m) => m.recipient)).toEqual([owner])
+          // The failed request is not retried ahead of later ones, and left no usable link behind.
+          expect(yield* count('password_reset_request')).toBe(0)
+          const links = yield* sql(
+            `select t.id from auth_token t join app_user u on u.id = t.user_id where u.email = 'broken@example.test' and t.purpose = 2`,
+          )
+          expect(links).toEqual([])
+          // The next run mails the next request as usual.
+          yield* forgot(owner, '10.4.0.3')
+          expect(yield* sendQueued()).toBe(1)
+          expect((yield* mails()).filter((m) => m.kind === 'accounts.passwordReset')).toHaveLength(2)
+        })
+        yield* queued.pipe(
+          Effect.ensuring(
+            Effect.andThen(
+              sql('drop trigger refuse_broken on mail_outbox'),
+              sql('drop function refuse_broken()'),
+            ),
+          ),
+        )
+      }),
   )
 
   it.effect('mails at most five links to one address in 15 minutes, however many requests come', () =>

@@ -330,24 +330,31 @@ export const requestReset = (email: string, now: Date) =>
     em.execute('insert into password_reset_request (email, requested_at) values (?, ?)', [email, now]),
   ).pipe(Effect.asVoid)
 
-const ResetRequestRow = Schema.Struct({ email: Schema.String })
+const ResetRequestRow = Schema.Struct({
+  id: Schema.Union([Schema.String, Schema.Number]),
+  email: Schema.String,
+})
 const decodeResetRequests = Schema.decodeUnknownSync(Schema.Array(ResetRequestRow))
 
 /**
- * Takes up to `limit` of the oldest queued requests, rows other workers hold skipped. Inside a transaction the
- * rows come back if it rolls back, so a request is handled at least once.
+ * Takes the oldest queued request, rows other workers hold skipped; null when none is left. Inside a transaction
+ * the row comes back if it rolls back, so a request is handled at least once.
  */
-export const takeResetRequests = (limit: number) =>
-  db(async (em) =>
-    decodeResetRequests(
+export const takeResetRequest = () =>
+  db(async (em) => {
+    const [row] = decodeResetRequests(
       await em.execute(
-        `delete from password_reset_request where id in (
-           select id from password_reset_request order by id limit ? for update skip locked
-         ) returning email`,
-        [limit],
+        `delete from password_reset_request where id = (
+           select id from password_reset_request order by id limit 1 for update skip locked
+         ) returning id, email`,
       ),
-    ).map((row) => row.email),
-  )
+    )
+    return row ? { id: String(row.id), email: row.email } : null
+  })
+
+/** Drops one queued request for good (one that could not be handled: retrying it would block the queue). */
+export const dropResetRequest = (id: string) =>
+  db((em) => em.execute('delete from password_reset_request where id = ?', [id])).pipe(Effect.asVoid)
 
 // --- upkeep
 
