@@ -130,6 +130,10 @@ await orm.close(true)
 if (report.migrationsApplied.length > 0)
   console.log(`kibitz: applied ${report.migrationsApplied.length} migration(s)`)
 if (report.seeded) console.log('kibitz: seeded demo data')
+if (report.zonesUnknownToDatabase.length > 0)
+  console.warn(
+    `kibitz: PostgreSQL does not know ${report.zonesUnknownToDatabase.length} time zone(s) Node does, so events cannot be placed in them: ${report.zonesUnknownToDatabase.join(', ')}`,
+  )
 if (!config.production)
   console.log(`kibitz: super user ${config.adminEmail} (demo password: ${config.adminPassword})`)
 if (report.seeded) console.log(`kibitz: demo organiser info@lbf.example (password: ${demoPassword})`)

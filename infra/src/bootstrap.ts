@@ -1,5 +1,5 @@
 import { ensureSuperUser } from '@kibitz/accounts'
-import { Em } from '@kibitz/kernel'
+import { Em, supportedTimeZones } from '@kibitz/kernel'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect } from 'effect'
 import pg from 'pg'
@@ -11,6 +11,25 @@ const bootstrapLock = 741_852_963
 export interface BootstrapReport {
   readonly migrationsApplied: ReadonlyArray<string>
   readonly seeded: boolean
+  /** Zones this Node knows that this PostgreSQL does not: events cannot be placed in them. */
+  readonly zonesUnknownToDatabase: ReadonlyArray<string>
+}
+
+/**
+ * Keeps the time_zone table (docs/decisions/026) at what both this Node and this PostgreSQL know: a Node upgrade
+ * that learns a zone adds it here at the next start. Returns the zones Node knows and PostgreSQL does not.
+ */
+export const syncTimeZones = async (orm: MikroORM): Promise<ReadonlyArray<string>> => {
+  const zones = [...supportedTimeZones()]
+  const em = orm.em.fork()
+  await em.execute(
+    `insert into time_zone (name) select name from pg_timezone_names where name in (?) on conflict do nothing`,
+    [zones],
+  )
+  const stored = new Set(
+    (await em.execute<Array<{ name: string }>>('select name from time_zone')).map((r) => r.name),
+  )
+  return zones.filter((zone) => !stored.has(zone))
 }
 
 /**
@@ -32,11 +51,12 @@ export const bootstrapDatabase = async (
   await lock.query('select pg_advisory_lock($1)', [bootstrapLock])
   try {
     const migrationsApplied = await migrate(orm)
+    const zonesUnknownToDatabase = await syncTimeZones(orm)
     await Effect.runPromise(
       Effect.provideService(ensureSuperUser(options.adminEmail, options.adminPassword), Em, orm.em.fork()),
     )
     const seeded = options.seed ? (await options.seed(orm)).seeded : false
-    return { migrationsApplied, seeded }
+    return { migrationsApplied, seeded, zonesUnknownToDatabase }
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [bootstrapLock]).catch(() => {})
     await lock.end()

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
 import { insertEvent, insertOrganiser, insertTournament, type Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
+import { syncTimeZones } from '../src/bootstrap.ts'
 import { openOrm } from '../src/orm.ts'
 
 // Values are valid where they are stored (docs/decisions/026): whatever code writes them, the database refuses
@@ -55,6 +56,15 @@ describe('the time_zone table', () => {
     expect(
       await refused('update event set time_zone = ? where id = ?', ['America/Regina', eventId]),
     ).toBeNull()
+  })
+})
+
+describe(syncTimeZones.name, () => {
+  it('adds the zones Node knows that the table lacks, and names none missing on this PostgreSQL', async () => {
+    await orm.em.fork().execute(`delete from time_zone where name = 'Pacific/Pitcairn'`)
+    expect(await syncTimeZones(orm)).toEqual([])
+    const rows = await orm.em.fork().execute(`select 1 from time_zone where name = 'Pacific/Pitcairn'`)
+    expect(rows).toHaveLength(1)
   })
 })
 

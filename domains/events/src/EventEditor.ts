@@ -517,8 +517,18 @@ export class EventEditor extends Context.Service<
           : Effect.fail(new EventInputInvalid({ problems: decoded.problems }))
       }
 
-      const create = Effect.fn('EventEditor.create')(function* (actor: EventActor, raw: unknown) {
+      /** The general information, with a time zone this database keeps events in. */
+      const decodeGeneral = Effect.fn('EventEditor.decodeGeneral')(function* (raw: unknown) {
         const input = yield* decode(GeneralInformationInput, raw)
+        if (!(yield* Repo.knowsTimeZone(input.timeZone)))
+          return yield* new EventInputInvalid({
+            problems: [new FieldProblem({ field: 'timeZone', rule: ValidationRule.unknownChoice })],
+          })
+        return input
+      })
+
+      const create = Effect.fn('EventEditor.create')(function* (actor: EventActor, raw: unknown) {
+        const input = yield* decodeGeneral(raw)
         // The super user creates for the accepted organiser they name, or for their own organiser account.
         const organiserId = actor.isSuper ? (input.organiserId ?? actor.organiserId) : actor.organiserId
         if (organiserId === null) return yield* new EventEditRefused({ reason: 'notOrganiser' })
@@ -567,7 +577,7 @@ export class EventEditor extends Context.Service<
         eventId: number,
         raw: unknown,
       ) {
-        const input = yield* decode(GeneralInformationInput, raw)
+        const input = yield* decodeGeneral(raw)
         return yield* inTransaction(
           Effect.gen(function* () {
             const event = yield* lockEditable(actor, eventId)

@@ -98,6 +98,16 @@ describe('stored values', () => {
     }),
   )
 
+  it.effect('refuses a zone Node knows that this database does not keep events in, naming the field', () =>
+    Effect.gen(function* () {
+      const execute = (sql: string) => Effect.promise(() => db.orm.em.fork().execute(sql))
+      yield* execute(`delete from time_zone where name = 'Pacific/Pitcairn'`)
+      const refused = yield* problems(general({ timeZone: 'Pacific/Pitcairn' }))
+      yield* execute(`insert into time_zone (name) values ('Pacific/Pitcairn')`)
+      expect(refused).toEqual(['timeZone:unknownChoice'])
+    }),
+  )
+
   it.effect('refuses dates the stack cannot handle, naming the field', () =>
     Effect.gen(function* () {
       expect(yield* problems(general({ dateStart: '0000-01-01' }))).toContain('dateStart:invalidDate')

@@ -33,6 +33,13 @@ export const lockAliases = db((em) =>
   em.execute("select pg_advisory_xact_lock(hashtext('kibitz:event-alias'))"),
 )
 
+/**
+ * Whether the database keeps events in this zone (its time_zone table, docs/decisions/026): the input schema
+ * checks Node's list, and a zone Node knows but this PostgreSQL does not is refused here rather than by the key.
+ */
+export const knowsTimeZone = (zone: string) =>
+  db(async (em) => (await em.execute('select 1 from time_zone where name = ?', [zone])).length > 0)
+
 /** The event with contents and locations, for the editor screens. */
 export const findForEdit = (id: number) =>
   db((em) => em.findOne(EventEntity, { id }, { populate: ['contents', 'locations'] }))
