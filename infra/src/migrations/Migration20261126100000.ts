@@ -1,4 +1,4 @@
-import { supportedDates, supportedTimeZones } from '@kibitz/kernel/format'
+import { supportedTimeZones } from '@kibitz/kernel/format'
 import { Migration } from '@mikro-orm/migrations'
 
 /**
@@ -14,8 +14,9 @@ import { Migration } from '@mikro-orm/migrations'
  *   widest zone offset); rows outside are clamped to the bound.
  */
 
-const first = supportedDates.first
-const last = supportedDates.last
+// The kernel's supportedDates when this was written; a migration keeps its own copy, so it always does the same.
+const first = '1900-01-01'
+const last = '2199-12-31'
 // A wall-clock time on the first or last day, in any zone, is an instant within a day of that day.
 const dayMs = 24 * 60 * 60 * 1000
 const firstInstant = `'${new Date(Date.parse(first) - dayMs).toISOString()}'::timestamptz`
