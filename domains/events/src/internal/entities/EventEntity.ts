@@ -29,7 +29,10 @@ const EventSchema = defineEntity({
     countryCode: p.string().length(2).nullable(),
     // The languages spoken at the event (content language codes), in the organiser's order. JSON columns start
     // empty through onCreate: a string default would be stored as the JSON string "[]" (docs/decisions/026).
-    languages: p.json<ReadonlyArray<string>>().defaultRaw(`'[]'`).onCreate(() => []),
+    languages: p
+      .json<ReadonlyArray<string>>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     currencyCode: p.string().length(3).default('EUR'),
     timeZone: p.string().length(64).default('Europe/Vilnius'),
     organiserEmail: p.string().length(254).nullable(),
@@ -57,7 +60,10 @@ const EventSchema = defineEntity({
     registrationClosesAt: p.datetime().nullable(),
     // Each tournament's window (ISO instants; no opening: open from publication on). Registration is
     // open when one of them is, so a gap between two windows reads as closed.
-    registrationWindows: p.json<ReadonlyArray<RegistrationWindow>>().defaultRaw(`'[]'`).onCreate(() => []),
+    registrationWindows: p
+      .json<ReadonlyArray<RegistrationWindow>>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     // Lower-cased names, aliases and places in every language, for catalogue text search.
     searchText: p.text().default(''),
     createdAt: p.datetime().onCreate(() => new Date()),
