@@ -26,18 +26,18 @@ import {
 } from '@kibitz/tournaments'
 import { Clock, Context, Data, Effect, Layer, Option, Schema } from 'effect'
 import { FederationLookup } from './federation/FederationLookup.ts'
+import { entriesCsv } from './internal/EntryCsv.ts'
+import { entryView, isPaymentMethod } from './internal/EntryView.ts'
 import type { EntryEntity, StoredLine } from './internal/entities/EntryEntity.ts'
 import { type RegistrationMail, renderRegistrationMail } from './internal/mail/RegistrationMail.ts'
 import * as Repo from './internal/RegistrationRepo.ts'
+import { cardCheckout } from './payment/CardCheckout.ts'
 import { type CardPaymentFailed, CardPayments, type WebhookRejected } from './payment/CardPayments.ts'
 import { creditorReferenceForEntry, formatCreditorReference } from './payment/CreditorReference.ts'
 import {
   ContestantRule,
-  EntryContestant,
-  EntryLine,
   EntryPage,
-  EntryState,
-  EntryView,
+  type EntryView,
   IdempotencyKeyReused,
   OpenTournament,
   type RegistrationActor,
@@ -54,7 +54,7 @@ import {
 import {
   type ChosenPaymentMethod,
   contestantRule,
-  PaymentMethod,
+  type PaymentMethod,
   payableByCard,
   type RegisterInput,
   saleLinesOf,
@@ -64,6 +64,7 @@ import {
 // reserved and the entry written with its e-mail in one transaction), the registrant's status link and card
 // payment, the organiser's list, CSV, mark paid, cancel and move, and the expiry of unpaid entries. Each
 // transition is one function: check, lock, write, audit, enqueue. Rules: docs/decisions/020-registration.md.
+// The card payment's use cases live in payment/CardCheckout.ts, the entry's view and the CSV in internal/.
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
 /** A token as the status link carries it: 32 random bytes, URL-safe. */
@@ -95,21 +96,8 @@ export const RegistrationLimits = {
 class Repriced extends Data.TaggedError('Repriced')<{ readonly totalMinor: number }> {}
 /** Inside the registering transaction: another request with the same key got there first (it rolls back). */
 class KeyTaken extends Data.TaggedError('KeyTaken')<Record<never, never>> {}
-/** How long before an entry's deadline its card checkout closes. */
-const checkoutMarginMs = 15 * 60_000
-/** The start of the ten-minute window `at` falls in: one checkout's parameters per window. */
-const windowStart = (at: Date) => Math.floor(at.getTime() / 600_000) * 600_000
 /** Names in e-mail subjects stay short enough for any subject line. */
 const short = (name: string) => (name.length > 120 ? `${name.slice(0, 119)}…` : name)
-const isEntryState = Schema.is(EntryState)
-const isPaymentMethod = Schema.is(PaymentMethod)
-
-/** A CSV cell: quoted, and a leading formula character neutralised so a spreadsheet never runs it. */
-const csvCell = (value: string | number | boolean | null): string => {
-  const text = value === null ? '' : String(value)
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
-  return `"${safe.replace(/"/g, '""')}"`
-}
 
 export class RegistrationDesk extends Context.Service<
   RegistrationDesk,
@@ -620,46 +608,7 @@ export class RegistrationDesk extends Context.Service<
       }
 
       const viewOf = (entry: EntryEntity, event: RegistrationEvent, t: Tournament | null) =>
-        new EntryView({
-          entryId: entry.id,
-          event: { eventId: event.eventId, alias: event.alias, name: event.name, timeZone: event.timeZone },
-          tournament: {
-            tournamentId: entry.tournamentId,
-            alias: t?.alias ?? String(entry.tournamentId),
-            name: t?.name ?? '',
-            type: t?.type ?? 1,
-            startDate: t?.startDate ?? '',
-            startTime: t?.startTime ?? null,
-          },
-          status: isEntryState(entry.status) ? entry.status : 'pending',
-          paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : 'free',
-          paid: entry.paidAt != null,
-          paidAt: entry.paidAt?.toISOString() ?? null,
-          totalMinor: entry.totalMinor,
-          currencyCode: entry.currencyCode,
-          lines: entry.lines.map((l) => new EntryLine(l)),
-          reference: entry.reference ?? null,
-          // A transfer stays possible while the entry waits, even after a card checkout was opened.
-          bank: entry.reference && entry.status === 'pending' ? event.bank : null,
-          canPayByCard: cards.enabled && entry.status === 'pending' && payableByCard(entry.totalMinor),
-          expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
-          teamName: entry.teamName ?? null,
-          contactEmail: entry.contactEmail ?? null,
-          contestants: entry.contestants.getItems().map(
-            (c) =>
-              new EntryContestant({
-                firstName: c.firstName,
-                lastName: c.lastName,
-                countryCode: c.countryCode ?? null,
-                email: c.email ?? null,
-                federationId: c.federationId ?? null,
-                federationVerified: c.federationVerified ?? null,
-                ticketId: c.ticketId ?? null,
-                ageCategoryId: c.ageCategoryId ?? null,
-              }),
-          ),
-          createdAt: entry.createdAt.toISOString(),
-        })
+        entryView(entry, event, t, cards.enabled)
 
       const eventOf = (entry: EntryEntity, locale: string) =>
         Effect.flatMap(events.byId(entry.eventId, locale), (found) =>
@@ -738,116 +687,16 @@ export class RegistrationDesk extends Context.Service<
           }),
         )
 
-      const payByCard = Effect.fn('RegistrationDesk.payByCard')(function* (token: string, locale: string) {
-        if (!cards.enabled) return yield* refuse('paymentUnavailable')
-        const entry = yield* entryOfToken(token)
-        if (entry.status !== 'pending' || entry.totalMinor === 0) return yield* refuse('wrongState')
-        if (!payableByCard(entry.totalMinor)) return yield* refuse('paymentUnavailable')
-        // One open checkout per entry: pressing Pay again (or coming back) reopens it.
-        if (entry.cardSessionId) {
-          const open = yield* cards.retrieveCheckout(entry.cardSessionId)
-          if (!open.paid && open.url !== '') return open.url
-        }
-        const at = yield* now
-        const deadline = entry.expiresAt ?? new Date(at.getTime() + config.holdHours * 3_600_000)
-        // The checkout closes a quarter of an hour before the entry expires, so a payment always lands while
-        // its places are held; Stripe needs at least 30 minutes.
-        const closesAt = Math.min(deadline.getTime() - checkoutMarginMs, windowStart(at) + 23 * 3_600_000)
-        if (closesAt - at.getTime() < 31 * 60_000) return yield* refuse('tooLate')
-        const event = yield* eventOf(entry, locale)
-        const t = yield* tournamentOf(entry, event)
-        const session = yield* cards.createCheckout({
-          entryId: entry.id,
-          reference: entry.reference ?? `KBZ${entry.id}`,
-          amountMinor: entry.totalMinor,
-          currency: entry.currencyCode,
-          description: `${t?.name ?? ''} — ${event.name}`.slice(0, 250),
-          customerEmail: entry.contactEmail ?? '',
-          successUrl: `${statusLink(token)}&session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${config.publicUrl}/payment?token=${token}`,
-          locale,
-          expiresAt: new Date(closesAt),
-          // The same parameters within a ten-minute window: a double click opens the same checkout.
-          idempotencyKey: `entry-${entry.id}-${windowStart(at)}`,
-        })
-        const stored = yield* inTransaction(
-          Effect.gen(function* () {
-            const locked = yield* Repo.lockEntry(entry.id)
-            // Canceled or expired while Stripe answered: the checkout must not stay payable.
-            if (locked?.status !== 'pending') return false
-            locked.cardSessionId = session.sessionId
-            yield* Repo.flush
-            yield* Repo.audit(entry.id, null, 'cardCheckout', { sessionId: session.sessionId })
-            return true
-          }),
-        )
-        if (!stored) {
-          yield* cards.expireCheckout(session.sessionId).pipe(Effect.ignore)
-          return yield* refuse('wrongState')
-        }
-        return session.url
-      })
-
-      /** A paid session of ours, for its entry's amount and currency, confirms the entry; anything else is recorded. */
-      const settleSession = (session: {
-        readonly sessionId: string
-        readonly paid: boolean
-        readonly amountMinor: number
-        readonly currency: string
-      }) =>
-        Effect.gen(function* () {
-          if (!session.paid) return
-          // Only checkouts this desk opened and recorded count: nothing else on the account maps to an entry.
-          const entry = yield* Repo.entryByCardSession(session.sessionId)
-          if (!entry)
-            return yield* Effect.logWarning('card payment for an unknown checkout', {
-              session: session.sessionId,
-            })
-          if (
-            session.amountMinor !== entry.totalMinor ||
-            session.currency.toUpperCase() !== entry.currencyCode.toUpperCase()
-          ) {
-            yield* Repo.audit(entry.id, null, 'cardAmountMismatch', { ...session })
-            return
-          }
-          yield* recordPayment(entry.id, null, 'paidByCard', { sessionId: session.sessionId }).pipe(
-            Effect.catch((e) =>
-              // Paid but not honoured (canceled, or its places gone): on record for the organiser to refund.
-              Effect.gen(function* () {
-                yield* Repo.audit(entry.id, null, 'cardPaidNotHonoured', {
-                  sessionId: session.sessionId,
-                  reason: 'reason' in e ? e.reason : String(e),
-                })
-                yield* Effect.logError('card payment not honoured', { entryId: entry.id })
-              }),
-            ),
-          )
-        })
-
-      const confirmCardReturn = Effect.fn('RegistrationDesk.confirmCardReturn')(function* (
-        token: string,
-        sessionId: string,
-      ) {
-        const entry = yield* entryOfToken(token)
-        if (entry.cardSessionId === sessionId && !entry.paidAt) {
-          const session = yield* cards.retrieveCheckout(sessionId)
-          yield* settleSession(session)
-        }
-        const fresh = yield* Repo.entryById(entry.id)
-        return yield* viewWithContext(fresh ?? entry, entry.language)
-      })
-
-      const cardWebhook = Effect.fn('RegistrationDesk.cardWebhook')(function* (
-        payload: string,
-        signature: string | null,
-      ) {
-        const event = yield* cards.verifyWebhook(payload, signature)
-        if (
-          event.session &&
-          (event.type === 'checkout.session.completed' ||
-            event.type === 'checkout.session.async_payment_succeeded')
-        )
-          yield* settleSession(event.session)
+      const { payByCard, confirmCardReturn, cardWebhook } = cardCheckout({
+        cards,
+        config,
+        refuse,
+        statusLink,
+        entryOfToken,
+        eventOf,
+        tournamentOf,
+        viewWithContext,
+        recordPayment,
       })
 
       /** The event's organiser or the super user; anyone else is told the event does not exist. */
@@ -884,60 +733,7 @@ export class RegistrationDesk extends Context.Service<
         const event = yield* managedEvent(actor, eventId, locale)
         const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
         const names = new Map(list.map((t) => [Number(t.tournamentId), t.name]))
-        const header = [
-          'entry',
-          'tournament',
-          'status',
-          'paid',
-          'payment method',
-          'reference',
-          'total',
-          'currency',
-          'team',
-          'contact e-mail',
-          'player',
-          'first name',
-          'last name',
-          'country',
-          'e-mail',
-          'federation id',
-          'federation verified',
-          'ticket',
-          'age category',
-          'registered at',
-        ]
-        const rows = [header.map(csvCell).join(',')]
-        for (const e of yield* Repo.allOfEvent(eventId)) {
-          for (const [i, c] of e.contestants.getItems().entries()) {
-            rows.push(
-              [
-                e.id,
-                names.get(e.tournamentId) ?? String(e.tournamentId),
-                e.status,
-                e.paidAt ? 'yes' : 'no',
-                e.paymentMethod,
-                e.reference ?? null,
-                (e.totalMinor / 100).toFixed(2),
-                e.currencyCode,
-                e.teamName ?? null,
-                e.contactEmail ?? null,
-                i + 1,
-                c.firstName,
-                c.lastName,
-                c.countryCode ?? null,
-                c.email ?? null,
-                c.federationId ?? null,
-                c.federationVerified == null ? null : c.federationVerified ? 'yes' : 'no',
-                c.ticketId ?? null,
-                c.ageCategoryId ?? null,
-                e.createdAt.toISOString(),
-              ]
-                .map(csvCell)
-                .join(','),
-            )
-          }
-        }
-        return `${rows.join('\r\n')}\r\n`
+        return entriesCsv(yield* Repo.allOfEvent(eventId), names)
       })
 
       /** Locks an entry of an event the actor manages. */

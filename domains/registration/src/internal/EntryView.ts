@@ -1,0 +1,59 @@
+import type { Tournament } from '@kibitz/tournaments'
+import { Schema } from 'effect'
+import { EntryContestant, EntryLine, EntryState, EntryView, type RegistrationEvent } from '../Registration.ts'
+import { PaymentMethod, payableByCard } from '../RegistrationInput.ts'
+import type { EntryEntity } from './entities/EntryEntity.ts'
+
+const isEntryState = Schema.is(EntryState)
+export const isPaymentMethod = Schema.is(PaymentMethod)
+
+/**
+ * A stored entry as its registrant and its organiser see it, with its event and tournament (null when the
+ * tournament was removed); card payment is offered only when `cardsEnabled`.
+ */
+export const entryView = (
+  entry: EntryEntity,
+  event: RegistrationEvent,
+  t: Tournament | null,
+  cardsEnabled: boolean,
+): EntryView =>
+  new EntryView({
+    entryId: entry.id,
+    event: { eventId: event.eventId, alias: event.alias, name: event.name, timeZone: event.timeZone },
+    tournament: {
+      tournamentId: entry.tournamentId,
+      alias: t?.alias ?? String(entry.tournamentId),
+      name: t?.name ?? '',
+      type: t?.type ?? 1,
+      startDate: t?.startDate ?? '',
+      startTime: t?.startTime ?? null,
+    },
+    status: isEntryState(entry.status) ? entry.status : 'pending',
+    paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : 'free',
+    paid: entry.paidAt != null,
+    paidAt: entry.paidAt?.toISOString() ?? null,
+    totalMinor: entry.totalMinor,
+    currencyCode: entry.currencyCode,
+    lines: entry.lines.map((l) => new EntryLine(l)),
+    reference: entry.reference ?? null,
+    // A transfer stays possible while the entry waits, even after a card checkout was opened.
+    bank: entry.reference && entry.status === 'pending' ? event.bank : null,
+    canPayByCard: cardsEnabled && entry.status === 'pending' && payableByCard(entry.totalMinor),
+    expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
+    teamName: entry.teamName ?? null,
+    contactEmail: entry.contactEmail ?? null,
+    contestants: entry.contestants.getItems().map(
+      (c) =>
+        new EntryContestant({
+          firstName: c.firstName,
+          lastName: c.lastName,
+          countryCode: c.countryCode ?? null,
+          email: c.email ?? null,
+          federationId: c.federationId ?? null,
+          federationVerified: c.federationVerified ?? null,
+          ticketId: c.ticketId ?? null,
+          ageCategoryId: c.ageCategoryId ?? null,
+        }),
+    ),
+    createdAt: entry.createdAt.toISOString(),
+  })
