@@ -1,7 +1,8 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { fromJSON } from 'seroval'
-import { findNul, nulMessage } from './edge/nul.ts'
+import { BodyTooLarge, formOf, peekBody } from './edge/body.ts'
+import { nulInBody, nulInRequestAddress, nulInServerPayload, nulMessage } from './edge/nul.ts'
 
 // Global request middleware. A custom start file replaces TanStack Start's default, which protected server
 // functions only, so cross-site request forgery is refused here for everything that changes state.
@@ -73,46 +74,59 @@ const readablePayload = (text: string): boolean => {
   }
 }
 
-/** Whether a form body can be read (TanStack reads it before the function's own validator runs). */
-const readableForm = async (request: Request): Promise<boolean> => {
-  try {
-    await request.clone().formData()
-    return true
-  } catch {
-    return false
-  }
-}
+/**
+ * The most of a server function's body read at all: the API's cap (1 MiB), since the editor's functions take
+ * the same documents as its calls (an event's texts in ten languages pass 64 KiB). A larger body is 413 unread.
+ */
+export const maxServerFunctionBytes = 1024 * 1024
+
+const isForm = (contentType: string) =>
+  contentType.includes('multipart/form-data') || contentType.includes('application/x-www-form-urlencoded')
 
 /**
  * Whether a server-function call carries what TanStack's client sends: for GET, nothing or a `payload` query of
  * seroval JSON, never a form; for POST, no body, a readable form, or a non-empty JSON body of seroval JSON (an
- * empty one made TanStack answer 500 with the parser's message).
+ * empty one made TanStack answer 500 with the parser's message). `body` is the call's body, read within its cap.
  */
-const wellFormedCall = async (request: Request): Promise<boolean> => {
-  const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
-  const form =
-    contentType.includes('multipart/form-data') || contentType.includes('application/x-www-form-urlencoded')
+const wellFormedCall = async (request: Request, contentType: string, body: Uint8Array): Promise<boolean> => {
   if (request.method === 'GET') {
-    if (form) return false
+    if (isForm(contentType)) return false
     const query = new URL(request.url).searchParams.get('payload')
     return query === null || query === '' || readablePayload(query)
   }
-  if (form) return readableForm(request)
+  if (isForm(contentType)) return (await formOf(body, contentType)) !== null
   if (!contentType.includes('application/json')) return true
-  return readablePayload(await request.clone().text())
+  return readablePayload(new TextDecoder().decode(body))
 }
 
 /**
  * A server-function call that is not one (an unknown function, a payload that is not TanStack's JSON) is the
- * caller's mistake: 404 or 400, never the 500 TanStack answers for it. Real calls pass untouched.
+ * caller's mistake: 404 or 400, never the 500 TanStack answers for it; a body over maxServerFunctionBytes is 413,
+ * never read beyond it, and a NUL character in the data 400 naming the field (edge/nul.ts). The body is read
+ * once, within the cap, from a copy: TanStack reads the request's own. Real calls pass untouched.
  */
 const serverFunctionInput = createMiddleware().server(async (ctx) => {
   if (ctx.handlerType !== 'serverFn') return ctx.next()
   const request = ctx.request
   const query = new URL(request.url).searchParams.get('payload')
   if (query !== null && query.length > 1_000_000) return clientError(413, 'Payload too large')
-  if (!(await wellFormedCall(request))) return clientError(400, 'Malformed payload')
-  const nul = await findNul(request, { serverFunction: true })
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
+  let body: Uint8Array = new Uint8Array()
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
+    try {
+      body = await peekBody(request, maxServerFunctionBytes)
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return clientError(413, 'Payload too large')
+      throw error
+    }
+  }
+  if (!(await wellFormedCall(request, contentType, body))) return clientError(400, 'Malformed payload')
+  const nul =
+    request.method === 'GET'
+      ? query === null
+        ? null
+        : nulInServerPayload(query)
+      : await nulInBody(body, contentType, { serverFunction: true })
   if (nul) return clientError(400, nulMessage(nul))
   try {
     return await ctx.next()
@@ -124,13 +138,14 @@ const serverFunctionInput = createMiddleware().server(async (ctx) => {
 })
 
 /**
- * Pages and form posts: a NUL character in a query parameter or a form field is refused with 400 naming the
- * field before any route reads it (edge/nul.ts); a path is the routes' own to answer (a 404 when it names
- * nothing). The API answers it itself, as a problem (api/handler.server.ts).
+ * Pages and form posts: a NUL character in a query parameter is refused with 400 naming it before any route
+ * reads it (edge/nul.ts); a path is the routes' own to answer (a 404 when it names nothing). A form post's body
+ * is read by its handler alone, within the handler's cap, and the form reader refuses a NUL in a field the same
+ * way (postedForm): nothing here reads a body. The API answers a NUL itself, as a problem (api/handler.server.ts).
  */
 const nulInRequest = createMiddleware().server(async (ctx) => {
   if (ctx.handlerType !== 'router' || new URL(ctx.request.url).pathname.startsWith('/api/')) return ctx.next()
-  const nul = await findNul(ctx.request, { pathParameter: false })
+  const nul = nulInRequestAddress(ctx.request, false)
   return nul ? clientError(400, nulMessage(nul)) : ctx.next()
 })
 

@@ -53,8 +53,12 @@ const formState = (response: Response) => {
 }
 
 describe('postedForm', () => {
-  it('drops NUL characters and keeps every value of a repeated field', async () => {
-    const posted = await postedForm(form('/x', 'email=a%00b%40example.test&languages=lt&languages=en'))
+  it('refuses a NUL character naming its field, and keeps every value of a repeated field', async () => {
+    await expect(postedForm(form('/x', 'email=a%00b%40example.test'))).rejects.toMatchObject({
+      name: 'NulInForm',
+      field: { path: ['form', 'email'], field: 'email' },
+    })
+    const posted = await postedForm(form('/x', 'email=ab%40example.test&languages=lt&languages=en'))
     expect(posted.fields.email).toBe('ab@example.test')
     expect(posted.list('languages')).toEqual(['lt', 'en'])
   })
@@ -68,10 +72,12 @@ describe('postedForm', () => {
 })
 
 describe('loginPost', () => {
-  it('answers a NUL in the e-mail as a wrong login, not a server error', async () => {
+  it('answers a NUL in the e-mail with 400 naming the field, not a server error (decision 027)', async () => {
     const response = await loginPost(form('/login', 'email=a%00b&password=x'))
-    expect(response.status).toBe(303)
-    expect(formState(response)).toMatchObject({ form: 'login', code: 1000 })
+    expect([response.status, await response.text()]).toEqual([
+      400,
+      'The email must not contain a NUL character',
+    ])
   })
 
   it('answers 413 to a huge body without reading it', async () => {

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { disposeApiHandler } from '../src/api/handler.server.ts'
+import { BodyTooLarge } from '../src/edge/body.ts'
 import { findNul } from '../src/edge/nul.ts'
+import { maxFormBytes, postedFields, withBodyLimit } from '../src/server/forms.server.ts'
 import { outageOf } from '../src/server/outage.ts'
 import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { request } from './support/api.ts'
@@ -101,11 +103,15 @@ describe('a NUL character in the API', () => {
 })
 
 describe('findNul', () => {
+  const limit = maxFormBytes
+
   it('reads a form field, an uploaded file name and a server function payload', async () => {
     const form = new FormData()
     form.append('name', 'Ona')
     form.append('file', new File(['x'], 'a\u0000.pdf'))
-    expect(await findNul(new Request('http://localhost/x', { method: 'POST', body: form }))).toEqual({
+    expect(
+      await findNul(new Request('http://localhost/x', { method: 'POST', body: form }), { limit }),
+    ).toEqual({
       path: ['form', 'file'],
       field: 'file',
     })
@@ -114,18 +120,55 @@ describe('findNul', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=a%00&password=b',
     })
-    expect(await findNul(urlencoded)).toEqual({ path: ['form', 'email'], field: 'email' })
+    expect(await findNul(urlencoded, { limit })).toEqual({ path: ['form', 'email'], field: 'email' })
     const payload = JSON.stringify(await toJSONAsync({ data: { contents: [{ name: 'a\u0000' }] } }))
     const call = new Request('http://localhost/_serverFn/x', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: payload,
     })
-    expect(await findNul(call, { serverFunction: true })).toEqual({
+    expect(await findNul(call, { serverFunction: true, limit })).toEqual({
       path: ['data', 'contents', 0, 'name'],
       field: 'name',
     })
-    expect(await findNul(new Request('http://localhost/search-filter?q=clean'))).toBeNull()
+    expect(await findNul(new Request('http://localhost/search-filter?q=clean'), { limit })).toBeNull()
+  })
+})
+
+describe('a form read for a NUL', () => {
+  const posted = (body: string) =>
+    new Request('http://localhost/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    })
+
+  it('is read by findNul within its limit: a larger body is refused unread, the request left readable', async () => {
+    const over = posted(`email=${'a'.repeat(maxFormBytes)}`)
+    await expect(findNul(over, { limit: maxFormBytes })).rejects.toBeInstanceOf(BodyTooLarge)
+    const within = posted('email=a%00')
+    expect(await findNul(within, { limit: maxFormBytes })).toEqual({
+      path: ['form', 'email'],
+      field: 'email',
+    })
+    expect(await within.text()).toBe('email=a%00')
+  })
+
+  it('is refused by the form reader with 400 naming the field, before the handler sees a value', async () => {
+    let reached = false
+    const handler = withBodyLimit(async (request: Request) => {
+      await postedFields(request)
+      reached = true
+      return new Response(null, { status: 303 })
+    })
+    const refused = await handler(posted('email=a%40example.test&pass%00word=x'))
+    expect([refused.status, await refused.text(), reached]).toEqual([
+      400,
+      'The pass\\0word must not contain a NUL character',
+      false,
+    ])
+    const clean = await handler(posted('email=a%40example.test&password=x'))
+    expect([clean.status, reached]).toEqual([303, true])
   })
 })
 

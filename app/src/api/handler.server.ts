@@ -249,7 +249,13 @@ export const makeApiRequestHandler = (loadCatalogue: CatalogueLoader): ApiReques
   const handle = async (incoming: Request): Promise<Response> => {
     const request = await bounded(incoming)
     if (!request) return tooLargeProblem()
-    const nul = await findNul(request, { pathParameter: apiPathParameter() })
+    let nul: NulField | null
+    try {
+      nul = await findNul(request, { pathParameter: apiPathParameter(), limit: bodyLimitOf(request) })
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return tooLargeProblem()
+      throw error
+    }
     if (nul) return nulProblem(nul)
     const runtime = appRuntime()
     if (current?.runtime !== runtime) {

@@ -1,9 +1,12 @@
 import { fromJSON } from 'seroval'
+import { formOf, peekBody } from './body.ts'
 
 // A NUL character (U+0000) is never text a person typed, and PostgreSQL refuses it in every text and JSON
 // column; once it reached a query, the failure looked like the database being away (503 with Retry-After, so
-// clients retried a permanent error forever). Every request is read for one before any handler decodes it, so
-// every field there is, and every field added later, is refused with 400 naming it.
+// clients retried a permanent error forever). Every request is read for one before any handler uses a value
+// of it, so every field there is, and every field added later, is refused with 400 naming it. A body is only
+// ever read within its cap (edge/body.ts): the API's and the server functions' here, a form post's by the
+// form reader (postedForm), which refuses a NUL as it decodes the form.
 
 /** Where a NUL was found: the request part and the keys down to it, and the name of the field that holds it. */
 export interface NulField {
@@ -85,15 +88,8 @@ const contentTypeOf = (request: Request) => (request.headers.get('content-type')
 const isForm = (contentType: string) =>
   contentType.includes('multipart/form-data') || contentType.includes('application/x-www-form-urlencoded')
 
-/** The first NUL in a form body: a field's name or text value, or an uploaded file's name. */
-const nulInForm = async (request: Request): Promise<NulField | null> => {
-  let form: FormData
-  try {
-    form = await request.clone().formData()
-  } catch {
-    // Not a readable form: the handler that reads it answers for that.
-    return null
-  }
+/** The first NUL in a form: a field's name or text value, or an uploaded file's name. */
+export const nulInForm = (form: FormData): NulField | null => {
   for (const [name, value] of form) {
     const text = typeof value === 'string' ? value : value.name
     if (name.includes(nul) || text.includes(nul)) return fieldOf(['form', name])
@@ -101,18 +97,45 @@ const nulInForm = async (request: Request): Promise<NulField | null> => {
   return null
 }
 
-/** The JSON a body holds, or undefined when it holds none (the handler answers for a broken one). */
-const jsonOf = async (request: Request): Promise<unknown> => {
-  try {
-    return JSON.parse(await request.clone().text())
-  } catch {
-    return undefined
+/** A form field holds a NUL: thrown by the form reader, answered 400 naming the field (withBodyLimit). */
+export class NulInForm extends Error {
+  override readonly name = 'NulInForm'
+  constructor(readonly field: NulField) {
+    super(nulMessage(field))
   }
 }
 
 /**
- * The first NUL a request carries where a handler would read it: its address, a JSON body (`payload`), a form
- * (`form`); a server function's seroval payload is read as TanStack will read it (`data`).
+ * The first NUL in a body already read within its cap: a form's field (`form`), a JSON document's value or key
+ * (`payload`), or a server function's seroval payload as TanStack will read it (`data`). A body that cannot be
+ * read as its type says holds none here: the handler that reads it answers for that.
+ */
+export const nulInBody = async (
+  bytes: Uint8Array,
+  contentType: string,
+  options: { readonly serverFunction?: boolean } = {},
+): Promise<NulField | null> => {
+  const type = contentType.toLowerCase()
+  if (isForm(type)) {
+    const form = await formOf(bytes, type)
+    return form ? nulInForm(form) : null
+  }
+  if (!type.includes('json')) return null
+  const text = new TextDecoder().decode(bytes)
+  if (options.serverFunction === true) return nulInServerPayload(text)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const found = nulInValue(value, ['payload'])
+  return found ? fieldOf(found) : null
+}
+
+/**
+ * The first NUL a request carries where a handler would read it: its address, and a body (see nulInBody) read
+ * within `limit` bytes from a copy, so the request stays readable; a larger body throws BodyTooLarge unread.
  */
 export const findNul = async (
   request: Request,
@@ -120,7 +143,9 @@ export const findNul = async (
     readonly serverFunction?: boolean
     /** Names path segments; false leaves the path to the routes (a page path naming nothing is a 404). */
     readonly pathParameter?: PathParameterName | false
-  } = {},
+    /** The most of the body read; the cap the request's handler applies. */
+    readonly limit: number
+  },
 ): Promise<NulField | null> => {
   const url = new URL(request.url)
   const inAddress = options.serverFunction === true ? null : nulInAddress(url, options.pathParameter)
@@ -131,15 +156,18 @@ export const findNul = async (
   }
   if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return null
   const contentType = contentTypeOf(request)
-  if (isForm(contentType)) return nulInForm(request)
-  if (!contentType.includes('json')) return null
-  if (options.serverFunction === true) return nulInServerPayload(await request.clone().text())
-  const found = nulInValue(await jsonOf(request), ['payload'])
-  return found ? fieldOf(found) : null
+  if (!isForm(contentType) && !contentType.includes('json')) return null
+  return nulInBody(await peekBody(request, options.limit), contentType, options)
 }
 
+/** The first NUL in a request's address alone (a query parameter; a path segment unless left to the routes). */
+export const nulInRequestAddress = (
+  request: Request,
+  pathParameter?: PathParameterName | false,
+): NulField | null => nulInAddress(new URL(request.url), pathParameter)
+
 /** The first NUL in a server function's payload (seroval JSON), as the function will receive it. */
-const nulInServerPayload = (text: string): NulField | null => {
+export const nulInServerPayload = (text: string): NulField | null => {
   let value: unknown
   try {
     value = fromJSON(JSON.parse(text))

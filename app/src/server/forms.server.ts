@@ -1,6 +1,8 @@
 import type { AccountFailure, InvalidInput, Throttled } from '@kibitz/accounts'
 import type { Em } from '@kibitz/kernel'
 import { Effect as E, type Effect, Result } from 'effect'
+import { BodyTooLarge, formOf, readBody } from '../edge/body.ts'
+import { NulInForm, nulInForm } from '../edge/nul.ts'
 import { safeBackPath } from '../edge/redirect.ts'
 import type { FieldError, FlashKey, FormState } from '../lib/session.ts'
 import { flashCookie, formCookie, shortCookie } from './auth.server.ts'
@@ -19,59 +21,25 @@ export interface PostedForm {
   file(name: string): File | null
 }
 
-/** The body was larger than the limit. */
-export class BodyTooLarge extends Error {
-  override readonly name = 'BodyTooLarge'
-}
+export { BodyTooLarge, readBody }
 
-/** Reads at most `limit` bytes of the body, whatever Content-Length claims (or when it is absent). */
-export const readBody = async (request: Request, limit: number): Promise<Uint8Array> => {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > limit) throw new BodyTooLarge()
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Array<Uint8Array> = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      throw new BodyTooLarge()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
-}
-
-// NUL cannot be stored in PostgreSQL text and has no business in a form: it is dropped, never a 500.
-const clean = (value: string) => value.replaceAll('\u0000', '').slice(0, 5000)
+// A form's text is kept to 5000 characters a field (a NUL never gets here: postedForm refuses it).
+const clean = (value: string) => value.slice(0, 5000)
 
 /**
  * Reads the request's form once (url-encoded or multipart) within `limit` bytes. Anything that is not a
- * form reads as an empty one; a body over the limit throws BodyTooLarge.
+ * form reads as an empty one; a body over the limit throws BodyTooLarge, a NUL character in a field's name or
+ * value or a file's name throws NulInForm naming the field (decision 027): both are answered by withBodyLimit.
  */
 export const postedForm = async (request: Request, limit = maxFormBytes): Promise<PostedForm> => {
   const type = request.headers.get('content-type') ?? ''
   const empty: PostedForm = { fields: {}, list: () => [], file: () => null }
   if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data'))
     return empty
-  const bytes = await readBody(request, limit)
-  let form: FormData
-  try {
-    form = await new Response(new Blob([new Uint8Array(bytes)]), {
-      headers: { 'content-type': type },
-    }).formData()
-  } catch {
-    return empty
-  }
+  const form = await formOf(await readBody(request, limit), type)
+  if (!form) return empty
+  const nul = nulInForm(form)
+  if (nul) throw new NulInForm(nul)
   const fields: Record<string, string> = {}
   for (const [key, value] of form.entries()) {
     if (typeof value === 'string' && !(key in fields)) fields[key] = clean(value)
@@ -95,7 +63,17 @@ export const postedFields = async (request: Request): Promise<Record<string, str
 const tooLarge = (): Response =>
   new Response('Request too large', { status: 413, headers: { 'cache-control': 'no-store' } })
 
-/** Wraps a form handler so a body over the limit (BodyTooLarge from postedForm) is answered 413, unread. */
+/** 400 naming the field that holds a NUL character, as the server functions and page queries answer it. */
+const nulRefusal = (error: NulInForm): Response =>
+  new Response(error.message, {
+    status: 400,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  })
+
+/**
+ * Wraps a form handler so a body over the limit (BodyTooLarge from postedForm) is answered 413, unread, and a
+ * form holding a NUL character (NulInForm) 400 naming the field.
+ */
 export const withBodyLimit =
   <A extends ReadonlyArray<unknown>>(handler: (request: Request, ...rest: A) => Promise<Response>) =>
   async (request: Request, ...rest: A): Promise<Response> => {
@@ -103,6 +81,7 @@ export const withBodyLimit =
       return await handler(request, ...rest)
     } catch (error) {
       if (error instanceof BodyTooLarge) return tooLarge()
+      if (error instanceof NulInForm) return nulRefusal(error)
       throw error
     }
   }
