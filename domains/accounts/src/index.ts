@@ -1,12 +1,7 @@
 export * from './Account.ts'
-export {
-  AccountLimits,
-  AccountService,
-  AccountsConfig,
-  type RequestInfo,
-  type SignedIn,
-  type SocialCredential,
-} from './AccountService.ts'
+export { AccountLimits } from './AccountLimits.ts'
+export { AccountsConfig, type RequestInfo, type SignedIn, type SocialCredential } from './AccountRequest.ts'
+export { AccountService } from './AccountService.ts'
 export * from './Organiser.ts'
 export { OrganiserService } from './OrganiserService.ts'
 export { rateLimitLayer } from './RateLimits.ts'
