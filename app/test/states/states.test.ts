@@ -153,17 +153,12 @@ describe('the crashes reported in issue 13', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 // Every accepted time zone, on a public event that starts today: a zone decides which day "today" is there, and
-// one that only Node knows once took the catalogue down for everyone. Bounded: STATES_ZONES zones picked by the
-// seed (15); `npm run states` passes STATES_ZONES=all.
-
-const zoneCount = process.env.STATES_ZONES === 'all' ? acceptedZones.length : envNumber('STATES_ZONES', 15)
+// one that only Node knew once took the catalogue down for everyone. All of them (about 420, some 15 s).
 
 describe('every time zone the editor accepts', () => {
   it('keeps the catalogue, the place suggestions and the event answering for an event starting today in it', {
     timeout: 600_000,
   }, async () => {
-    const zones = fc.sample(fc.shuffledSubarray([...acceptedZones]), { seed, numRuns: 1 })[0] ?? []
-    const chosen = zones.slice(0, Math.max(1, zoneCount))
     const today = todayUtc()
     const general = (timeZone: string) => ({
       ...festival('Zone Walker Cup'),
@@ -185,7 +180,7 @@ describe('every time zone the editor accepts', () => {
       '/',
     ]
     const failures: Array<string> = []
-    for (const zone of chosen) {
+    for (const zone of acceptedZones) {
       const edited = await write(world, 'PUT', `/api/v1/event/${model.eventId}`, world.owner.token, {
         generalInformation: general(zone),
       })
