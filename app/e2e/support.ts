@@ -25,7 +25,11 @@ const ApiCard = Schema.Struct({
 })
 export type ApiCard = typeof ApiCard.Type
 
-const ApiTicket = Schema.Struct({ type: Schema.Int, priceMinor: Schema.Int })
+const ApiTicket = Schema.Struct({
+  type: Schema.Int,
+  priceMinor: Schema.Int,
+  ticketAgeCategories: Schema.Array(Schema.Struct({ isAvailable: Schema.Boolean })),
+})
 type ApiTicket = typeof ApiTicket.Type
 
 const ApiTournament = Schema.Struct({
@@ -95,7 +99,11 @@ export const findEvent = async (
   throw new Error(`no seeded event fits (${JSON.stringify(params)})`)
 }
 
-const pricedTicket = (t: ApiTicket) => t.type !== 4 && t.priceMinor > 0
+/** A ticket with a price that the details page lists: without categories, or with one on sale. */
+const pricedTicket = (t: ApiTicket) =>
+  t.type !== 4 &&
+  t.priceMinor > 0 &&
+  (t.ticketAgeCategories.length === 0 || t.ticketAgeCategories.some((c) => c.isAvailable))
 
 /** An accepted event whose first two tournaments both sell priced tickets (for the details tabs). */
 export const findEventWithPricedTournaments = (request: APIRequestContext) =>

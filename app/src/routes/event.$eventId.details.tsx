@@ -11,6 +11,10 @@ const eventRoute = getRouteApi('/event/$eventId')
 
 export const Route = createFileRoute('/event/$eventId/details')({ component: EventDetails })
 
+/** A ticket a player can choose today: one without age categories, or with a category that can still be sold. */
+const hasOffer = (ticket: TournamentData['tickets'][number]) =>
+  ticket.ticketAgeCategories.length === 0 || ticket.ticketAgeCategories.some((c) => c.isAvailable)
+
 function TournamentDetails({ tournament, currency }: { tournament: TournamentData; currency: string }) {
   const { i18n } = useLingui()
   const money = (minor: number) => formatMoney(minor, { code: currency }, i18n.locale)
@@ -46,7 +50,7 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
         <h3 className="mb-2 text-lg font-bold">
           <Trans>Entry fees</Trans>
         </h3>
-        {tournament.tickets.length === 0 ? (
+        {!tournament.tickets.some(hasOffer) ? (
           <p className="text-muted">
             <Trans>No tickets are on sale.</Trans>
           </p>
