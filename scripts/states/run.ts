@@ -1,5 +1,5 @@
 // `npm run states`: the long run of the property-based state suite (app/test/states) before a release. The same
-// suite runs bounded in `npm test` (10 events of up to 10 steps, a fixed seed); here it runs many more events with
+// suite runs bounded in `npm test` (8 events of up to 8 steps after their wizard, a fixed seed); here it runs many more events with
 // longer step sequences and a fresh seed each time, printed first so any failure can be replayed with --seed.
 //
 //   npm run states                         200 events of up to 12 steps, a random seed

@@ -204,8 +204,8 @@ const locationsArb = (start: string, end: string): fc.Arbitrary<ReadonlyArray<Lo
         .map((ls) => ls.map((l, i) => ({ ...l, isMain: i === main % ls.length }))),
     )
 
-/** The general information of an event as the editor's first step sends it. */
-export const generalArb = (today: string): fc.Arbitrary<GeneralBody> =>
+/** Any general information the editor's first step takes, ready to publish or not. */
+const anyGeneralArb = (today: string): fc.Arbitrary<GeneralBody> =>
   fc
     .tuple(
       eventStartArb(today),
@@ -239,6 +239,42 @@ export const generalArb = (today: string): fc.Arbitrary<GeneralBody> =>
     })
     .map((g): GeneralBody => ({ ...g, isLive: g.isLive || !g.isOnline }))
     .filter((g) => Schema.is(GeneralInformationInput)(g))
+
+/**
+ * `g` as an organiser finishes it for publication: a venue with an address and a country for an event in a
+ * hall, the platform's link for an online one.
+ */
+const finishedGeneral = (g: GeneralBody): GeneralBody => {
+  const locations = g.locations.length > 0 ? g.locations : [{ isMain: true, name: 'Bridge Hall' }]
+  return {
+    ...g,
+    countryCode: g.countryCode ?? 'LT',
+    locations: locations.map((l) =>
+      l.isMain
+        ? {
+            ...l,
+            addressLine: l.addressLine ?? 'Gedimino pr. 1, Vilnius',
+            externalUrl: g.isOnline ? (l.externalUrl ?? 'https://play.example.test/room') : l.externalUrl,
+          }
+        : l,
+    ),
+  }
+}
+
+/**
+ * The general information of an event as the editor's first step sends it: mostly finished for publication,
+ * sometimes with what publishing still refuses (no venue, no country, an online event without its link).
+ */
+export const generalArb = (today: string): fc.Arbitrary<GeneralBody> =>
+  fc.oneof(
+    {
+      arbitrary: anyGeneralArb(today)
+        .map(finishedGeneral)
+        .filter((g) => Schema.is(GeneralInformationInput)(g)),
+      weight: 2,
+    },
+    { arbitrary: anyGeneralArb(today), weight: 1 },
+  )
 
 /** The additional information step: links, display options and the bank account. */
 export const additionalArb: fc.Arbitrary<AdditionalInformationInput> = fc.record({
@@ -377,8 +413,8 @@ const programsArb = (start: string, end: string): fc.Arbitrary<ReadonlyArray<Pro
 /** Program days of a tournament that runs from `start` to `end` (the program screen's body). */
 export const programDaysArb = programsArb
 
-/** A tournament as the new-tournament and edit-tournament screens send it, for an event with `event`'s dates. */
-export const tournamentArb = (event: EventDates): fc.Arbitrary<TournamentInputEncoded> =>
+/** Any tournament the screens send, ready to publish or not. */
+const anyTournamentArb = (event: EventDates): fc.Arbitrary<TournamentInputEncoded> =>
   fc
     .tuple(tournamentDayArb(event), fc.integer({ min: 0, max: 2 }))
     .chain(([startDate, length]) => {
@@ -456,6 +492,61 @@ export const tournamentArb = (event: EventDates): fc.Arbitrary<TournamentInputEn
       })
     })
     .filter((t) => Schema.is(TournamentInput)(t))
+
+/**
+ * `t` as an organiser finishes it for publication (docs/decisions/015): the prizes filled in, a ticket for sale
+ * when registration is on, early birds below the price, the program within the tournament's days.
+ */
+const finished = (t: TournamentInputEncoded): TournamentInputEncoded => {
+  const tickets = t.tickets.map((k) => ({
+    ...k,
+    ageCategories: k.ageCategories.map((c) =>
+      c.isEarlyBird && k.type !== 4 && c.priceMinor > 0
+        ? { ...c, earlyBirdPriceMinor: Math.min(c.earlyBirdPriceMinor ?? 0, c.priceMinor - 1) }
+        : { ...c, isEarlyBird: false },
+    ),
+  }))
+  const forSale = tickets.some((k) => k.isForSale && k.quantity > 0)
+  return {
+    ...t,
+    resultsSource: null,
+    prizeSetup: null,
+    prizes: t.prizes.map((p) =>
+      p.type === 1
+        ? { ...p, prizeAmountMinor: p.prizeAmountMinor ?? 10_000 }
+        : { ...p, customPrize: p.customPrize ?? 'A cup' },
+    ),
+    tickets: forSale
+      ? tickets
+      : [
+          ...tickets,
+          {
+            type: 1,
+            priceMinor: 4000,
+            quantity: 50,
+            isForSale: true,
+            isPricePerTeam: false,
+            ageCategories: [],
+          },
+        ].slice(-tournamentLimits.tickets),
+    programs: t.programs.filter((d) => d.date >= t.startDate && d.date <= t.endDate),
+  }
+}
+
+/**
+ * A tournament as the new-tournament and edit-tournament screens send it, for an event with `event`'s dates:
+ * mostly one its organiser finished for publication, sometimes one with what publishing still refuses.
+ */
+export const tournamentArb = (event: EventDates): fc.Arbitrary<TournamentInputEncoded> =>
+  fc.oneof(
+    {
+      arbitrary: anyTournamentArb(event)
+        .map(finished)
+        .filter((t) => Schema.is(TournamentInput)(t)),
+      weight: 4,
+    },
+    { arbitrary: anyTournamentArb(event), weight: 1 },
+  )
 
 /** Today's date in UTC, the anchor of generated dates. */
 export const todayUtc = (): string => isoDate(new Date())

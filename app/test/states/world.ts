@@ -49,7 +49,10 @@ export const write = async (
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
-  const reason = /"reason":"(\w+)"/.exec(answer.text)?.[1]
+  // The refusal's reason, or the rule and field of its first problem.
+  const reason =
+    /"reason":"(\w+)"/.exec(answer.text)?.[1] ??
+    /"rule":"(\w+)"/.exec(answer.text)?.[1]?.concat(' ', /"field":"([\w.]+)"/.exec(answer.text)?.[1] ?? '')
   const key = `${method} ${path.replace(/\/\d+/g, '/:id')} ${answer.status}${reason ? ` ${reason}` : ''}`
   tally.set(key, (tally.get(key) ?? 0) + 1)
   return answer
@@ -61,7 +64,14 @@ const CreatedTournament = Schema.Struct({
   alias: Schema.String,
   input: Schema.Struct({
     type: Schema.Number,
-    tickets: Schema.Array(Schema.Struct({ ticketId: Schema.optional(Schema.Int) })),
+    tickets: Schema.Array(
+      Schema.Struct({
+        ticketId: Schema.optional(Schema.Int),
+        isForSale: Schema.Boolean,
+        quantity: Schema.Number,
+        ageCategories: Schema.Array(Schema.Unknown),
+      }),
+    ),
   }),
 })
 /** The part of an event action's answer the model needs: the state after it (null once deleted). */
