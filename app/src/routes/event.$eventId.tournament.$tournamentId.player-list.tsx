@@ -29,7 +29,7 @@ function PlayerListPage() {
   return (
     <section className="rounded-card bg-surface p-6 shadow-card" aria-labelledby="player-list-title">
       <h2 id="player-list-title" className="text-xl font-bold">
-        <Trans>Player list: {tournament.name}</Trans>
+        {t`Player list: ${tournament.name}`}
       </h2>
       {playerList === null ? (
         <p className="mt-2 text-muted">

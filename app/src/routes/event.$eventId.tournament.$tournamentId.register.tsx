@@ -75,7 +75,7 @@ function RegisterPage() {
   return (
     <section className="rounded-card bg-surface p-6 shadow-card" aria-labelledby="register-title">
       <h2 id="register-title" className="text-xl font-bold">
-        <Trans>Register for {form.tournament.name}</Trans>
+        {t`Register for ${form.tournament.name}`}
       </h2>
       <p className="mb-4 mt-1 text-sm text-muted">
         {t`Fields marked * are required.`}{' '}

@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { staticPage } from '../lib/render.ts'
@@ -22,11 +22,11 @@ export const Route = createFileRoute('/rules/$id')({
 
 function RulesPage() {
   const { event, tournament, paymentMethods, holdHours } = Route.useLoaderData()
+  // t, not Trans: Trans would read markup in the organiser's tournament name as its own elements.
+  const { t } = useLingui()
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4 rounded-card bg-surface p-6 shadow-card">
-      <h1 className="text-2xl font-bold">
-        <Trans>Rules and regulations: {tournament.name}</Trans>
-      </h1>
+      <h1 className="text-2xl font-bold">{t`Rules and regulations: ${tournament.name}`}</h1>
       <p className="text-muted">{event.name}</p>
       {tournament.rulesFile ? (
         <p>

@@ -3,7 +3,7 @@ import { GeneralInformationInput } from '@kibitz/events/input'
 import { Schema } from 'effect'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { generalInformationBody } from '../support/editorBodies.ts'
+import { generalInformationBody, tournamentBody } from '../support/editorBodies.ts'
 import { action, addTournament, createEvent, stepsArb, verify } from './model.ts'
 import { acceptedZones, generalArb, todayUtc, tournamentArb } from './shapes.ts'
 import { openWorld, tally, type World, write } from './world.ts'
@@ -159,6 +159,49 @@ describe('the crashes reported in issue 13', () => {
     const places = await world.site.send('/api/v1/event/search-event-locations?q=Pa')
     expect(places.status).toBe(200)
     await verify(world, model, 'refusing a retired time zone', 'lt')
+  })
+})
+
+describe("an organiser's text on the public pages", () => {
+  it('shows a tournament name with markup as typed on the player list, registration and rules pages', async () => {
+    const name = 'Pairs <0>Spoof</0> <b>bold</b> <script>x</script> end'
+    const model = await createEvent(
+      world,
+      Schema.decodeUnknownSync(GeneralInformationInput)(generalInformationBody()),
+    )
+    if (model === null) throw new Error('the editor refused the festival')
+    const added = await write(
+      world,
+      'POST',
+      `/api/v1/event/${model.eventId}/tournaments`,
+      world.owner.token,
+      tournamentBody({
+        name,
+        startDate: '2030-07-02',
+        endDate: '2030-07-02',
+        registrationStart: '2020-01-01T09:00',
+        registrationEnd: '2030-07-01T20:00',
+      }),
+    )
+    const tournament = Schema.decodeUnknownSync(
+      Schema.fromJsonString(Schema.Struct({ tournamentId: Schema.Int, alias: Schema.String })),
+    )(added.text)
+    expect(
+      (await write(world, 'PUT', `/api/v1/event/${model.eventId}/publish`, world.owner.token)).status,
+    ).toBe(200)
+    const escaped =
+      'Pairs &lt;0&gt;Spoof&lt;/0&gt; &lt;b&gt;bold&lt;/b&gt; &lt;script&gt;x&lt;/script&gt; end'
+    for (const path of [
+      `/event/${model.alias}/tournament/${tournament.alias}/player-list`,
+      `/event/${model.alias}/tournament/${tournament.alias}/register`,
+      `/rules/${tournament.tournamentId}`,
+    ]) {
+      const page = await world.site.send(path)
+      expect(page.status).toBe(200)
+      const heading = /<h[12][^>]*>([^]*?)<\/h[12]>/g
+      const headings = [...page.text.matchAll(heading)].map((m) => (m[1] ?? '').replaceAll('<!-- -->', ''))
+      expect(headings.some((h) => h.includes(escaped))).toBe(true)
+    }
   })
 })
 
