@@ -161,6 +161,13 @@ test('a visitor registers a pair with an early-bird junior through the picker, a
     categoryId: early.ticketAgeCategoryId,
   })
   await expect(page.getByLabel('Contact e-mail')).toHaveValue(email)
+  // A category the ticket has must be chosen: left empty it is named, and choosing one clears the message.
+  const secondCategory = page.getByRole('group', { name: 'Player 2', exact: true }).getByLabel('Age category')
+  await secondCategory.selectOption('')
+  await page.getByRole('button', { name: 'Register', exact: true }).click()
+  await expect(secondCategory).toHaveAttribute('aria-invalid', 'true')
+  await secondCategory.selectOption(String(early.ticketAgeCategoryId))
+  await expect(secondCategory).not.toHaveAttribute('aria-invalid', 'true')
   // Spec section 4: what was typed comes back on this tournament's form after a reload.
   await page.reload()
   await waitForForm(page)

@@ -23,6 +23,11 @@ import {
   type TicketData,
 } from './pricing.ts'
 
+/** The fields of a contestant, each of which carries its own problem. */
+const draftKeys = Object.keys(emptyContestant).filter(
+  (key): key is keyof ContestantDraft => key in emptyContestant,
+)
+
 // The registration form (spec section 2: /event/{e}/tournament/{t}/register). A native form whose field names
 // are the domain's dotted paths: without JavaScript it posts to the route (which asks to confirm a total the
 // visitor has not seen); with it, it registers through a server function and shows each problem at its field.
@@ -210,8 +215,14 @@ export function RegistrationFormView(props: {
       ? values[fieldName.expectedTotalMinor]
       : undefined
 
-  const update = (i: number, patch: Partial<ContestantDraft>) =>
+  const update = (i: number, patch: Partial<ContestantDraft>) => {
     setContestants((list) => list.map((c, j) => (j === i ? { ...c, ...patch } : c)))
+    // A field the player has changed no longer shows the problem found with what it held before.
+    const changed = draftKeys.filter((key) => key in patch).map((key) => fieldName.contestant(i, key))
+    setProblems((found) =>
+      Object.fromEntries(Object.entries(found).filter(([field]) => !changed.includes(field))),
+    )
+  }
 
   const ticketLabel = (k: TicketData) => {
     const type = ticketTypeLabels[k.type]
