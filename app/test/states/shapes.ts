@@ -440,8 +440,11 @@ const anyTournamentArb = (event: EventDates): fc.Arbitrary<TournamentInputEncode
         hasRegistration: fc.boolean(),
         isRegistrationEnabled: fc.boolean(),
         registrationStart: fc.option(
+          // Mostly open long before the start (so often open now), sometimes just before it or at the calendar's start.
           fc.constantFrom(
             `${dayFrom(startDate, -60)}T09:00`,
+            `${dayFrom(startDate, -900)}T09:00`,
+            `${dayFrom(startDate, -900)}T09:00`,
             `${dayFrom(startDate, -1)}T00:00`,
             '1900-01-01T00:00',
           ),
