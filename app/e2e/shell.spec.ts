@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { declineCookiesBeforehand, waitForHydration } from './support.ts'
 
 test.describe('cookie notice', () => {
@@ -38,49 +38,123 @@ test.describe('cookie notice', () => {
   })
 })
 
-test.describe('mobile menu at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 } })
+// What a person sees of the phone menu's panel: a box of real size inside the screen, or nothing. A closed popover
+// hidden by the browser has no box; one drawn open by a stray `flex` class has one, wherever it hangs.
+async function panelOnScreen(page: Page, panel: Locator) {
+  const box = await panel.boundingBox()
+  const screen = page.viewportSize()
+  if (!box || !screen || box.width < 1 || box.height < 1) return null
+  const inside =
+    box.x < screen.width && box.y < screen.height && box.x + box.width > 0 && box.y + box.height > 0
+  return inside ? box : null
+}
 
-  test.beforeEach(async ({ context, baseURL }) => {
-    await declineCookiesBeforehand(context, baseURL)
+// Screenshots to look at, one per width and state; saved in reports/ (kept between runs, out of git).
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `reports/mobile-menu/${page.viewportSize()?.width}-${name}.png` })
+
+// The spec's breakpoints: a phone, the 800 px tablet edge where the desktop links appear, the 992 px desktop.
+for (const width of [390, 800, 992]) {
+  test.describe(`mobile menu at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } })
+    const phone = width < 800
+
+    test.beforeEach(async ({ context, baseURL }) => {
+      await declineCookiesBeforehand(context, baseURL)
+    })
+
+    test('is closed when a page loads, also after scrolling and on the search page', async ({ page }) => {
+      for (const path of ['/', '/search-filter']) {
+        await page.goto(path)
+        await waitForHydration(page)
+        const open = page.getByRole('button', { name: 'Open menu', includeHidden: true })
+        const panel = page.locator(`[id="${await open.getAttribute('popovertarget')}"]`)
+        await expect(panel).toBeHidden()
+        expect(await panelOnScreen(page, panel)).toBeNull()
+        // The desktop links replace the ☰ button from 800 px on.
+        if (phone) {
+          await expect(open).toBeVisible()
+          await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+        } else {
+          await expect(open).toBeHidden()
+          await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+        }
+        await shot(page, `closed-on-load${path.replaceAll('/', '-')}`)
+        // A panel drawn by mistake scrolled with the page: it must stay hidden further down too.
+        await page.evaluate(() => window.scrollTo(0, 600))
+        expect(await panelOnScreen(page, panel)).toBeNull()
+      }
+      // A tap on the search field reaches the field, not a panel drawn over it.
+      const search = page.getByRole('combobox', { name: 'Event name or place' })
+      await search.scrollIntoViewIfNeeded()
+      const field = await search.boundingBox()
+      const topmost = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('[popover]') === null,
+        { x: (field?.x ?? 0) + (field?.width ?? 0) / 2, y: (field?.y ?? 0) + (field?.height ?? 0) / 2 },
+      )
+      expect(topmost).toBe(true)
+    })
+
+    // The ☰ button is a phone control; wider screens show the links in the header instead.
+    if (phone) {
+      test('opens below the header on ☰ and closes with Escape and with a click elsewhere', async ({
+        page,
+      }) => {
+        await page.goto('/')
+        await waitForHydration(page)
+        const open = page.getByRole('button', { name: 'Open menu', includeHidden: true })
+        const panel = page.locator(`[id="${await open.getAttribute('popovertarget')}"]`)
+
+        await open.click()
+        await expect(panel).toBeVisible()
+        const box = await panelOnScreen(page, panel)
+        expect(box?.width ?? 0).toBeGreaterThan(200)
+        expect(box?.height ?? 0).toBeGreaterThan(100)
+        // Below the 64 px header, hanging from the right edge: the left of the screen stays the page's.
+        expect(box?.y ?? 0).toBeGreaterThanOrEqual(64)
+        expect(box?.x ?? 0).toBeGreaterThan(40)
+        const nav = panel.getByRole('navigation', { name: 'Mobile' })
+        await expect(nav.getByRole('link')).toHaveText(['Events', 'Search', 'Hotels', 'Live scores'])
+        await shot(page, 'open')
+
+        await page.keyboard.press('Escape')
+        await expect(panel).toBeHidden()
+        expect(await panelOnScreen(page, panel)).toBeNull()
+        await expect(open).toBeFocused()
+        await shot(page, 'after-escape')
+
+        // ☰ a second time closes it too.
+        await open.click()
+        await expect(panel).toBeVisible()
+        await open.click()
+        await expect(panel).toBeHidden()
+
+        await open.click()
+        await expect(nav).toBeVisible()
+        await page.mouse.click(20, 400)
+        await expect(panel).toBeHidden()
+        expect(await panelOnScreen(page, panel)).toBeNull()
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await shot(page, 'after-click-outside')
+      })
+
+      test('closes when the visitor picks a page from it', async ({ page }) => {
+        await page.goto('/')
+        await waitForHydration(page)
+        const open = page.getByRole('button', { name: 'Open menu', includeHidden: true })
+        const panel = page.locator(`[id="${await open.getAttribute('popovertarget')}"]`)
+        await open.click()
+        await panel.getByRole('link', { name: 'Search' }).click()
+        await expect(page).toHaveURL(/\/search-filter$/)
+        await expect(page.getByText(/events? found$/)).toBeVisible()
+        await expect(panel).toBeHidden()
+        expect(await panelOnScreen(page, panel)).toBeNull()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search events')
+        await shot(page, 'after-pick')
+      })
+    }
   })
-
-  test('opens below the header and closes with Escape and with a click elsewhere', async ({ page }) => {
-    await page.goto('/')
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
-    const open = page.getByRole('button', { name: 'Open menu' })
-    // The phone menu is a native popover: no script needed to open or close it.
-    const panel = page.locator('[popover]:popover-open')
-
-    await open.click()
-    await expect(open).toHaveAttribute('popovertarget', /.+/)
-    const nav = panel.getByRole('navigation', { name: 'Mobile' })
-    await expect(nav.getByRole('link')).toHaveText(['Events', 'Search', 'Hotels', 'Live scores'])
-    await page.keyboard.press('Escape')
-    await expect(panel).toHaveCount(0)
-    await expect(open).toBeFocused()
-
-    await open.click()
-    await expect(nav).toBeVisible()
-    // The panel hangs from the right edge; the left of the screen is page, and a click there closes it.
-    const box = await panel.boundingBox()
-    expect(box?.x ?? 0).toBeGreaterThan(40)
-    await page.mouse.click(20, 400)
-    await expect(panel).toHaveCount(0)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  })
-
-  test('closes when the visitor picks a page from it', async ({ page }) => {
-    await page.goto('/')
-    const panel = page.locator('[popover]:popover-open')
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    await panel.getByRole('link', { name: 'Search' }).click()
-    await expect(page).toHaveURL(/\/search-filter$/)
-    await expect(page.getByText(/events? found$/)).toBeVisible()
-    await expect(panel).toHaveCount(0)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search events')
-  })
-})
+}
 
 test.describe('footer', () => {
   test.beforeEach(async ({ context, baseURL }) => {
