@@ -84,7 +84,7 @@ function AccountMenu({ user, account }: { user: SessionUser | null; account: Acc
         <Link
           to="/login"
           search={href.startsWith('/login') || href === '/' ? {} : { redirect: href }}
-          className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          className="rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50 sm:px-3"
         >
           <Trans>Log in</Trans>
         </Link>
@@ -255,14 +255,15 @@ export function Header({
       >
         <Trans>Skip to content</Trans>
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" aria-label={t`Kibitz home`} className="shrink-0">
+      {/* On a phone the logo's name gives way (truncated) before anything on the right could overflow. */}
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
+        <Link to="/" aria-label={t`Kibitz home`} className="min-w-0">
           <Logo />
         </Link>
         <nav className="ml-4 hidden items-center gap-1 md:flex" aria-label={t`Main`}>
           <NavLinks />
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <Link
             to="/live-score/{-$date}"
             params={{}}

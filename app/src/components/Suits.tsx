@@ -12,9 +12,11 @@ export function SuitRow({ className = '' }: { className?: string }) {
 
 export function Logo() {
   return (
-    <span className="inline-flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800">
-      <span className="grid h-9 w-9 place-items-center rounded-lg bg-brand-700 text-lg text-white">♠</span>
-      Kibitz
+    <span className="inline-flex max-w-full items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800">
+      <span className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-brand-700 text-lg text-white">
+        ♠
+      </span>
+      <span className="min-w-0 truncate">Kibitz</span>
     </span>
   )
 }

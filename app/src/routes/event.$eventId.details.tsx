@@ -1,8 +1,10 @@
 import { formatLongDate, formatMoney, formatTime } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
+import { useId } from 'react'
 import { DateRange, LongDate } from '../components/Dates.tsx'
 import { PrizeIcon } from '../components/Icons.tsx'
+import { TableScroller } from '../components/TableScroller.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { resultsHref, storedFileHref } from '../lib/site.ts'
 import type { TournamentData } from '../lib/types.ts'
@@ -17,6 +19,7 @@ const hasOffer = (ticket: TournamentData['tickets'][number]) =>
 
 function TournamentDetails({ tournament, currency }: { tournament: TournamentData; currency: string }) {
   const { i18n } = useLingui()
+  const feesCaption = useId()
   const money = (minor: number) => formatMoney(minor, { code: currency }, i18n.locale)
   const typeLabel = tournamentTypeLabels[tournament.type]
   const scoring = scoringLabels[tournament.pointsScoreType]
@@ -55,107 +58,109 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
             <Trans>No tickets are on sale.</Trans>
           </p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              <Trans>Tickets and prices</Trans>
-            </caption>
-            <thead className="border-b border-line text-xs uppercase text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-2 md:pr-4">
-                  <Trans>Ticket</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2 md:pr-4">
-                  <Trans>Category</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2 md:pr-4">
-                  <Trans>Price</Trans>
-                </th>
-                <th scope="col" className="py-2">
-                  <Trans>Left</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tournament.tickets.flatMap((ticket) => {
-                const label = ticketTypeLabels[ticket.type]
-                const per = ticket.isPricePerTeam ? (
-                  <Trans key="team">per team</Trans>
-                ) : (
-                  <Trans key="person">per person</Trans>
-                )
-                const rows =
-                  ticket.ticketAgeCategories.length > 0
-                    ? ticket.ticketAgeCategories
-                        // Only what a player can choose today: a category that ended or is full is not offered.
-                        .filter((c) => c.isAvailable)
-                        .map((c) => (
-                          <tr
-                            key={`${ticket.ticketId}-${c.ticketAgeCategoryId}`}
-                            className="border-b border-line"
-                          >
+          <TableScroller labelledBy={feesCaption}>
+            <table className="w-full text-left text-sm">
+              <caption id={feesCaption} className="sr-only">
+                <Trans>Tickets and prices</Trans>
+              </caption>
+              <thead className="border-b border-line text-xs uppercase text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-2 md:pr-4">
+                    <Trans>Ticket</Trans>
+                  </th>
+                  <th scope="col" className="py-2 pr-2 md:pr-4">
+                    <Trans>Category</Trans>
+                  </th>
+                  <th scope="col" className="py-2 pr-2 md:pr-4">
+                    <Trans>Price</Trans>
+                  </th>
+                  <th scope="col" className="py-2">
+                    <Trans>Left</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tournament.tickets.flatMap((ticket) => {
+                  const label = ticketTypeLabels[ticket.type]
+                  const per = ticket.isPricePerTeam ? (
+                    <Trans key="team">per team</Trans>
+                  ) : (
+                    <Trans key="person">per person</Trans>
+                  )
+                  const rows =
+                    ticket.ticketAgeCategories.length > 0
+                      ? ticket.ticketAgeCategories
+                          // Only what a player can choose today: a category that ended or is full is not offered.
+                          .filter((c) => c.isAvailable)
+                          .map((c) => (
+                            <tr
+                              key={`${ticket.ticketId}-${c.ticketAgeCategoryId}`}
+                              className="border-b border-line"
+                            >
+                              <th scope="row" className="py-2 pr-2 md:pr-4 font-semibold">
+                                {label ? i18n._(label) : null}
+                              </th>
+                              <td className="py-2 pr-2 md:pr-4">
+                                {c.name}
+                                {c.ageFrom !== null || c.ageTo !== null ? (
+                                  <span className="text-muted">
+                                    {' '}
+                                    ({c.ageFrom ?? 0}–{c.ageTo ?? '∞'})
+                                  </span>
+                                ) : null}
+                              </td>
+                              <td className="py-2 pr-2 md:pr-4">
+                                {c.earlyBirdActive ? (
+                                  <>
+                                    <span className="font-semibold text-brand-700">
+                                      {money(c.currentPriceMinor)}
+                                    </span>{' '}
+                                    <s className="text-muted">{money(c.priceMinor)}</s>{' '}
+                                    <span className="rounded bg-warn-100 px-1.5 text-xs font-semibold text-warn-800">
+                                      <Trans>Early bird</Trans>
+                                      {c.earlyBirdSalesEndDate ? (
+                                        <>
+                                          {' '}
+                                          ·{' '}
+                                          <Trans>
+                                            until {formatLongDate(c.earlyBirdSalesEndDate, i18n.locale)}
+                                          </Trans>
+                                        </>
+                                      ) : null}
+                                    </span>
+                                  </>
+                                ) : (
+                                  money(c.currentPriceMinor)
+                                )}{' '}
+                                <span className="text-muted">{per}</span>
+                                {c.discountPercent > 0 ? ' ' : null}
+                                {c.discountPercent > 0 ? (
+                                  <span className="ml-1 rounded bg-brand-50 px-1 text-xs text-brand-800">
+                                    <Trans>−{c.discountPercent}%</Trans>
+                                  </span>
+                                ) : null}
+                              </td>
+                              <td className="py-2">{ticket.ticketsLeft}</td>
+                            </tr>
+                          ))
+                      : [
+                          <tr key={ticket.ticketId} className="border-b border-line">
                             <th scope="row" className="py-2 pr-2 md:pr-4 font-semibold">
                               {label ? i18n._(label) : null}
                             </th>
+                            <td className="py-2 pr-2 md:pr-4 text-muted">—</td>
                             <td className="py-2 pr-2 md:pr-4">
-                              {c.name}
-                              {c.ageFrom !== null || c.ageTo !== null ? (
-                                <span className="text-muted">
-                                  {' '}
-                                  ({c.ageFrom ?? 0}–{c.ageTo ?? '∞'})
-                                </span>
-                              ) : null}
-                            </td>
-                            <td className="py-2 pr-2 md:pr-4">
-                              {c.earlyBirdActive ? (
-                                <>
-                                  <span className="font-semibold text-brand-700">
-                                    {money(c.currentPriceMinor)}
-                                  </span>{' '}
-                                  <s className="text-muted">{money(c.priceMinor)}</s>{' '}
-                                  <span className="rounded bg-warn-100 px-1.5 text-xs font-semibold text-warn-800">
-                                    <Trans>Early bird</Trans>
-                                    {c.earlyBirdSalesEndDate ? (
-                                      <>
-                                        {' '}
-                                        ·{' '}
-                                        <Trans>
-                                          until {formatLongDate(c.earlyBirdSalesEndDate, i18n.locale)}
-                                        </Trans>
-                                      </>
-                                    ) : null}
-                                  </span>
-                                </>
-                              ) : (
-                                money(c.currentPriceMinor)
-                              )}{' '}
+                              {ticket.type === 4 ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
                               <span className="text-muted">{per}</span>
-                              {c.discountPercent > 0 ? ' ' : null}
-                              {c.discountPercent > 0 ? (
-                                <span className="ml-1 rounded bg-brand-50 px-1 text-xs text-brand-800">
-                                  <Trans>−{c.discountPercent}%</Trans>
-                                </span>
-                              ) : null}
                             </td>
                             <td className="py-2">{ticket.ticketsLeft}</td>
-                          </tr>
-                        ))
-                    : [
-                        <tr key={ticket.ticketId} className="border-b border-line">
-                          <th scope="row" className="py-2 pr-2 md:pr-4 font-semibold">
-                            {label ? i18n._(label) : null}
-                          </th>
-                          <td className="py-2 pr-2 md:pr-4 text-muted">—</td>
-                          <td className="py-2 pr-2 md:pr-4">
-                            {ticket.type === 4 ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
-                            <span className="text-muted">{per}</span>
-                          </td>
-                          <td className="py-2">{ticket.ticketsLeft}</td>
-                        </tr>,
-                      ]
-                return rows
-              })}
-            </tbody>
-          </table>
+                          </tr>,
+                        ]
+                  return rows
+                })}
+              </tbody>
+            </table>
+          </TableScroller>
         )}
       </section>
       {tournament.isPrizeInformationEnabled && (tournament.prizes.length > 0 || tournament.prizeSetup) ? (

@@ -1,5 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { useId } from 'react'
+import { TableScroller } from '../components/TableScroller.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { fetchPlayerList } from '../server/catalogue.functions.ts'
 
@@ -26,6 +28,7 @@ function PlayerListPage() {
   const { tournament, playerList } = Route.useLoaderData()
   const { t, i18n } = useLingui()
   const regionNames = new Intl.DisplayNames([i18n.locale], { type: 'region' })
+  const tableCaption = useId()
   return (
     <section className="rounded-card bg-surface p-6 shadow-card" aria-labelledby="player-list-title">
       <h2 id="player-list-title" className="text-xl font-bold">
@@ -44,47 +47,53 @@ function PlayerListPage() {
           <p className="mt-1 text-sm text-muted">
             <Plural value={playerList.playersCount} one="# player" other="# players" />
           </p>
-          <table className="mt-4 w-full text-left text-sm">
-            <caption className="sr-only">{t`Registered players`}</caption>
-            <thead className="border-b border-line text-xs uppercase text-muted">
-              <tr>
-                <th scope="col" className="w-12 py-2">
-                  #
-                </th>
-                <th scope="col" className="py-2">
-                  {tournament.type === 2 ? (
-                    <Trans>Team</Trans>
-                  ) : tournament.type === 1 ? (
-                    <Trans>Pair</Trans>
-                  ) : (
-                    <Trans>Player</Trans>
-                  )}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {playerList.entries.map((entry) => (
-                <tr key={entry.entryId} className="border-b border-line align-top">
-                  <td className="py-2 tabular-nums text-muted">{entry.number}</td>
-                  <td className="py-2">
-                    {entry.teamName ? <p className="font-semibold">{entry.teamName}</p> : null}
-                    <ul className={entry.teamName ? 'text-muted' : ''}>
-                      {entry.contestants.map((c) => (
-                        <li key={`${c.firstName} ${c.lastName}`}>
-                          {c.countryCode ? (
-                            <span role="img" aria-label={regionNames.of(c.countryCode) ?? c.countryCode}>
-                              {flag(c.countryCode)}
-                            </span>
-                          ) : null}{' '}
-                          {c.firstName} {c.lastName}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="mt-4">
+            <TableScroller labelledBy={tableCaption}>
+              <table className="w-full text-left text-sm">
+                <caption id={tableCaption} className="sr-only">
+                  {t`Registered players`}
+                </caption>
+                <thead className="border-b border-line text-xs uppercase text-muted">
+                  <tr>
+                    <th scope="col" className="w-12 py-2">
+                      #
+                    </th>
+                    <th scope="col" className="py-2">
+                      {tournament.type === 2 ? (
+                        <Trans>Team</Trans>
+                      ) : tournament.type === 1 ? (
+                        <Trans>Pair</Trans>
+                      ) : (
+                        <Trans>Player</Trans>
+                      )}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {playerList.entries.map((entry) => (
+                    <tr key={entry.entryId} className="border-b border-line align-top">
+                      <td className="py-2 tabular-nums text-muted">{entry.number}</td>
+                      <td className="py-2">
+                        {entry.teamName ? <p className="font-semibold">{entry.teamName}</p> : null}
+                        <ul className={entry.teamName ? 'text-muted' : ''}>
+                          {entry.contestants.map((c) => (
+                            <li key={`${c.firstName} ${c.lastName}`}>
+                              {c.countryCode ? (
+                                <span role="img" aria-label={regionNames.of(c.countryCode) ?? c.countryCode}>
+                                  {flag(c.countryCode)}
+                                </span>
+                              ) : null}{' '}
+                              {c.firstName} {c.lastName}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroller>
+          </div>
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef } from 'react'
 import { pathId } from '../components/editor/tournamentDraft.ts'
 import { Field, FormProblem, Submit, useFieldMessage } from '../components/Forms.tsx'
+import { TableScroller } from '../components/TableScroller.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import type { FormState } from '../lib/session.ts'
 import { fetchFormState } from '../server/account.functions.ts'
@@ -85,6 +86,7 @@ function FilesStep() {
   const { listing, state } = Route.useLoaderData()
   const { confirm } = Route.useSearch()
   const { t, i18n } = useLingui()
+  const tableCaption = useId()
   const editable = event.permissions.includes('update')
   const page = listing.page
   const pages = Math.max(1, Math.ceil(listing.total / listing.pageSize))
@@ -164,9 +166,9 @@ function FilesStep() {
           </Trans>
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroller labelledBy={tableCaption}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">
+            <caption id={tableCaption} className="sr-only">
               <Trans>The event’s files, newest first</Trans>
             </caption>
             <thead className="border-b border-line text-muted">
@@ -211,7 +213,7 @@ function FilesStep() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
       {pages > 1 && page <= pages ? (
         <nav aria-label={t`Pages of files`} className="flex flex-wrap items-center gap-3 text-sm">

@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react'
 import { ticketTypeLabels, tournamentTypeLabels } from '../../lib/labels.ts'
 import type { EntryActionOutcome, RegistrationRow } from '../../server/registrations.server.ts'
 import { Pagination } from '../Pagination.tsx'
+import { TableScroller } from '../TableScroller.tsx'
 import { inputClass } from './kit.tsx'
 
 // The organiser's registrations (issue 5): the event's entries with their players, tickets, payment and state;
@@ -158,6 +159,11 @@ const primaryButton =
 const dangerButton =
   'inline-flex h-10 items-center rounded-lg bg-danger-700 px-4 text-sm font-semibold text-white disabled:opacity-60'
 const quietButton = 'inline-flex h-10 items-center px-3 text-sm'
+/**
+ * The actions column sticks to the right edge of the table's scroller, so "Mark paid" and "Cancel entry" stay in
+ * view however wide the other columns are (issue 14); its own background and a left rule cover what scrolls under.
+ */
+const stickyEnd = 'sticky right-0 border-l border-line bg-surface pl-3'
 const smallTrigger =
   'inline-flex h-9 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand-800'
 
@@ -401,8 +407,8 @@ function EntryRow(props: {
       <td className="py-2 pr-3 whitespace-nowrap" suppressHydrationWarning>
         <time dateTime={entry.createdAt}>{when(entry.createdAt, props.timeZone, i18n.locale)}</time>
       </td>
-      <td className="py-2">
-        <div className="flex flex-col items-start gap-2">
+      <td className={`py-2 ${stickyEnd}`}>
+        <div className="flex flex-col items-start gap-2 whitespace-nowrap">
           {canMarkPaid(entry) ? (
             <ConfirmAction
               trigger={<Trans>Mark paid</Trans>}
@@ -461,6 +467,7 @@ export function RegistrationsPanel(props: {
   const { t } = useLingui()
   const refusal = useRefusalMessage()
   const filterField = useId()
+  const tableCaption = useId()
   const { listing } = props
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
   const first = (listing.page - 1) * listing.pageSize + 1
@@ -559,9 +566,9 @@ export function RegistrationsPanel(props: {
         </p>
       ) : null}
       {listing.entries.length > 0 ? (
-        <div className="overflow-x-auto">
+        <TableScroller labelledBy={tableCaption}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">
+            <caption id={tableCaption} className="sr-only">
               <Trans>The event’s registrations, newest first</Trans>
             </caption>
             <thead className="border-b border-line text-muted">
@@ -599,7 +606,7 @@ export function RegistrationsPanel(props: {
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   <Trans>Registered</Trans>
                 </th>
-                <th scope="col" className="py-2 font-semibold">
+                <th scope="col" className={`py-2 font-semibold ${stickyEnd}`}>
                   <span className="sr-only">
                     <Trans>Actions</Trans>
                   </span>
@@ -618,7 +625,7 @@ export function RegistrationsPanel(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       ) : listing.total > 0 ? (
         <p className="rounded-card border border-line p-6 text-muted">
           <Trans>

@@ -1,0 +1,244 @@
+// Every screen fits a phone (issue 14, "Phones"): at 390 px no page scrolls sideways, in every interface language
+// for the header, and the organiser's registrations list keeps its buttons in view on a 1280 px screen. The routes
+// come from the router's generated tree, so a new page is measured without a change here.
+import { existsSync, readFileSync } from 'node:fs'
+import { interfaceLocales } from '@kibitz/kernel/format'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  declineCookiesBeforehand,
+  findEventWithPricedTournaments,
+  logIn,
+  waitForHydration,
+} from './support.ts'
+
+const organiserEmail = 'info@lbf.example'
+const phone = { width: 390, height: 844 }
+const desktop = { width: 1280, height: 900 }
+
+const routesDir = new URL('../src/routes/', import.meta.url)
+
+/** Every full path of the router (`FileRoutesByFullPath`) but the REST API's (as app/test/security/pageInputs.ts). */
+const fullPaths = (): ReadonlyArray<string> => {
+  const tree = readFileSync(new URL('../src/routeTree.gen.ts', import.meta.url), 'utf8')
+  const block = /export interface FileRoutesByFullPath \{\n([\s\S]*?)\n\}/.exec(tree)
+  if (!block?.[1]) throw new Error('routeTree.gen.ts has no FileRoutesByFullPath')
+  return [...block[1].matchAll(/^\s*'([^']+)':/gm)]
+    .map((match) => match[1] ?? '')
+    .filter((route) => !route.startsWith('/api/'))
+}
+
+/** The route's file name (flat routes: `/event/$eventId/` is `event.$eventId.index`, a dot in a name is `[.]`). */
+const routeFile = (route: string) =>
+  route
+    .slice(1)
+    .split('/')
+    .map((segment) => (segment === '' ? 'index' : segment.replaceAll('.', '[.]')))
+    .join('.')
+
+/** Pages are the `.tsx` route files; `.ts` ones are server handlers (redirects, files, feeds, probes). */
+const isPage = (route: string) => {
+  const file = routeFile(route)
+  if (existsSync(new URL(`${file}.tsx`, routesDir))) return true
+  if (existsSync(new URL(`${file}.ts`, routesDir))) return false
+  throw new Error(`no route file for ${route} (looked for ${file}.tsx and ${file}.ts)`)
+}
+
+const pageRoutes = () => fullPaths().filter(isPage)
+
+interface Seeded {
+  readonly eventAlias: string
+  readonly tournamentId: number
+  readonly managedEventId: number
+  readonly managedTournamentId: number
+}
+
+/** A real URL for a route: its path parameters filled from the seeded world, optional ones left out. */
+const urlFor = (route: string, s: Seeded) => {
+  const manage = route.startsWith('/event/manage/')
+  const values: Record<string, string> = {
+    $eventId: manage ? String(s.managedEventId) : s.eventAlias,
+    $tournamentId: String(manage ? s.managedTournamentId : s.tournamentId),
+    $token: 'x'.repeat(43),
+    $step: 'tournaments',
+    $status: '1',
+    $id: String(s.tournamentId),
+    '{-$id}': '',
+    '{-$date}': '',
+    $: 'no-such-page',
+  }
+  const url = route
+    .split('/')
+    .map((segment) => values[segment] ?? segment)
+    .filter((segment, i) => i === 0 || segment !== '')
+    .join('/')
+  return url === '' ? '/' : url
+}
+
+/** How far the page scrolls sideways, with the elements that stick out past the right edge when it does. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = window.innerWidth
+    const scrollWidth = document.documentElement.scrollWidth
+    const culprits =
+      scrollWidth <= width
+        ? []
+        : [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+            .slice(0, 6)
+            .map(
+              (e) =>
+                `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} → ${e.getBoundingClientRect().right}`,
+            )
+    return { scrollWidth, innerWidth: width, culprits }
+  })
+
+const expectFits = async (page: Page, label: string) => {
+  const measured = await overflow(page)
+  expect
+    .soft(measured.scrollWidth, `${label}: ${JSON.stringify(measured.culprits)}`)
+    .toBeLessThanOrEqual(measured.innerWidth)
+}
+
+const visit = async (page: Page, url: string) => {
+  const response = await page.goto(url)
+  expect.soft(response?.headers()['content-type'] ?? '', url).toContain('text/html')
+  await waitForHydration(page)
+}
+
+test.describe.configure({ mode: 'serial' })
+
+let seeded: Seeded
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: desktop })
+  await declineCookiesBeforehand(context, baseURL)
+  const page = await context.newPage()
+  const publicEvent = await findEventWithPricedTournaments(page.request)
+  await logIn(page, organiserEmail)
+  // The organiser's own events, as the "My events" page lists them; the first with a registration to mark paid.
+  await page.goto('/user/events')
+  const ids = [
+    ...new Set(
+      (
+        await page
+          .locator('a[href^="/event/manage/"]')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      )
+        .map((href) => /^\/event\/manage\/(\d+)/.exec(href ?? '')?.[1])
+        .filter((id): id is string => id !== undefined),
+    ),
+  ]
+  let managedEventId = 0
+  for (const id of ids) {
+    await page.goto(`/event/manage/${id}/registrations`)
+    if ((await page.getByRole('button', { name: 'Mark paid' }).count()) > 0) {
+      managedEventId = Number(id)
+      break
+    }
+  }
+  expect(
+    managedEventId,
+    `none of the organiser's events ${ids.join(', ')} has an entry to mark paid`,
+  ).toBeGreaterThan(0)
+  await page.goto(`/event/manage/${managedEventId}/tournaments`)
+  const edit = await page.locator('a[href*="/tournaments/edit-tournament/"]').first().getAttribute('href')
+  const managedTournamentId = Number(/edit-tournament\/(\d+)/.exec(edit ?? '')?.[1])
+  seeded = {
+    eventAlias: publicEvent.event.card.alias,
+    tournamentId: publicEvent.tournaments[0]?.tournamentId ?? 0,
+    managedEventId,
+    managedTournamentId,
+  }
+  await context.close()
+})
+
+test('every page fits a 390 px phone, logged out and as the organiser', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const routes = pageRoutes()
+  expect(routes.length).toBeGreaterThan(40)
+  for (const loggedIn of [false, true]) {
+    const context = await browser.newContext({ baseURL, viewport: phone })
+    await declineCookiesBeforehand(context, baseURL)
+    const page = await context.newPage()
+    if (loggedIn) await logIn(page, organiserEmail)
+    for (const route of routes) {
+      if (!loggedIn && (route.startsWith('/event/manage/') || route.startsWith('/event/create'))) continue
+      const url = urlFor(route, seeded)
+      await visit(page, url)
+      await expectFits(page, `${url} (${route}) ${loggedIn ? 'as the organiser' : 'logged out'}`)
+    }
+    await context.close()
+  }
+})
+
+test('the header and the wide tables fit a 390 px phone in every interface language', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  if (!baseURL) throw new Error('baseURL is not configured')
+  const guest = await browser.newContext({ baseURL, viewport: phone })
+  const organiser = await browser.newContext({ baseURL, viewport: phone })
+  await declineCookiesBeforehand(guest, baseURL)
+  await declineCookiesBeforehand(organiser, baseURL)
+  const guestPage = await guest.newPage()
+  const organiserPage = await organiser.newPage()
+  // Logged in through the English form; the language cookie then changes the interface.
+  await logIn(organiserPage, organiserEmail)
+  for (const locale of interfaceLocales) {
+    for (const [context, page, urls] of [
+      [guest, guestPage, ['/', `/event/${seeded.eventAlias}/details`, '/login']],
+      [organiser, organiserPage, ['/user/events', `/event/manage/${seeded.managedEventId}/registrations`]],
+    ] as const) {
+      await context.addCookies([{ name: 'lang', value: locale, url: baseURL }])
+      for (const url of urls) {
+        await visit(page, url)
+        await expect(page.locator('html')).toHaveAttribute('lang', locale)
+        await expectFits(
+          page,
+          `${url} in ${locale}, ${context === guest ? 'logged out' : 'as the organiser'}`,
+        )
+      }
+    }
+  }
+  await guest.close()
+  await organiser.close()
+})
+
+test('the registrations list scrolls inside its own region and keeps its buttons on a 1280 px screen', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await declineCookiesBeforehand(context, baseURL)
+  await logIn(page, organiserEmail)
+  const url = `/event/manage/${seeded.managedEventId}/registrations`
+
+  await page.setViewportSize(phone)
+  await visit(page, url)
+  await expectFits(page, url)
+  // The table's scroller is a named region a keyboard user can focus and scroll.
+  const scroller = page.getByRole('region', { name: 'The event’s registrations, newest first' })
+  await expect(scroller).toHaveAttribute('tabindex', '0')
+  await page.screenshot({ path: test.info().outputPath('registrations-390.png'), fullPage: true })
+  await visit(page, `/event/${seeded.eventAlias}/details`)
+  await expect(page.getByRole('region', { name: 'Tickets and prices' }).first()).toHaveAttribute(
+    'tabindex',
+    '0',
+  )
+  await page.screenshot({ path: test.info().outputPath('details-390.png'), fullPage: true })
+
+  await page.setViewportSize(desktop)
+  await visit(page, url)
+  await expectFits(page, `${url} at 1280 px`)
+  const buttons = page.getByRole('button', { name: /^(Mark paid|Move|Cancel entry)$/ })
+  expect(await buttons.count()).toBeGreaterThan(0)
+  for (const button of await buttons.all()) {
+    const box = await button.boundingBox()
+    expect(box, 'a registration action is rendered').not.toBeNull()
+    if (box)
+      expect
+        .soft(box.x + box.width, `${await button.textContent()} ends inside the window`)
+        .toBeLessThanOrEqual(desktop.width)
+  }
+})
