@@ -512,6 +512,8 @@ const finished = (t: TournamentInputEncoded): TournamentInputEncoded => {
   const forSale = tickets.some((k) => k.isForSale && k.quantity > 0)
   return {
     ...t,
+    // Registration on or off as a whole: half of the finished tournaments take entries.
+    isRegistrationEnabled: t.hasRegistration,
     resultsSource: null,
     prizeSetup: null,
     prizes: t.prizes.map((p) =>
