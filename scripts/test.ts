@@ -47,6 +47,22 @@ const decodeVitest = Schema.decodeUnknownOption(Schema.fromJsonString(VitestRepo
 const decodePlaywright = Schema.decodeUnknownOption(Schema.fromJsonString(PlaywrightReport))
 const text = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '')
 
+/**
+ * Failures a runner reported although it exited 0: embedded PostgreSQL's exit hook ends the vitest process with
+ * code 0 whatever the tests did, so a step is judged by its report too.
+ */
+const reportedFailures = (step: string): number => {
+  if (step === 'unit, domain and API tests') {
+    const vitest = decodeVitest(text(vitestReport))
+    return vitest._tag === 'Some' ? vitest.value.numFailedTests : 0
+  }
+  if (step === 'end-to-end tests') {
+    const playwright = decodePlaywright(text(playwrightReport))
+    return playwright._tag === 'Some' ? playwright.value.stats.unexpected : 0
+  }
+  return 0
+}
+
 /** Counts every test the runners reported, as the plain closing line CI reads. */
 const summary = () => {
   let passed = 0
@@ -69,10 +85,10 @@ for (const [name, command, args] of steps) {
   console.log(`\n== ${name}`)
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  if (result.status !== 0) {
+  if (result.status !== 0 || reportedFailures(name) > 0) {
     console.error(`\n== ${name} failed after ${seconds} s`)
     summary()
-    process.exit(result.status ?? 1)
+    process.exit(result.status || 1)
   }
   console.log(`== ${name} passed in ${seconds} s`)
 }
