@@ -198,7 +198,7 @@ describe("an organiser's text on the public pages", () => {
     ]) {
       const page = await world.site.send(path)
       expect(page.status).toBe(200)
-      const heading = /<h[12][^>]*>([^]*?)<\/h[12]>/g
+      const heading = /<h[12][^>]*>([\s\S]*?)<\/h[12]>/g
       const headings = [...page.text.matchAll(heading)].map((m) => (m[1] ?? '').replaceAll('<!-- -->', ''))
       expect(headings.some((h) => h.includes(escaped))).toBe(true)
     }
