@@ -1,49 +1,21 @@
 import '../../testing/src/context.ts'
 import { EventEditorView, EventPage, EventView, TournamentForEdit } from '@kibitz/events'
-import { openOrm } from '@kibitz/infra'
 import { RegistrationReceipt } from '@kibitz/registration'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Orm } from '../../testing/src/domain.ts'
-import { freshDatabase } from '../../testing/src/prepare.ts'
+import { describe, expect, it } from 'vitest'
 import { ValidationReport } from '../src/api/EventEditorApi.ts'
-import { disposeApiHandler } from '../src/api/handler.server.ts'
-import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { readJson, request } from './support/api.ts'
+import { adminEmail, useApiWorld } from './support/apiWorld.ts'
 import { generalInformationBody, tournamentBody } from './support/editorBodies.ts'
 import { eventActors, expectProblem } from './support/eventActors.ts'
 import { player, registerBody } from './support/registrationFixtures.ts'
-import { openTestDatabase, sendJson, type TestDatabase, withSession } from './support/userApi.ts'
+import { sendJson, withSession } from './support/userApi.ts'
 
 // Rules that hold for every write (issue 13): an edit of a public event that publishing would refuse is refused
 // with the fields named and changes nothing, and "registration open" follows the last place sold and given back.
 
-const publicUrl = 'http://localhost'
-const adminEmail = 'admin@example.test'
+const world = useApiWorld({ poolMax: 1 })
 
-let db: { url: string; drop: () => Promise<void> }
-let sql: TestDatabase
-let orm: Orm
-
-beforeAll(async () => {
-  db = await freshDatabase(inject('databaseUrl'))
-  sql = await openTestDatabase(db.url, publicUrl)
-  orm = await openOrm(db.url, { poolMax: 1 })
-  process.env.DATABASE_URL = db.url
-  process.env.PUBLIC_URL = publicUrl
-  process.env.ADMIN_EMAIL = adminEmail
-})
-
-afterAll(async () => {
-  await disposeApiHandler()
-  await disposeRuntime()
-  await orm?.close(true)
-  await sql?.close()
-  await db?.drop()
-})
-
-beforeEach(() => sql.execute('delete from auth_attempt'))
-
-const { signedInOrganiser } = eventActors(() => ({ sql, orm }), adminEmail)
+const { signedInOrganiser } = eventActors(() => ({ sql: world.sql, orm: world.orm }), adminEmail)
 
 const call = (path: string, method: string, token?: string, body?: unknown) =>
   request(path, {

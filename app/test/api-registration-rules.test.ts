@@ -1,61 +1,34 @@
 import '../../testing/src/context.ts'
-import { openOrm } from '@kibitz/infra'
 import { EntryView, RegistrationForm, RegistrationReceipt } from '@kibitz/registration'
 import { payableByCard } from '@kibitz/registration/input'
 import { Tournament, tournamentLimits } from '@kibitz/tournaments'
 import { Schema } from 'effect'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { type AgeCategoryFixture, insertTournament, type Orm } from '../../testing/src/domain.ts'
-import { freshDatabase } from '../../testing/src/prepare.ts'
-import { disposeApiHandler } from '../src/api/handler.server.ts'
+import { describe, expect, it } from 'vitest'
+import { type AgeCategoryFixture, insertTournament } from '../../testing/src/domain.ts'
 import { priceOf } from '../src/components/registration/pricing.ts'
-import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { readJson, request } from './support/api.ts'
+import { adminEmail, useApiWorld } from './support/apiWorld.ts'
 import { tournamentBody } from './support/editorBodies.ts'
 import { eventActors, expectProblem } from './support/eventActors.ts'
 import { openRegistration, player, registerBody } from './support/registrationFixtures.ts'
-import { openTestDatabase, sendJson, type TestDatabase, withSession } from './support/userApi.ts'
+import { sendJson, withSession } from './support/userApi.ts'
 
 // Registration rules that cannot be walked around, through the REST API v1 (issue 13): a ticket with age
 // categories is sold only through one of them (400 naming the field; a category that cannot be sold is not
 // offered), an early bird capped at one place goes to one player of a pair, and a total past 2^31 - 1 minor
 // units registers (201) while a price above the limit is refused (400 naming the field), never a 500.
 
-const publicUrl = 'http://localhost'
-const adminEmail = 'admin@example.test'
+const world = useApiWorld({ poolMax: 2 })
 
-let db: { url: string; drop: () => Promise<void> }
-let sql: TestDatabase
-let orm: Orm
-
-beforeAll(async () => {
-  db = await freshDatabase(inject('databaseUrl'))
-  sql = await openTestDatabase(db.url, publicUrl)
-  orm = await openOrm(db.url, { poolMax: 2 })
-  process.env.DATABASE_URL = db.url
-  process.env.PUBLIC_URL = publicUrl
-  process.env.ADMIN_EMAIL = adminEmail
-})
-
-afterAll(async () => {
-  await disposeApiHandler()
-  await disposeRuntime()
-  await orm?.close(true)
-  await sql?.close()
-  await db?.drop()
-})
-
-beforeEach(() => sql.execute('delete from auth_attempt'))
-
-const { signedInOrganiser } = eventActors(() => ({ sql, orm }), adminEmail)
+const { signedInOrganiser } = eventActors(() => ({ sql: world.sql, orm: world.orm }), adminEmail)
 
 let sequence = 0
 
 /** A pairs tournament open for registration in a new public event, its one ticket with these age categories. */
 const pairsWith = async (categories: ReadonlyArray<AgeCategoryFixture>, priceMinor = 4000) => {
-  const event = await openRegistration(orm)
+  const event = await openRegistration(world.orm)
   const alias = `pairs-${++sequence}`
-  const t = await insertTournament(orm, {
+  const t = await insertTournament(world.orm, {
     eventId: event.eventId,
     alias,
     type: 1,
@@ -88,7 +61,7 @@ const pairOf = (ticketId: number, ageCategoryId: number | null, n: number) =>
   [player(n, ticketId), player(n + 1, ticketId)].map((p) => ({ ...p, ageCategoryId }))
 
 const soldOf = async (ticketId: number) => {
-  const rows = await orm.em.fork().execute('select sold from ticket where id = ?', [ticketId])
+  const rows = await world.orm.em.fork().execute('select sold from ticket where id = ?', [ticketId])
   return Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ sold: Schema.Int })))(rows)[0]?.sold
 }
 
@@ -166,7 +139,11 @@ describe('POST v1/tournament/{id}/register', () => {
   it('registers three players at the highest price, a total past 2^31 - 1, and shows and exports it', async () => {
     const owner = await signedInOrganiser()
     const price = tournamentLimits.moneyMinor
-    const t = await openRegistration(orm, { organiserId: owner.organiserId, type: 4, priceMinor: price })
+    const t = await openRegistration(world.orm, {
+      organiserId: owner.organiserId,
+      type: 4,
+      priceMinor: price,
+    })
     const three = [player(20, t.ticketId), player(21, t.ticketId), player(22, t.ticketId)]
     const created = await register(t.tournamentId, registerBody(three, 3 * price))
     expect(created.status).toBe(201)
@@ -231,7 +208,7 @@ describe('the registration form’s price summary', () => {
 describe('POST v1/event/{id}/tournaments', () => {
   it('refuses a price above the limit with 400 naming the field, and the OpenAPI document states the limit', async () => {
     const owner = await signedInOrganiser()
-    const event = await openRegistration(orm, { organiserId: owner.organiserId })
+    const event = await openRegistration(world.orm, { organiserId: owner.organiserId })
     const body = tournamentBody({
       tickets: [
         {

@@ -1,58 +1,32 @@
 import '../../testing/src/context.ts'
-import { openOrm } from '@kibitz/infra'
 import { Schema } from 'effect'
 import { toJSONAsync } from 'seroval'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import type { Orm } from '../../testing/src/domain.ts'
-import { freshDatabase } from '../../testing/src/prepare.ts'
-import { disposeApiHandler } from '../src/api/handler.server.ts'
+import { describe, expect, it } from 'vitest'
 import { BodyTooLarge } from '../src/edge/body.ts'
 import { findNul } from '../src/edge/nul.ts'
 import { maxFormBytes, postedFields, withBodyLimit } from '../src/server/forms.server.ts'
 import { outageOf } from '../src/server/outage.ts'
-import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { request } from './support/api.ts'
+import { adminEmail, useApiWorld } from './support/apiWorld.ts'
 import { generalInformationBody } from './support/editorBodies.ts'
 import { eventActors, expectProblem } from './support/eventActors.ts'
-import { openTestDatabase, sendJson, type TestDatabase, withSession } from './support/userApi.ts'
+import { sendJson, withSession } from './support/userApi.ts'
 
 // A NUL character (U+0000) in any request value is the caller's mistake, refused with 400 naming the field
 // before any handler reads it; PostgreSQL refuses it in every text column, and that failure once answered 503
 // "briefly unavailable" with Retry-After, so clients retried a permanent error forever. The pages, form posts
 // and server functions are checked over HTTP in security/pages.test.ts.
 
-const publicUrl = 'http://localhost'
-const adminEmail = 'admin@example.test'
-let db: { url: string; drop: () => Promise<void> }
-let sql: TestDatabase
-let orm: Orm
-
-beforeAll(async () => {
-  db = await freshDatabase(inject('databaseUrl'))
-  sql = await openTestDatabase(db.url, publicUrl)
-  orm = await openOrm(db.url, { poolMax: 1 })
-  process.env.DATABASE_URL = db.url
-  process.env.PUBLIC_URL = publicUrl
-  process.env.ADMIN_EMAIL = adminEmail
-})
-
-afterAll(async () => {
-  await disposeApiHandler()
-  await disposeRuntime()
-  await orm?.close(true)
-  await sql?.close()
-  await db?.drop()
-})
-
-beforeEach(() => sql.execute('delete from auth_attempt'))
+const world = useApiWorld({ poolMax: 1 })
 
 const CountRows = Schema.Array(Schema.Struct({ n: Schema.Int }))
 
-const { signedInOrganiser } = eventActors(() => ({ sql, orm }), adminEmail)
+const { signedInOrganiser } = eventActors(() => ({ sql: world.sql, orm: world.orm }), adminEmail)
 
 const eventCount = async () =>
-  Schema.decodeUnknownSync(CountRows)(await orm.em.fork().execute('select count(*)::int as n from event'))[0]
-    ?.n
+  Schema.decodeUnknownSync(CountRows)(
+    await world.orm.em.fork().execute('select count(*)::int as n from event'),
+  )[0]?.n
 
 const invalidField = async (response: Response) => {
   expect(response.headers.get('retry-after')).toBeNull()
@@ -174,7 +148,7 @@ describe('a form read for a NUL', () => {
 
 describe('a NUL character that still reaches PostgreSQL', () => {
   it('fails as a bug (500), never as an outage', async () => {
-    const failure = await orm.em
+    const failure = await world.orm.em
       .fork()
       .execute('select ?::text as t', ['a\u0000b'])
       .then(

@@ -1,0 +1,54 @@
+import '../../../testing/src/context.ts'
+import { openOrm } from '@kibitz/infra'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
+import type { Orm } from '../../../testing/src/domain.ts'
+import { freshDatabase } from '../../../testing/src/prepare.ts'
+import { disposeApiHandler } from '../../src/api/handler.server.ts'
+import { disposeRuntime } from '../../src/server/runtime.server.ts'
+import { openTestDatabase, type TestDatabase } from './userApi.ts'
+
+export const publicUrl = 'http://localhost'
+export const adminEmail = 'admin@example.test'
+
+/**
+ * The usual set-up of an API test file: a database of its own, the app's environment pointing at it, the API
+ * handler and runtime disposed after the file, and sign-in counters emptied before each test. Call at the top
+ * level of the file; `sql` and `orm` are usable from the first hook on.
+ */
+export const useApiWorld = (options: { readonly poolMax?: number } = {}) => {
+  let db: { url: string; drop: () => Promise<void> } | undefined
+  let sql: TestDatabase | undefined
+  let orm: Orm | undefined
+
+  beforeAll(async () => {
+    db = await freshDatabase(inject('databaseUrl'))
+    sql = await openTestDatabase(db.url, publicUrl)
+    orm = await openOrm(db.url, { poolMax: options.poolMax ?? 1 })
+    process.env.DATABASE_URL = db.url
+    process.env.PUBLIC_URL = publicUrl
+    process.env.ADMIN_EMAIL = adminEmail
+  })
+
+  afterAll(async () => {
+    await disposeApiHandler()
+    await disposeRuntime()
+    await orm?.close(true)
+    await sql?.close()
+    await db?.drop()
+  })
+
+  beforeEach(async () => {
+    await sql?.execute('delete from auth_attempt')
+  })
+
+  return {
+    get sql(): TestDatabase {
+      if (!sql) throw new Error('the API test database opens in beforeAll')
+      return sql
+    },
+    get orm(): Orm {
+      if (!orm) throw new Error('the API test database opens in beforeAll')
+      return orm
+    },
+  }
+}
