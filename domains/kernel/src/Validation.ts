@@ -73,7 +73,8 @@ export const ValidationRuleSchema = Schema.Literals(Object.values(ValidationRule
 export const ruleMessages: { readonly [R in RuleId]: string } = {
   required: 'The {field} is required',
   email: 'The {field} must not contain hieroglyphs/cyrillic chars in email or/and email formatting',
-  phone: 'The {field} must be a phone number: an optional + and 4 to 20 digits',
+  phone:
+    'The {field} must be a phone number: an optional + and 4 to 20 digits (spaces, dashes, dots and brackets are fine)',
   latin: 'The {field} must contain only latin letters and spaces',
   noEdgeSpaces: 'The {field} must not start or end with spaces',
   notOnlyDigits: 'Incorrect string value',
@@ -84,7 +85,7 @@ export const ruleMessages: { readonly [R in RuleId]: string } = {
   passwordPattern: 'The {field} may contain only latin letters, digits and punctuation, without spaces',
   passwordEmpty: 'The {field} must not be empty',
   passwordTooLong: 'The {field} must be at most 128 characters long',
-  url: 'The {field} must be a web address starting with http:// or https://',
+  url: 'The {field} must be a public web address, such as example.org or https://example.org',
   dateRange: dateRangeMessage,
   mustAccept: 'The {field} must be accepted',
   notAnImage: 'The {field} must be a JPEG, PNG, WebP, GIF or AVIF image',
@@ -155,8 +156,12 @@ const notOnlyDigits = rule<string>(ValidationRule.notOnlyDigits, (s) => !/^\d+$/
 const emailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
 
-/** An e-mail address: the spec's format, no Chinese, Arabic or Cyrillic characters, at most 254 characters. */
+/**
+ * An e-mail address: required (an empty one is missing, not badly formatted), the spec's format, no Chinese,
+ * Arabic or Cyrillic characters, at most 254 characters.
+ */
 export const EmailField = Schema.String.check(
+  rule(ValidationRule.required, (s) => s !== ''),
   atMost(validationLimits.email),
   rule(ValidationRule.email, (s) => emailPattern.test(s)),
 )
@@ -186,8 +191,38 @@ export const PasswordField = Schema.String.check(
   rule(ValidationRule.passwordTooLong, (s) => characterCount(s) <= validationLimits.passwordMax),
 )
 
-/** A phone number: an optional + then 4 to 20 digits. */
-export const PhoneField = Schema.String.check(rule(ValidationRule.phone, (s) => /^\+?\d{4,20}$/.test(s)))
+// What people type between the digits of a phone number: spaces (also no-break), dashes, dots, slashes, brackets.
+const phoneSeparators = /[\s\u00a0\-\u2010-\u2015.()/]/g
+
+/**
+ * A phone number as it is stored: '+48 600 123 456', '(0370) 600-12-345' and '+48.600.123.456' become
+ * '+48600123456', '037060012345' and '+48600123456'. Only separators are removed, and only from a value made of
+ * an optional leading + and digits with separators between them; anything else (letters, a + inside) is returned trimmed but
+ * otherwise as typed, so the phone rule refuses it.
+ */
+export const normalisePhone = (value: string): string => {
+  const trimmed = value.trim()
+  if (!/^\+?[\d(][\d\s\u00a0\-\u2010-\u2015.()/]*$/.test(trimmed)) return trimmed
+  return trimmed.replace(phoneSeparators, '')
+}
+
+/** Runs `normalise` before the checks on decoding; encoding gives the stored value back unchanged. */
+const normalisedString = <S extends Schema.Codec<string, string>>(
+  normalise: (value: string) => string,
+  checked: S,
+) =>
+  Schema.String.pipe(
+    Schema.decodeTo(
+      checked,
+      SchemaTransformation.transform<string, string>({ decode: normalise, encode: (value) => value }),
+    ),
+  )
+
+/** A phone number: an optional + then 4 to 20 digits, typed with any spaces, dashes, dots or brackets. */
+export const PhoneField = normalisedString(
+  normalisePhone,
+  Schema.String.check(rule(ValidationRule.phone, (s) => /^\+?\d{4,20}$/.test(s))),
+)
 
 /** Text of latin letters and spaces only. */
 export const LatinText = Schema.String.check(rule(ValidationRule.latin, (s) => /^[A-Za-z ]*$/.test(s)))
@@ -285,12 +320,28 @@ const isWebUrl = (s: string): boolean => {
 }
 
 /**
- * A website address: an http or https URL of at most 500 characters, on a public host (never this machine, a
- * private network or a cloud's metadata address) and without credentials in it.
+ * A web address as it is stored: edge whitespace removed and, when it is typed without a scheme
+ * ('gkb.example.pl', 'www.example.org/x', '//example.org'), https:// put in front. An address with a scheme is
+ * left as it is, so 'ftp://…' or 'javascript:…' still fail the url rule rather than being rewritten into one.
  */
-export const WebsiteUrl = Schema.String.check(
-  atMost(validationLimits.websiteUrl),
-  rule(ValidationRule.url, isWebUrl),
+export const normaliseWebUrl = (value: string): string => {
+  const trimmed = value.trim()
+  if (trimmed === '' || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(trimmed)) return trimmed
+  if (trimmed.startsWith('//')) return `https:${trimmed}`
+  // 'javascript:alert(1)', 'mailto:x@y.z': a scheme without '//' is never a bare host name (a host has no ':'
+  // before its port's digits), so it is kept and refused.
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:(?!\d)/.test(trimmed)) return trimmed
+  return `https://${trimmed}`
+}
+
+/**
+ * A website address: an http or https URL of at most 500 characters, on a public host (never this machine, a
+ * private network or a cloud's metadata address) and without credentials in it; typed without a scheme it
+ * becomes https:// (normaliseWebUrl).
+ */
+export const WebsiteUrl = normalisedString(
+  normaliseWebUrl,
+  Schema.String.check(atMost(validationLimits.websiteUrl), rule(ValidationRule.url, isWebUrl)),
 )
 
 // A ticked HTML checkbox posts 'on' (or its value attribute, 'true' here); a JSON body sends true.

@@ -6,6 +6,8 @@ import {
   EmailField,
   fieldErrors,
   LatinText,
+  normalisePhone,
+  normaliseWebUrl,
   PasswordField,
   PersonName,
   PhoneField,
@@ -35,6 +37,14 @@ describe('EmailField', () => {
   it('accepts a plain address', () => {
     expect(failedRule(EmailField, 'user@example.com')).toBeUndefined()
     expect(failedRule(EmailField, 'first.last+tag@mail.example.co.uk')).toBeUndefined()
+  })
+
+  it('says an empty address is required, not badly formatted', () => {
+    expect(failedRule(EmailField, '')).toBe(ValidationRule.required)
+    expect(directRules(EmailField, '')).toEqual([ValidationRule.required])
+    expect(fieldErrors(Schema.Struct({ email: EmailField }), {})).toEqual({
+      email: { rule: ValidationRule.required, message: 'The email is required' },
+    })
   })
 
   it.each([
@@ -93,12 +103,36 @@ describe('PhoneField', () => {
     expect(failedRule(PhoneField, value)).toBeUndefined()
   })
 
-  it.each(['12-34', '123', '+', '+370 600 12345', `${'1'.repeat(21)}`, '-37060012345'])(
-    'rejects %j with the phone rule',
-    (value) => {
-      expect(failedRule(PhoneField, value)).toBe(ValidationRule.phone)
-    },
-  )
+  it.each([
+    '123',
+    '+',
+    '12-3',
+    `${'1'.repeat(21)}`,
+    '-37060012345',
+    '+48 600 abc',
+    '48+600123456',
+    '600 123 456 ext 7',
+  ])('rejects %j with the phone rule', (value) => {
+    expect(failedRule(PhoneField, value)).toBe(ValidationRule.phone)
+  })
+
+  it.each([
+    ['+48 600 123 456', '+48600123456'],
+    ['+48-600-123-456', '+48600123456'],
+    ['+48.600.123.456', '+48600123456'],
+    ['(0370) 600 12345', '037060012345'],
+    ['+370 (600) 12-345', '+37060012345'],
+    [' +48\u00a0600\u2013123\u2013456 ', '+48600123456'],
+    ['12-34', '1234'],
+  ])('accepts %j as typed and decodes it to %j', (typed, stored) => {
+    const decoded = decodeForm(Schema.Struct({ phone: PhoneField }), { phone: typed })
+    expect(decoded).toEqual({ ok: true, value: { phone: stored } })
+  })
+
+  it('leaves what is not a phone number as typed, only trimmed', () => {
+    expect(normalisePhone(' +48 600 abc ')).toBe('+48 600 abc')
+    expect(normalisePhone('48+600')).toBe('48+600')
+  })
 })
 
 describe('LatinText', () => {
@@ -187,12 +221,30 @@ describe('WebsiteUrl', () => {
   )
 
   it.each([
-    'example.com',
+    ['gkb.example.pl', 'https://gkb.example.pl'],
+    ['www.example.org/results?round=2', 'https://www.example.org/results?round=2'],
+    ['  example.lt:8080/live ', 'https://example.lt:8080/live'],
+    ['//example.com/x', 'https://example.com/x'],
+    [' https://example.com ', 'https://example.com'],
+    ['http://example.com', 'http://example.com'],
+  ])('accepts %j as typed and stores %j', (typed, stored) => {
+    expect(decodeForm(Schema.Struct({ url: WebsiteUrl }), { url: typed })).toEqual({
+      ok: true,
+      value: { url: stored },
+    })
+    expect(normaliseWebUrl(stored)).toBe(stored)
+  })
+
+  it.each([
     'ftp://example.com',
     'javascript:alert(1)',
+    'mailto:someone@example.com',
     'https://',
-    ' https://example.com',
     'https://exa mple.com',
+    'exa mple.com',
+    'localhost:3000',
+    '127.0.0.1',
+    'intranet',
   ])('rejects %j with the url rule', (value) => {
     expect(failedRule(WebsiteUrl, value)).toBe(ValidationRule.url)
   })
@@ -336,8 +388,8 @@ describe('decodeForm', () => {
         email: 'пользователь@example.com',
         password: 'short',
         firstName: '12345',
-        phone: '12-34',
-        website: 'example.com',
+        phone: '12-3',
+        website: 'intranet',
         about: 'a'.repeat(251),
       }),
     ).toEqual({
@@ -423,7 +475,7 @@ describe('decodeForm with form-level checks and classes', () => {
   it('decodes a Schema.Class', () => {
     const decoded = decodeForm(Contact, { email: 'user@example.com', phone: '' })
     expect(decoded.ok && decoded.value).toEqual(new Contact({ email: 'user@example.com' }))
-    expect(fieldErrors(Contact, { email: 'no-at-sign', phone: '12-34' })).toEqual({
+    expect(fieldErrors(Contact, { email: 'no-at-sign', phone: '12-3' })).toEqual({
       email: { rule: ValidationRule.email, message: ruleMessages.email.replace('{field}', 'email') },
       phone: { rule: ValidationRule.phone, message: ruleMessages.phone.replace('{field}', 'phone') },
     })
