@@ -1,78 +1,13 @@
 // Every screen fits a phone (issue 14, "Phones"): at 390 px no page scrolls sideways, in every interface language
 // for the header, and the organiser's registrations list keeps its buttons in view on a 1280 px screen. The routes
 // come from the router's generated tree, so a new page is measured without a change here.
-import { existsSync, readFileSync } from 'node:fs'
 import { interfaceLocales } from '@kibitz/kernel/format'
 import { expect, type Page, test } from '@playwright/test'
-import {
-  declineCookiesBeforehand,
-  findEventWithPricedTournaments,
-  logIn,
-  waitForHydration,
-} from './support.ts'
+import { organiserEmail, pageRoutes, type Seeded, seedRouteValues, urlFor } from './pageRoutes.ts'
+import { declineCookiesBeforehand, logIn, waitForHydration } from './support.ts'
 
-const organiserEmail = 'info@lbf.example'
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1280, height: 900 }
-
-const routesDir = new URL('../src/routes/', import.meta.url)
-
-/** Every full path of the router (`FileRoutesByFullPath`) but the REST API's (as app/test/security/pageInputs.ts). */
-const fullPaths = (): ReadonlyArray<string> => {
-  const tree = readFileSync(new URL('../src/routeTree.gen.ts', import.meta.url), 'utf8')
-  const block = /export interface FileRoutesByFullPath \{\n([\s\S]*?)\n\}/.exec(tree)
-  if (!block?.[1]) throw new Error('routeTree.gen.ts has no FileRoutesByFullPath')
-  return [...block[1].matchAll(/^\s*'([^']+)':/gm)]
-    .map((match) => match[1] ?? '')
-    .filter((route) => !route.startsWith('/api/'))
-}
-
-/** The route's file name (flat routes: `/event/$eventId/` is `event.$eventId.index`, a dot in a name is `[.]`). */
-const routeFile = (route: string) =>
-  route
-    .slice(1)
-    .split('/')
-    .map((segment) => (segment === '' ? 'index' : segment.replaceAll('.', '[.]')))
-    .join('.')
-
-/** Pages are the `.tsx` route files; `.ts` ones are server handlers (redirects, files, feeds, probes). */
-const isPage = (route: string) => {
-  const file = routeFile(route)
-  if (existsSync(new URL(`${file}.tsx`, routesDir))) return true
-  if (existsSync(new URL(`${file}.ts`, routesDir))) return false
-  throw new Error(`no route file for ${route} (looked for ${file}.tsx and ${file}.ts)`)
-}
-
-const pageRoutes = () => fullPaths().filter(isPage)
-
-interface Seeded {
-  readonly eventAlias: string
-  readonly tournamentId: number
-  readonly managedEventId: number
-  readonly managedTournamentId: number
-}
-
-/** A real URL for a route: its path parameters filled from the seeded world, optional ones left out. */
-const urlFor = (route: string, s: Seeded) => {
-  const manage = route.startsWith('/event/manage/')
-  const values: Record<string, string> = {
-    $eventId: manage ? String(s.managedEventId) : s.eventAlias,
-    $tournamentId: String(manage ? s.managedTournamentId : s.tournamentId),
-    $token: 'x'.repeat(43),
-    $step: 'tournaments',
-    $status: '1',
-    $id: String(s.tournamentId),
-    '{-$id}': '',
-    '{-$date}': '',
-    $: 'no-such-page',
-  }
-  const url = route
-    .split('/')
-    .map((segment) => values[segment] ?? segment)
-    .filter((segment, i) => i === 0 || segment !== '')
-    .join('/')
-  return url === '' ? '/' : url
-}
 
 /** How far the page scrolls sideways, with the elements that stick out past the right edge when it does. */
 const overflow = (page: Page) =>
@@ -117,46 +52,7 @@ test.describe.configure({ mode: 'serial' })
 let seeded: Seeded
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: desktop })
-  await declineCookiesBeforehand(context, baseURL)
-  const page = await context.newPage()
-  const publicEvent = await findEventWithPricedTournaments(page.request)
-  await logIn(page, organiserEmail)
-  // The organiser's own events, as the "My events" page lists them; the first with a registration to mark paid.
-  await page.goto('/user/events')
-  const ids = [
-    ...new Set(
-      (
-        await page
-          .locator('a[href^="/event/manage/"]')
-          .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
-      )
-        .map((href) => /^\/event\/manage\/(\d+)/.exec(href ?? '')?.[1])
-        .filter((id): id is string => id !== undefined),
-    ),
-  ]
-  let managedEventId = 0
-  for (const id of ids) {
-    await page.goto(`/event/manage/${id}/registrations`)
-    if ((await page.getByRole('button', { name: 'Mark paid' }).count()) > 0) {
-      managedEventId = Number(id)
-      break
-    }
-  }
-  expect(
-    managedEventId,
-    `none of the organiser's events ${ids.join(', ')} has an entry to mark paid`,
-  ).toBeGreaterThan(0)
-  await page.goto(`/event/manage/${managedEventId}/tournaments`)
-  const edit = await page.locator('a[href*="/tournaments/edit-tournament/"]').first().getAttribute('href')
-  const managedTournamentId = Number(/edit-tournament\/(\d+)/.exec(edit ?? '')?.[1])
-  seeded = {
-    eventAlias: publicEvent.event.card.alias,
-    tournamentId: publicEvent.tournaments[0]?.tournamentId ?? 0,
-    managedEventId,
-    managedTournamentId,
-  }
-  await context.close()
+  seeded = await seedRouteValues(browser, baseURL)
 })
 
 test('every page fits a 390 px phone, logged out and as the organiser', async ({ browser, baseURL }) => {

@@ -1,4 +1,5 @@
 import { setupI18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { I18nProvider } from '@lingui/react'
 import { createRootRoute, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
@@ -10,6 +11,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
 import { NotFoundScreen } from '../components/NotFound.tsx'
 import { loadMessages } from '../i18n/catalogs.ts'
 import { moreEventsOf } from '../lib/notFound.ts'
+import { headI18n, siteName } from '../lib/title.ts'
 import { fetchRequestContext } from '../server/request.functions.ts'
 import appCss from '../styles.css?url'
 
@@ -33,15 +35,18 @@ export const Route = createRootRoute({
   },
   staleTime: Number.POSITIVE_INFINITY,
   shouldReload: false,
-  head: () => ({
+  head: ({ matches }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#095741' },
-      { title: 'Kibitz — bridge tournaments and festivals' },
+      // Pages without a title of their own (the home page, a not-found screen) get the platform's.
+      { title: `${siteName} — ${headI18n(matches)._(msg`bridge tournaments and festivals`)}` },
       {
         name: 'description',
-        content: 'Find bridge tournaments and festivals, register and follow live results.',
+        content: headI18n(matches)._(
+          msg`Find bridge tournaments and festivals, register and follow live results.`,
+        ),
       },
     ],
     links: [

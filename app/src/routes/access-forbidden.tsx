@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
 import { staticPage } from '../lib/render.ts'
+import { privatePageMeta } from '../lib/title.ts'
 
 export const Route = createFileRoute('/access-forbidden')({
   headers: staticPage,
-  head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Access forbidden`) }),
   component: AccessForbidden,
 })
 

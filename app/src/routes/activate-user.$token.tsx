@@ -1,14 +1,14 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { FormCard, useCodeMessage } from '../components/Forms.tsx'
+import { privatePageMeta } from '../lib/title.ts'
 import { activateAccount } from '../server/account.functions.ts'
 
 /** The e-mailed activation link: activates, then offers to log in. */
 export const Route = createFileRoute('/activate-user/$token')({
   loader: ({ params }) => activateAccount({ data: { token: params.token } }),
-  head: () => ({
-    meta: [{ title: 'Activate your account — Kibitz' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Activate your account`) }),
   component: ActivatePage,
 })
 

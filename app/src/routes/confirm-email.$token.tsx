@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { FormCard, FormProblem, Submit, useCodeMessage } from '../components/Forms.tsx'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchEmailChange, fetchFormState } from '../server/account.functions.ts'
 
 /**
@@ -12,7 +14,7 @@ export const Route = createFileRoute('/confirm-email/$token')({
     change: await fetchEmailChange({ data: { token: params.token } }),
     state: await fetchFormState({ data: { form: 'confirm-email' } }),
   }),
-  head: () => ({ meta: [{ title: 'Confirm your e-mail — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Confirm your new e-mail address`) }),
   server: {
     handlers: {
       POST: async ({ request, params }) =>

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchOutbox } from '../server/outbox.functions.ts'
 
 // The developer's view of the e-mail outbox (ARCHITECTURE.md: without SMTP_URL e-mails are kept here). It
@@ -12,7 +14,7 @@ export const Route = createFileRoute('/dev/outbox')({
     if (messages === null) throw notFound()
     return { messages }
   },
-  head: () => ({ meta: [{ title: 'Outbox — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Outbox`) }),
   component: DevOutbox,
 })
 

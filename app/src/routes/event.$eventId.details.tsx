@@ -8,10 +8,14 @@ import { TableScroller } from '../components/TableScroller.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { resultsHref, storedFileHref } from '../lib/site.ts'
 import type { TournamentData } from '../lib/types.ts'
+import { eventName, pageTitle } from '../lib/title.ts'
 
 const eventRoute = getRouteApi('/event/$eventId')
 
-export const Route = createFileRoute('/event/$eventId/details')({ component: EventDetails })
+export const Route = createFileRoute('/event/$eventId/details')({
+  head: ({ matches }) => ({ meta: [{ title: pageTitle(matches, msg`Details`, eventName(matches)) }] }),
+  component: EventDetails,
+})
 
 /** A ticket a player can choose today: one without age categories, or with a category that can still be sold. */
 const hasOffer = (ticket: TournamentData['tickets'][number]) =>

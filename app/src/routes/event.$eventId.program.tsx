@@ -1,10 +1,15 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { LongDate } from '../components/Dates.tsx'
+import { eventName, pageTitle } from '../lib/title.ts'
 
 const eventRoute = getRouteApi('/event/$eventId')
 
-export const Route = createFileRoute('/event/$eventId/program')({ component: EventProgram })
+export const Route = createFileRoute('/event/$eventId/program')({
+  head: ({ matches }) => ({ meta: [{ title: pageTitle(matches, msg`Program`, eventName(matches)) }] }),
+  component: EventProgram,
+})
 
 /** The event program: every tournament's days and tours merged into one timetable per day. */
 function EventProgram() {

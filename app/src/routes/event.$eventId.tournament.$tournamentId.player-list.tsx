@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useId } from 'react'
 import { TableScroller } from '../components/TableScroller.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { pageTitle } from '../lib/title.ts'
 import { fetchPlayerList } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/event/$eventId/tournament/$tournamentId/player-list')({
@@ -11,9 +13,9 @@ export const Route = createFileRoute('/event/$eventId/tournament/$tournamentId/p
     if (data === null) throw await notFoundWithMoreEvents()
     return data
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, matches }) => ({
     meta: loaderData
-      ? [{ title: `${loaderData.tournament.name} — ${loaderData.view.card.name} — Kibitz` }]
+      ? [{ title: pageTitle(matches, msg`Players`, loaderData.tournament.name, loaderData.view.card.name) }]
       : [],
   }),
   component: PlayerListPage,

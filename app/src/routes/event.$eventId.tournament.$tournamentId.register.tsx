@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { RegistrationFormView } from '../components/registration/RegistrationForm.tsx'
 import { hydratedPage } from '../lib/render.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchAccountLookups } from '../server/account.functions.ts'
 import { fetchRegistrationForm } from '../server/registration.functions.ts'
 
@@ -18,16 +20,16 @@ export const Route = createFileRoute('/event/$eventId/tournament/$tournamentId/r
     ])
     return { data, countries: lookups.countries }
   },
-  head: ({ loaderData }) => ({
-    meta: [
-      {
-        title:
-          loaderData?.data.ok === true
-            ? `${loaderData.data.form.tournament.name} — ${loaderData.data.form.event.name} — Kibitz`
-            : 'Registration — Kibitz',
-      },
-      { name: 'robots', content: 'noindex' },
-    ],
+  head: ({ loaderData, matches }) => ({
+    meta:
+      loaderData?.data.ok === true
+        ? privatePageMeta(
+            matches,
+            msg`Registration`,
+            loaderData.data.form.tournament.name,
+            loaderData.data.form.event.name,
+          )
+        : privatePageMeta(matches, msg`Registration`),
   }),
   server: {
     handlers: {

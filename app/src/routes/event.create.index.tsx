@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { GeneralForm, generalDraftOf } from '../components/editor/GeneralForm.tsx'
 import { requireOrganiser } from '../lib/guards.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchAccountLookups } from '../server/account.functions.ts'
 import { createEventDraft, fetchEventCreators } from '../server/eventEditor.functions.ts'
 
@@ -14,7 +16,7 @@ export const Route = createFileRoute('/event/create/')({
     requireOrganiser(context, location.href)
   },
   loader: async () => ({ lookups: await fetchAccountLookups(), creators: await fetchEventCreators() }),
-  head: () => ({ meta: [{ title: 'Create an event — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Create an event`) }),
   component: CreateEvent,
 })
 

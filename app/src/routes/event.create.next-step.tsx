@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { requireOrganiser } from '../lib/guards.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchOwnEvents } from '../server/account.functions.ts'
 
 /**
@@ -12,7 +14,7 @@ export const Route = createFileRoute('/event/create/next-step')({
     requireOrganiser(context, location.href)
   },
   loader: () => fetchOwnEvents({ data: { draftsOnly: true, page: 1 } }),
-  head: () => ({ meta: [{ title: 'Create an event — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Create an event`) }),
   component: NextStep,
 })
 

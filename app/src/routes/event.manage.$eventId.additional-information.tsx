@@ -1,11 +1,16 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router'
 import { AdditionalForm } from '../components/editor/AdditionalForm.tsx'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { saveEventPart } from '../server/eventEditor.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
 
 /** The additional-information step of event management. */
 export const Route = createFileRoute('/event/manage/$eventId/additional-information')({
+  head: ({ matches }) => ({
+    meta: privatePageMeta(matches, msg`Additional information`, managedEventName(matches)),
+  }),
   component: function AdditionalStep() {
     const { event } = manage.useLoaderData()
     const router = useRouter()

@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { Field, FormProblem, Submit } from '../components/Forms.tsx'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { fetchFormState } from '../server/account.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/event/manage/$eventId/event-gallery')({
         (await import('../server/eventEditor.server.ts')).galleryPost(request, params.eventId),
     },
   },
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Gallery`, managedEventName(matches)) }),
   component: GalleryStep,
 })
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { ProgramForm } from '../components/editor/ProgramForm.tsx'
@@ -7,6 +8,7 @@ import {
   publishProblemsOf,
   TournamentPicker,
 } from '../components/editor/tournamentStep.tsx'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { saveTournamentFn } from '../server/eventEditor.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
@@ -16,6 +18,7 @@ export const Route = createFileRoute('/event/manage/$eventId/event-program')({
   validateSearch: tournamentSearch,
   loaderDeps: ({ search }) => ({ tournament: search.tournament }),
   loader: ({ params, deps }) => loadChosenTournament(params.eventId, deps.tournament),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Program`, managedEventName(matches)) }),
   component: ProgramStep,
 })
 

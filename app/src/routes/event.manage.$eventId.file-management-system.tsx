@@ -1,4 +1,5 @@
 import { formatShortDate, isoDate } from '@kibitz/kernel/format'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef } from 'react'
@@ -7,6 +8,7 @@ import { Field, FormProblem, Submit, useFieldMessage } from '../components/Forms
 import { TableScroller } from '../components/TableScroller.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import type { FormState } from '../lib/session.ts'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { fetchFormState } from '../server/account.functions.ts'
 import { fetchEditorFiles } from '../server/eventEditor.functions.ts'
 
@@ -41,6 +43,7 @@ export const Route = createFileRoute('/event/manage/$eventId/file-management-sys
         (await import('../server/eventEditor.server.ts')).filesPost(request, params.eventId),
     },
   },
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Files`, managedEventName(matches)) }),
   component: FilesStep,
 })
 

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { RegistrationsPanel, registrationsHref } from '../components/editor/RegistrationsPanel.tsx'
 import { pathId } from '../components/editor/tournamentDraft.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { fetchRegistrations, runEntryAction } from '../server/registrations.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
@@ -36,6 +38,7 @@ export const Route = createFileRoute('/event/manage/$eventId/registrations')({
     if (!listing) throw await notFoundWithMoreEvents()
     return { listing }
   },
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Registrations`, managedEventName(matches)) }),
   component: RegistrationsScreen,
 })
 

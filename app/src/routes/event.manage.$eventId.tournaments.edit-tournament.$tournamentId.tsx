@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { TournamentForm } from '../components/editor/TournamentForm.tsx'
 import { pathId } from '../components/editor/tournamentDraft.ts'
 import { publishProblemsOf } from '../components/editor/tournamentStep.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { fetchEditorTournament, saveTournamentFn } from '../server/eventEditor.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
@@ -20,6 +22,9 @@ export const Route = createFileRoute('/event/manage/$eventId/tournaments/edit-to
     if (!found) throw await notFoundWithMoreEvents()
     return found
   },
+  head: ({ matches }) => ({
+    meta: privatePageMeta(matches, msg`Edit tournament`, managedEventName(matches)),
+  }),
   component: EditTournament,
 })
 

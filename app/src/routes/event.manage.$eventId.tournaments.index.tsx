@@ -7,6 +7,7 @@ import { pathId } from '../components/editor/tournamentDraft.ts'
 import { ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import {
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
   fetchEditorTournaments,
   removeTournamentFn,
   reorderTournamentsFn,
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/event/manage/$eventId/tournaments/')({
     return { tournaments }
   },
   component: TournamentsStep,
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Tournaments`, managedEventName(matches)) }),
 })
 
 type Summary = NonNullable<Awaited<ReturnType<typeof fetchEditorTournaments>>>[number]

@@ -1,13 +1,16 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { TournamentForm } from '../components/editor/TournamentForm.tsx'
 import { newTournamentInput } from '../components/editor/tournamentDraft.ts'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { saveTournamentFn } from '../server/eventEditor.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
 
 /** A new tournament of the event: its own fields first; tickets, prizes and program on their steps. */
 export const Route = createFileRoute('/event/manage/$eventId/tournaments/new-tournament')({
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`New tournament`, managedEventName(matches)) }),
   component: function NewTournament() {
     const { event } = manage.useLoaderData()
     const navigate = useNavigate()

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { EditorShell, type EditorStepKey } from '../components/editor/EditorShell.tsx'
 import { requireOrganiser } from '../lib/guards.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
+import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { fetchAccountLookups } from '../server/account.functions.ts'
 import { fetchEditorData } from '../server/eventEditor.functions.ts'
 
@@ -41,11 +43,8 @@ export const Route = createFileRoute('/event/manage/$eventId')({
     if (!data) throw await notFoundWithMoreEvents()
     return { ...data, lookups: await fetchAccountLookups() }
   },
-  head: ({ loaderData }) => ({
-    meta: [
-      { title: `${loaderData?.event.general.contents.find((c) => c.isMain)?.name ?? ''} — Kibitz` },
-      { name: 'robots', content: 'noindex' },
-    ],
+  head: ({ matches }) => ({
+    meta: privatePageMeta(matches, msg`General information`, managedEventName(matches)),
   }),
   component: ManageEvent,
 })

@@ -1,4 +1,5 @@
 import { ResetInput } from '@kibitz/accounts/forms'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import {
@@ -9,6 +10,7 @@ import {
   useCodeMessage,
   useValidatedForm,
 } from '../components/Forms.tsx'
+import { privatePageMeta } from '../lib/title.ts'
 import { checkResetLink, fetchFormState } from '../server/account.functions.ts'
 
 /** The e-mailed reset link: a new password, or 1013 when the link has expired or was used. */
@@ -17,9 +19,7 @@ export const Route = createFileRoute('/forgot-password/$token')({
     link: await checkResetLink({ data: { token: params.token } }),
     state: await fetchFormState({ data: { form: 'reset' } }),
   }),
-  head: () => ({
-    meta: [{ title: 'Choose a new password — Kibitz' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Choose a new password`) }),
   server: {
     handlers: {
       POST: async ({ request, params }) =>

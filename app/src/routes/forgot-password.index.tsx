@@ -1,14 +1,16 @@
 import { ForgotInput } from '@kibitz/accounts/forms'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Field, FormCard, FormProblem, Submit, useValidatedForm } from '../components/Forms.tsx'
 import { guestOnly } from '../lib/guards.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchFormState } from '../server/account.functions.ts'
 
 export const Route = createFileRoute('/forgot-password/')({
   beforeLoad: ({ context }) => guestOnly(context),
   loader: () => fetchFormState({ data: { form: 'forgot' } }),
-  head: () => ({ meta: [{ title: 'Forgot password — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Forgot your password?`) }),
   server: {
     handlers: {
       POST: async ({ request }) => (await import('../server/accountForms.server.ts')).forgotPost(request),

@@ -1,4 +1,5 @@
 import { addDays } from '@kibitz/kernel/format'
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { LongDate } from '../components/Dates.tsx'
@@ -6,6 +7,7 @@ import { EventGrid } from '../components/EventCard.tsx'
 import { Pagination } from '../components/Pagination.tsx'
 import { staticPage } from '../lib/render.ts'
 import { pageParam } from '../lib/search.ts'
+import { pageTitle } from '../lib/title.ts'
 import { fetchLiveScore } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/live-score/{-$date}')({
@@ -15,7 +17,7 @@ export const Route = createFileRoute('/live-score/{-$date}')({
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ params, deps }) => fetchLiveScore({ data: { date: params.date, page: deps.page } }),
-  head: () => ({ meta: [{ title: 'Live bridge results — Kibitz' }] }),
+  head: ({ matches }) => ({ meta: [{ title: pageTitle(matches, msg`Live bridge results`) }] }),
   component: LiveScore,
 })
 

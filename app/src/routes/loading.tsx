@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
 import { staticPage } from '../lib/render.ts'
+import { privatePageMeta } from '../lib/title.ts'
 
 export const Route = createFileRoute('/loading')({
   headers: staticPage,
-  head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Loading…`) }),
   component: Loading,
 })
 

@@ -1,9 +1,11 @@
 import { LoginInput } from '@kibitz/accounts/forms'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Field, FormCard, FormProblem, Submit, useValidatedForm } from '../components/Forms.tsx'
 import { SocialButtons } from '../components/SocialButtons.tsx'
 import { guestOnly, redirectSearch } from '../lib/guards.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchFormState } from '../server/account.functions.ts'
 
 export const Route = createFileRoute('/login')({
@@ -13,7 +15,7 @@ export const Route = createFileRoute('/login')({
     state: await fetchFormState({ data: { form: 'login' } }),
     social: await fetchFormState({ data: { form: 'social' } }),
   }),
-  head: () => ({ meta: [{ title: 'Log in — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Log in`) }),
   server: {
     handlers: {
       POST: async ({ request }) => (await import('../server/accountForms.server.ts')).loginPost(request),

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
 import { EntryStateText, EntrySummary } from '../components/registration/StatusView.tsx'
 import { stringParam } from '../lib/search.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
 import { InvalidLink } from './status.tsx'
 
@@ -18,7 +20,7 @@ export const Route = createFileRoute('/payment')({
     if (data === null) throw notFound()
     return data
   },
-  head: () => ({ meta: [{ title: 'Payment — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Payment`) }),
   headers: () => ({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' }),
   notFoundComponent: InvalidLink,
   component: PaymentPage,

@@ -1,4 +1,5 @@
 import { profileChangeForms } from '@kibitz/accounts/forms'
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -7,6 +8,7 @@ import { ChangeForm } from '../components/account/SettingsTabs.tsx'
 import { Field, FormProblem, useValidatedForm } from '../components/Forms.tsx'
 import { requireOrganiser } from '../lib/guards.ts'
 import type { FormState } from '../lib/session.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchAccountLookups, fetchFormState, fetchProfileData } from '../server/account.functions.ts'
 
 /** Organiser settings: change kinds 8–14 of spec section 8. Organiser-only (spec section 4). */
@@ -19,7 +21,7 @@ export const Route = createFileRoute('/profile-settings-organizer')({
     lookups: await fetchAccountLookups(),
     state: await fetchFormState({ data: { form: 'profile-*' } }),
   }),
-  head: () => ({ meta: [{ title: 'Organiser settings — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Organiser settings`) }),
   server: {
     handlers: {
       POST: async ({ request }) =>

@@ -1,4 +1,5 @@
 import { profileChangeForms } from '@kibitz/accounts/forms'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -7,6 +8,7 @@ import { Field, FormProblem, useFieldMessage, useValidatedForm } from '../compon
 import { SocialButtons } from '../components/SocialButtons.tsx'
 import { requireUser } from '../lib/guards.ts'
 import type { FormState } from '../lib/session.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchAccountLookups, fetchFormState, fetchProfileData } from '../server/account.functions.ts'
 
 const root = getRouteApi('__root__')
@@ -21,7 +23,7 @@ export const Route = createFileRoute('/profile-settings')({
     state: await fetchFormState({ data: { form: 'profile-*' } }),
     social: await fetchFormState({ data: { form: 'social' } }),
   }),
-  head: () => ({ meta: [{ title: 'Profile settings — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Profile settings`) }),
   server: {
     handlers: {
       POST: async ({ request }) =>

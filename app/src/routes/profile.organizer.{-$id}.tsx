@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { requireUser } from '../lib/guards.ts'
 import { staticPage } from '../lib/render.ts'
+import { pageTitle } from '../lib/title.ts'
 import { fetchPublicOrganiser } from '../server/account.functions.ts'
 
 /** An accepted organiser's public profile; without an id, the signed-in organiser's own. */
@@ -21,7 +23,9 @@ export const Route = createFileRoute('/profile/organizer/{-$id}')({
     if (!organiser) throw notFound()
     return organiser
   },
-  head: ({ loaderData }) => ({ meta: [{ title: loaderData ? `${loaderData.name} — Kibitz` : 'Kibitz' }] }),
+  head: ({ loaderData, matches }) => ({
+    meta: [{ title: pageTitle(matches, msg`Organiser`, loaderData?.name ?? '') }],
+  }),
   component: OrganiserProfilePage,
 })
 

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { requireUser } from '../lib/guards.ts'
 import { staticPage } from '../lib/render.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchPublicProfile } from '../server/account.functions.ts'
 
 /** A player's public profile; without an id, the signed-in user's own. */
@@ -20,15 +22,12 @@ export const Route = createFileRoute('/profile/{-$id}')({
     if (!profile) throw notFound()
     return profile
   },
-  head: ({ loaderData }) => ({
-    meta: [
-      {
-        title: loaderData
-          ? `${[loaderData.firstName, loaderData.lastName].filter(Boolean).join(' ')} — Kibitz`
-          : 'Kibitz',
-      },
-      { name: 'robots', content: 'noindex' },
-    ],
+  head: ({ loaderData, matches }) => ({
+    meta: privatePageMeta(
+      matches,
+      msg`Player profile`,
+      loaderData ? [loaderData.firstName, loaderData.lastName].filter(Boolean).join(' ') : '',
+    ),
   }),
   component: PublicProfilePage,
 })

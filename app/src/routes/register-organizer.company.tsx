@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { OrganiserForm } from '../components/account/OrganiserForm.tsx'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchAccountLookups, fetchFormState } from '../server/account.functions.ts'
 import { organiserRegistrationGuard } from './register-organizer.index.tsx'
 
@@ -9,7 +11,7 @@ export const Route = createFileRoute('/register-organizer/company')({
     state: await fetchFormState({ data: { form: 'organiser-company' } }),
     lookups: await fetchAccountLookups(),
   }),
-  head: () => ({ meta: [{ title: 'Become an organiser — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Become an organiser`) }),
   server: {
     handlers: {
       POST: async ({ request }) =>

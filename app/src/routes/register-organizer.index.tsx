@@ -1,13 +1,15 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { FormCard } from '../components/Forms.tsx'
 import { requireUser } from '../lib/guards.ts'
 import { organiserStatus } from '../lib/session.ts'
+import { privatePageMeta } from '../lib/title.ts'
 
 /** Organiser registration: choose the company or the individual variant (spec section 2). */
 export const Route = createFileRoute('/register-organizer/')({
   beforeLoad: ({ context, location }) => organiserRegistrationGuard(context, location.href),
-  head: () => ({ meta: [{ title: 'Become an organiser — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Become an organiser`) }),
   component: ChooseKind,
 })
 

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { FormCard } from '../components/Forms.tsx'
 import { requireUser } from '../lib/guards.ts'
 import { organiserStatus } from '../lib/session.ts'
+import { privatePageMeta } from '../lib/title.ts'
 
 /** The pending screen (spec section 4): where a pending organiser is sent from organiser-only screens. */
 export const Route = createFileRoute('/register-organizer/pending')({
@@ -11,9 +13,7 @@ export const Route = createFileRoute('/register-organizer/pending')({
     if (user.organizerStatus === organiserStatus.accepted) throw redirect({ to: '/' })
     return { status: user.organizerStatus }
   },
-  head: () => ({
-    meta: [{ title: 'Organiser application — Kibitz' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Organiser application`) }),
   component: Pending,
 })
 

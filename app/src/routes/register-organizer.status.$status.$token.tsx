@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { FormCard, FormProblem, Submit, useCodeMessage } from '../components/Forms.tsx'
 import { organiserStatus } from '../lib/session.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchFormState, fetchOrganiserDecision } from '../server/account.functions.ts'
 
 /**
@@ -16,9 +18,7 @@ export const Route = createFileRoute('/register-organizer/status/$status/$token'
     decision: await fetchOrganiserDecision({ data: { token: params.token } }),
     state: await fetchFormState({ data: { form: 'decision' } }),
   }),
-  head: () => ({
-    meta: [{ title: 'Organiser application — Kibitz' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Organiser application`) }),
   server: {
     handlers: {
       POST: async ({ request, params }) =>

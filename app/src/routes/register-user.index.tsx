@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { RegisterForm } from '../components/account/RegisterForm.tsx'
 import { guestOnly } from '../lib/guards.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchFormState } from '../server/account.functions.ts'
 
 export const Route = createFileRoute('/register-user/')({
@@ -9,7 +11,7 @@ export const Route = createFileRoute('/register-user/')({
     state: await fetchFormState({ data: { form: 'register' } }),
     social: await fetchFormState({ data: { form: 'social' } }),
   }),
-  head: () => ({ meta: [{ title: 'Sign up — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Sign up`) }),
   server: {
     handlers: {
       POST: async ({ request }) =>

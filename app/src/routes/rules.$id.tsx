@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { staticPage } from '../lib/render.ts'
 import { storedFileHref } from '../lib/site.ts'
+import { pageTitle } from '../lib/title.ts'
 import { fetchRules } from '../server/registration.functions.ts'
 
 // Spec section 2: /rules/{id}, a tournament's rules and regulations and how its registration works.
@@ -14,8 +16,19 @@ export const Route = createFileRoute('/rules/$id')({
     if (data === null) throw await notFoundWithMoreEvents()
     return data
   },
-  head: ({ loaderData }) => ({
-    meta: loaderData ? [{ title: `${loaderData.tournament.name} — ${loaderData.event.name} — Kibitz` }] : [],
+  head: ({ loaderData, matches }) => ({
+    meta: loaderData
+      ? [
+          {
+            title: pageTitle(
+              matches,
+              msg`Rules and regulations`,
+              loaderData.tournament.name,
+              loaderData.event.name,
+            ),
+          },
+        ]
+      : [],
   }),
   component: RulesPage,
 })

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { EventGrid } from '../components/EventCard.tsx'
@@ -5,6 +6,7 @@ import { KeysetPagination } from '../components/Pagination.tsx'
 import { SearchForm } from '../components/SearchForm.tsx'
 import { staticPage } from '../lib/render.ts'
 import { type PageStart, pageStartParams, stringParam } from '../lib/search.ts'
+import { headI18n, pageTitle } from '../lib/title.ts'
 import { fetchSearch } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/search-filter')({
@@ -16,12 +18,14 @@ export const Route = createFileRoute('/search-filter')({
   loaderDeps: ({ search }) => ({ q: search.q, after: search.after, before: search.before }),
   loader: ({ deps }) => fetchSearch({ data: deps }),
   // The plain catalogue is a page search engines may list; its filtered and later pages are not.
-  head: ({ match }) => ({
+  head: ({ match, matches }) => ({
     meta: [
-      { title: 'Search bridge events — Kibitz' },
+      { title: pageTitle(matches, msg`Search bridge events`) },
       {
         name: 'description',
-        content: 'Every bridge tournament and festival on Kibitz: search by name, place, date and type.',
+        content: headI18n(matches)._(
+          msg`Every bridge tournament and festival on Kibitz: search by name, place, date and type.`,
+        ),
       },
       ...(match.search.q || match.search.after || match.search.before
         ? [{ name: 'robots', content: 'noindex' }]

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
 import { EntrySummary } from '../components/registration/StatusView.tsx'
 import { stringParam } from '../lib/search.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
 
 // Spec section 2: a registration's status from its secret link (after a card checkout, the payment is
@@ -23,7 +25,7 @@ export const Route = createFileRoute('/status')({
     if (data === null) throw notFound()
     return data
   },
-  head: () => ({ meta: [{ title: 'Registration status — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Registration status`) }),
   headers: () => ({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' }),
   notFoundComponent: InvalidLink,
   component: StatusPage,

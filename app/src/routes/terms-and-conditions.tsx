@@ -1,11 +1,14 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
 import { staticPage } from '../lib/render.ts'
 import { siteContact } from '../lib/site.ts'
+import { pageTitle } from '../lib/title.ts'
 
 export const Route = createFileRoute('/terms-and-conditions')({
   headers: staticPage,
+  head: ({ matches }) => ({ meta: [{ title: pageTitle(matches, msg`Terms and conditions`) }] }),
   component: Terms,
 })
 

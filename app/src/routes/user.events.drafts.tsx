@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { OwnEvents } from '../components/account/OwnEvents.tsx'
 import { requireOrganiser } from '../lib/guards.ts'
 import { pageParam } from '../lib/search.ts'
+import { privatePageMeta } from '../lib/title.ts'
 import { fetchOwnEvents } from '../server/account.functions.ts'
 
 const pageSize = 18
@@ -16,7 +18,7 @@ export const Route = createFileRoute('/user/events/drafts')({
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ deps }) => fetchOwnEvents({ data: { draftsOnly: true, page: deps.page } }),
-  head: () => ({ meta: [{ title: 'My draft events — Kibitz' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`My draft events`) }),
   component: () => {
     const data = Route.useLoaderData()
     const { page } = Route.useSearch()

@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Prose } from '../components/Prose.tsx'
 import { staticPage } from '../lib/render.ts'
+import { pageTitle } from '../lib/title.ts'
 
 export const Route = createFileRoute('/widget/instructions')({
   headers: staticPage,
+  head: ({ matches }) => ({ meta: [{ title: pageTitle(matches, msg`Events widget for your site`) }] }),
   component: WidgetInstructions,
 })
 
