@@ -1,4 +1,5 @@
 import { formatLongDate, formatMoney, formatTime } from '@kibitz/kernel/format'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useId } from 'react'
@@ -7,8 +8,8 @@ import { PrizeIcon } from '../components/Icons.tsx'
 import { TableScroller } from '../components/TableScroller.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { resultsHref, storedFileHref } from '../lib/site.ts'
-import type { TournamentData } from '../lib/types.ts'
 import { eventName, pageTitle } from '../lib/title.ts'
+import type { TournamentData } from '../lib/types.ts'
 
 const eventRoute = getRouteApi('/event/$eventId')
 

@@ -1,4 +1,5 @@
 import { formatMoney, formatTime } from '@kibitz/kernel/format'
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -6,8 +7,8 @@ import { DateRange } from '../components/Dates.tsx'
 import { pathId } from '../components/editor/tournamentDraft.ts'
 import { ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
-import {
 import { managedEventName, privatePageMeta } from '../lib/title.ts'
+import {
   fetchEditorTournaments,
   removeTournamentFn,
   reorderTournamentsFn,
@@ -23,8 +24,8 @@ export const Route = createFileRoute('/event/manage/$eventId/tournaments/')({
     if (!tournaments) throw await notFoundWithMoreEvents()
     return { tournaments }
   },
-  component: TournamentsStep,
   head: ({ matches }) => ({ meta: privatePageMeta(matches, msg`Tournaments`, managedEventName(matches)) }),
+  component: TournamentsStep,
 })
 
 type Summary = NonNullable<Awaited<ReturnType<typeof fetchEditorTournaments>>>[number]
