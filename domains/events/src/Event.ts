@@ -106,6 +106,8 @@ export class EventView extends Schema.Class<EventView>('@kibitz/events/EventView
   homePageUrl: Schema.NullOr(Schema.String),
   championshipTypeText: Schema.NullOr(Schema.String),
   stateMessage: Schema.NullOr(Schema.String),
+  /** A postponed event whose new dates are to be announced; otherwise its dates are the new ones. */
+  datesToBeAnnounced: Schema.Boolean,
   adsEnabled: Schema.Boolean,
   fbCommentsEnabled: Schema.Boolean,
   showNativeName: Schema.Boolean,

@@ -12,7 +12,7 @@ import { RegistrationService } from '@kibitz/registration'
 import { TournamentStore } from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
-import { EventAction, eventMessageMaxLength } from './EventInput.ts'
+import { DateField, EventAction, eventMessageMaxLength } from './EventInput.ts'
 import { EventProblem, eventProblems } from './EventProblems.ts'
 import { EventsConfig } from './EventsConfig.ts'
 import * as Repo from './internal/EventActionRepo.ts'
@@ -71,6 +71,26 @@ export interface EventActionOptions {
   readonly message?: string | undefined
   /** Publish: false keeps a republication quiet (default true). notifyEventUsers: false is refused. */
   readonly notifyUsers?: boolean | undefined
+  /**
+   * Postpone: the event's new dates (YYYY-MM-DD, start on or before end), which become its dates; left out, the
+   * new dates are to be announced (docs/decisions/032).
+   */
+  readonly newDates?: { readonly dateStart: string; readonly dateEnd: string } | undefined
+}
+
+const isDate = Schema.is(DateField)
+
+/** The problems of postpone's new dates: both supported dates, the start on or before the end. */
+const newDatesProblems = (dates: EventActionOptions['newDates']) => {
+  if (dates === undefined) return []
+  const problems: Array<FieldProblem> = []
+  if (!isDate(dates.dateStart))
+    problems.push(new FieldProblem({ field: 'dateStart', rule: ValidationRule.invalidDate }))
+  if (!isDate(dates.dateEnd))
+    problems.push(new FieldProblem({ field: 'dateEnd', rule: ValidationRule.invalidDate }))
+  else if (problems.length === 0 && dates.dateStart > dates.dateEnd)
+    problems.push(new FieldProblem({ field: 'dateEnd', rule: ValidationRule.dateRange }))
+  return problems
 }
 
 type StateChange = Exclude<EventAction, 'notifyEventUsers'>
@@ -173,7 +193,17 @@ export class EventActions extends Context.Service<
                   dates: formatDateRange(event.dateStart, event.dateEnd, language),
                   link,
                 }
-              : { kind: mail.kind, eventName, message: message ?? '', link }
+              : mail.kind === 'eventPostponed'
+                ? {
+                    kind: mail.kind,
+                    eventName,
+                    message: message ?? '',
+                    link,
+                    newDates: event.datesToBeAnnounced
+                      ? null
+                      : formatDateRange(event.dateStart, event.dateEnd, language),
+                  }
+                : { kind: mail.kind, eventName, message: message ?? '', link }
           const rendered = renderEventMail(content, language)
           const decoded = decodeMail({ ...rendered, to: recipient.email, kind: mail.outboxKind, language })
           // Contestant addresses are typed by whoever entered; one SMTP would refuse is skipped, not fatal.
@@ -228,6 +258,9 @@ export class EventActions extends Context.Service<
       return EventActions.of({
         perform: Effect.fn('EventActions.perform')(function* (actor, eventId, action, options) {
           if (action === 'notifyEventUsers') return yield* notifyEventUsers(actor, eventId, options)
+          const dateProblems = action === 'postpone' ? newDatesProblems(options?.newDates) : []
+          if (dateProblems.length > 0)
+            return yield* new EventActionRefused({ action, reason: 'invalidInput', fields: dateProblems })
           const refuse = (reason: RefusalReason, state?: EventState) =>
             Effect.fail(
               new EventActionRefused(state === undefined ? { action, reason } : { action, reason, state }),
@@ -272,7 +305,19 @@ export class EventActions extends Context.Service<
                 if (action === 'postpone' || action === 'unpublishAfterPostpone' || action === 'cancel') {
                   event.stateMessage = message
                 }
-                if (action === 'publish') event.stateMessage = null
+                if (action === 'publish') {
+                  event.stateMessage = null
+                  event.datesToBeAnnounced = false
+                }
+                if (action === 'postpone') {
+                  // The new dates become the event's dates; without them they are to be announced.
+                  const dates = options?.newDates
+                  if (dates) {
+                    event.dateStart = dates.dateStart
+                    event.dateEnd = dates.dateEnd
+                  }
+                  event.datesToBeAnnounced = dates === undefined
+                }
                 event.updatedAt = at
                 yield* Repo.flush()
               }

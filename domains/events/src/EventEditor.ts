@@ -130,6 +130,8 @@ export class EventEditorView extends Schema.Class<EventEditorView>('@kibitz/even
   state: EventState,
   status: Schema.Int,
   stateMessage: Schema.NullOr(Schema.String),
+  /** Postponed without new dates (docs/decisions/032). */
+  datesToBeAnnounced: Schema.Boolean,
   general: GeneralInformationInput,
   additional: AdditionalInformationInput,
   imageUrl: Schema.NullOr(Schema.String),
@@ -169,6 +171,7 @@ const toEditorView = (e: EventEntity): EventEditorView => {
     state,
     status: e.status,
     stateMessage: nullable(e.stateMessage),
+    datesToBeAnnounced: e.datesToBeAnnounced,
     general: generalOf(e),
     additional: {
       externalPageUrl: nullable(e.externalPageUrl),

@@ -41,6 +41,15 @@ export class EventService extends Context.Service<
     ): Effect.Effect<EventListing, never, Em>
     /** Anyone: one public event by alias (any language's) or numeric id. */
     view(aliasOrId: string, locale: string): Effect.Effect<EventView, EventNotFound, Em>
+    /**
+     * The event's organiser or the super user: the public page's view of their event in any state (a draft as
+     * it will look once published; docs/decisions/032). Anyone else, and a missing event: EventNotFound.
+     */
+    preview(
+      actor: { readonly organiserId: number | null; readonly isSuper: boolean },
+      eventId: number,
+      locale: string,
+    ): Effect.Effect<EventView, EventNotFound, Em>
     /** Anyone: public events by id, in the given order (ids that are not public are skipped). */
     cards(ids: ReadonlyArray<number>, locale: string): Effect.Effect<ReadonlyArray<EventCard>, never, Em>
     /** Anyone: up to `limit` place names of upcoming events matching `text`. */
@@ -160,6 +169,22 @@ export class EventService extends Context.Service<
         return toView(found.value, locale, at)
       })
 
+      const preview = Effect.fn('EventService.preview')(function* (
+        actor: { readonly organiserId: number | null; readonly isSuper: boolean },
+        eventId: number,
+        locale: string,
+      ) {
+        const at = yield* now
+        const found = yield* repo.findAnyById(eventId)
+        // Another organiser's event reads as missing, as in the editor (decision 014).
+        if (
+          Option.isNone(found) ||
+          !(actor.isSuper || (actor.organiserId !== null && found.value.organiserId === actor.organiserId))
+        )
+          return yield* new EventNotFound({ aliasOrId: String(eventId) })
+        return toView(found.value, locale, at)
+      })
+
       const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<number>, locale: string) {
         const at = yield* now
         const entities = yield* repo.findPublicByIds(ids)
@@ -212,6 +237,7 @@ export class EventService extends Context.Service<
         browse,
         ownEvents,
         view,
+        preview,
         cards,
         locationSuggestions,
         liveResults,
@@ -378,6 +404,7 @@ const toView = (e: EventEntity, locale: string, now: Date): EventView => {
     homePageUrl: e.isOnline ? (main?.externalUrl ?? e.externalPageUrl ?? null) : (e.externalPageUrl ?? null),
     championshipTypeText: e.championshipTypeText ?? null,
     stateMessage: e.stateMessage ?? null,
+    datesToBeAnnounced: e.datesToBeAnnounced,
     adsEnabled: e.adsEnabled,
     fbCommentsEnabled: e.fbCommentsEnabled,
     showNativeName: e.showNativeName,

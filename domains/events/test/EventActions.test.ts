@@ -266,6 +266,83 @@ describe(EventActions.name, () => {
     }),
   )
 
+  describe('postponing to new dates or to dates to be announced (decision 032)', () => {
+    const DatesRow = Schema.Struct({
+      date_start: Schema.String,
+      date_end: Schema.String,
+      dates_to_be_announced: Schema.Boolean,
+      state: Schema.String,
+    })
+    const datesOf = (id: number) =>
+      Effect.promise(async () =>
+        Schema.decodeUnknownSync(Schema.Array(DatesRow))(
+          await db.orm.em
+            .fork()
+            .execute(
+              "select to_char(date_start, 'YYYY-MM-DD') as date_start, to_char(date_end, 'YYYY-MM-DD') as date_end, dates_to_be_announced, state from event where id = ?",
+              [id],
+            ),
+        ),
+      )
+
+    it.effect('new dates become the event’s dates and are in the players’ e-mail', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        yield* performWith(me, id, 'postpone', {
+          message: 'The hall is flooded.',
+          newDates: { dateStart: '2027-06-05', dateEnd: '2027-06-07' },
+        })
+        expect(yield* datesOf(id)).toEqual([
+          {
+            date_start: '2027-06-05',
+            date_end: '2027-06-07',
+            dates_to_be_announced: false,
+            state: 'postponed',
+          },
+        ])
+        const mails = yield* outbox()
+        expect(mails).toHaveLength(2)
+        const ona = mails.find((m) => m.recipient === 'ona@example.test')
+        expect(ona?.text_body).toContain('į naujas datas')
+        expect(ona?.text_body).toMatch(/2027/)
+      }),
+    )
+
+    it.effect('without new dates they are to be announced, and publishing again clears that', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        yield* perform(me, id, 'postpone', 'Later')
+        expect((yield* datesOf(id))[0]).toMatchObject({
+          date_start: '2027-04-01',
+          dates_to_be_announced: true,
+        })
+        yield* perform(me, id, 'unpublishAfterPostpone')
+        yield* perform(me, id, 'publish')
+        expect((yield* datesOf(id))[0]).toMatchObject({ dates_to_be_announced: false, state: 'accepted' })
+      }),
+    )
+
+    it.effect('refuses impossible new dates before changing anything', () =>
+      Effect.gen(function* () {
+        const me = yield* organiser('Vilnius Club')
+        const id = yield* eventWithPlayers(me)
+        const refused = yield* Effect.flip(
+          performWith(me, id, 'postpone', { newDates: { dateStart: '2027-06-07', dateEnd: '2027-06-05' } }),
+        )
+        expect(refused.reason).toBe('invalidInput')
+        expect(refused.fields?.map((f) => [f.field, f.rule])).toEqual([['dateEnd', 'dateRange']])
+        const garbage = yield* Effect.flip(
+          performWith(me, id, 'postpone', { newDates: { dateStart: '1800-01-01', dateEnd: 'soon' } }),
+        )
+        expect(garbage.fields?.map((f) => f.field)).toEqual(['dateStart', 'dateEnd'])
+        expect((yield* datesOf(id))[0]).toMatchObject({ state: 'accepted', date_start: '2027-04-01' })
+        expect(yield* outbox()).toEqual([])
+      }),
+    )
+  })
+
   describe('e-mails to the registered players', () => {
     it.effect('postponing enqueues one e-mail per registered address, in its reader’s language', () =>
       Effect.gen(function* () {

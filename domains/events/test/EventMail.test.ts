@@ -23,6 +23,13 @@ const postponed = {
   message: 'The hall is flooded.\nNew dates soon.',
   link,
 } satisfies EventMail
+const postponedToDates = {
+  kind: 'eventPostponed',
+  eventName: 'Spring Pairs & Teams',
+  message: '',
+  link,
+  newDates: '5–7 June 2027',
+} satisfies EventMail
 const canceled = {
   kind: 'eventCanceled',
   eventName: 'Spring Pairs & Teams',
@@ -45,6 +52,7 @@ const announced = {
 
 const samples: ReadonlyArray<{ mail: EventMail; shown: ReadonlyArray<string> }> = [
   { mail: postponed, shown: ['Spring Pairs & Teams'] },
+  { mail: postponedToDates, shown: ['Spring Pairs & Teams', '5–7 June 2027'] },
   { mail: canceled, shown: ['Spring Pairs & Teams', 'Sorry.'] },
   { mail: republished, shown: ['Spring Pairs & Teams', '1–3 April 2027'] },
   { mail: announced, shown: ['Spring Pairs & Teams', 'Parking is free on Saturday.'] },

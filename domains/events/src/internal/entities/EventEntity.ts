@@ -54,6 +54,8 @@ const EventSchema = defineEntity({
     showNativeName: p.boolean().default(false),
     championshipTypeText: p.string().length(120).nullable(),
     stateMessage: p.text().nullable(),
+    /** Postponed without new dates: they are to be announced (docs/decisions/032). */
+    datesToBeAnnounced: p.boolean().default(false),
     // Kept by the tournaments domain through EventService.recordTournamentSummary.
     tournamentsCount: p.integer().default(0),
     registrationOpensAt: p.datetime().nullable(),

@@ -23,7 +23,14 @@ import { messages as ru } from './locales/ru/messages.ts'
  * text (may be empty, may span lines); `dates` is already formatted in the recipient's language.
  */
 export type EventMail =
-  | { kind: 'eventPostponed'; eventName: string; message: string; link: string }
+  | {
+      kind: 'eventPostponed'
+      eventName: string
+      message: string
+      link: string
+      /** The new dates, formatted; null or left out when they are to be announced. */
+      newDates?: string | null
+    }
   | { kind: 'eventCanceled'; eventName: string; message: string; link: string }
   | { kind: 'eventRepublished'; eventName: string; dates: string; link: string }
   | { kind: 'eventMessage'; eventName: string; message: string; link: string }
@@ -66,12 +73,19 @@ const eventPostponed = (i18n: I18n, mail: Mail<'eventPostponed'>): Content => {
     }),
     heading: i18n._({ id: 'mail.eventPostponed.heading', message: 'The event has been postponed' }),
     paragraphs: [
-      i18n._({
-        id: 'mail.eventPostponed.body',
-        message:
-          'The organiser has postponed {eventName}. Your registration is kept, and we will write to you again when the event has new dates.',
-        values: { eventName: mailParam(mail.eventName) },
-      }),
+      mail.newDates == null
+        ? i18n._({
+            id: 'mail.eventPostponed.body',
+            message:
+              'The organiser has postponed {eventName}. Your registration is kept, and we will write to you again when the event has new dates.',
+            values: { eventName: mailParam(mail.eventName) },
+          })
+        : i18n._({
+            id: 'mail.eventPostponed.bodyWithDates',
+            message:
+              'The organiser has postponed {eventName} to new dates: {dates}. Your registration is kept.',
+            values: { eventName: mailParam(mail.eventName), dates: mailParam(mail.newDates) },
+          }),
       ...note.paragraphs,
     ],
     ...(note.quote === undefined ? {} : { quote: note.quote }),

@@ -10,6 +10,7 @@ export const messages: Messages = {
   "mail.eventMessage.heading": ["A message from the organiser"],
   "mail.eventMessage.subject": ["News from the organiser: ",["eventName"]],
   "mail.eventPostponed.body": ["The organiser has postponed ",["eventName"],". Your registration is kept, and we will write to you again when the event has new dates."],
+  "mail.eventPostponed.bodyWithDates": ["The organiser has postponed ",["eventName"]," to new dates: ",["dates"],". Your registration is kept."],
   "mail.eventPostponed.heading": ["The event has been postponed"],
   "mail.eventPostponed.subject": ["Postponed: ",["eventName"]],
   "mail.eventRepublished.body": ["Good news: ",["eventName"]," has been published again with new dates. Please check that they still suit you."],

@@ -10,6 +10,7 @@ export const messages: Messages = {
   "mail.eventMessage.heading": ["Un mensaje del organizador"],
   "mail.eventMessage.subject": ["Novedades del organizador: ",["eventName"]],
   "mail.eventPostponed.body": ["El organizador ha aplazado ",["eventName"],". Su inscripción se mantiene y le escribiremos de nuevo cuando el evento tenga nuevas fechas."],
+  "mail.eventPostponed.bodyWithDates": ["El organizador ha aplazado «",["eventName"],"» a nuevas fechas: ",["dates"],". Tu inscripción se mantiene."],
   "mail.eventPostponed.heading": ["El evento ha sido aplazado"],
   "mail.eventPostponed.subject": ["Aplazado: ",["eventName"]],
   "mail.eventRepublished.body": ["Buenas noticias: ",["eventName"]," se ha vuelto a publicar con nuevas fechas. Compruebe que le siguen viniendo bien."],

@@ -10,6 +10,7 @@ export const messages: Messages = {
   "mail.eventMessage.heading": ["Un message de l’organisateur"],
   "mail.eventMessage.subject": ["Nouvelles de l’organisateur : ",["eventName"]],
   "mail.eventPostponed.body": ["L’organisateur a reporté ",["eventName"],". Votre inscription est conservée et nous vous écrirons de nouveau lorsque l’événement aura de nouvelles dates."],
+  "mail.eventPostponed.bodyWithDates": ["L’organisateur a reporté « ",["eventName"]," » à de nouvelles dates : ",["dates"],". Votre inscription est conservée."],
   "mail.eventPostponed.heading": ["L’événement a été reporté"],
   "mail.eventPostponed.subject": ["Reporté : ",["eventName"]],
   "mail.eventRepublished.body": ["Bonne nouvelle : ",["eventName"]," est de nouveau publié avec de nouvelles dates. Vérifiez qu’elles vous conviennent toujours."],

@@ -10,6 +10,7 @@ export const messages: Messages = {
   "mail.eventMessage.heading": ["Un messaggio dell’organizzatore"],
   "mail.eventMessage.subject": ["Novità dall’organizzatore: ",["eventName"]],
   "mail.eventPostponed.body": ["L’organizzatore ha rinviato ",["eventName"],". La sua iscrizione resta valida e le scriveremo di nuovo quando l’evento avrà nuove date."],
+  "mail.eventPostponed.bodyWithDates": ["L’organizzatore ha rinviato «",["eventName"],"» a nuove date: ",["dates"],". La tua iscrizione resta valida."],
   "mail.eventPostponed.heading": ["L’evento è stato rinviato"],
   "mail.eventPostponed.subject": ["Rinviato: ",["eventName"]],
   "mail.eventRepublished.body": ["Buone notizie: ",["eventName"]," è stato pubblicato di nuovo con nuove date. Verifichi che le vadano ancora bene."],

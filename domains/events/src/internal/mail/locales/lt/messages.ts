@@ -10,6 +10,7 @@ export const messages: Messages = {
   "mail.eventMessage.heading": ["Organizatoriaus žinutė"],
   "mail.eventMessage.subject": ["Organizatoriaus naujienos: ",["eventName"]],
   "mail.eventPostponed.body": ["Organizatorius atidėjo renginį „",["eventName"],"“. Jūsų registracija lieka galioti, o kai renginys turės naujas datas, parašysime jums dar kartą."],
+  "mail.eventPostponed.bodyWithDates": ["Organizatorius perkėlė renginį „",["eventName"],"“ į naujas datas: ",["dates"],". Jūsų registracija lieka galioti."],
   "mail.eventPostponed.heading": ["Renginys atidėtas"],
   "mail.eventPostponed.subject": ["Atidėta: ",["eventName"]],
   "mail.eventRepublished.body": ["Gera žinia: renginys „",["eventName"],"“ vėl paskelbtas su naujomis datomis. Patikrinkite, ar jos jums tinka."],

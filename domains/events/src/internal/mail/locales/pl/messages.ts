@@ -10,6 +10,7 @@ export const messages: Messages = {
   "mail.eventMessage.heading": ["Wiadomość od organizatora"],
   "mail.eventMessage.subject": ["Wiadomość od organizatora: ",["eventName"]],
   "mail.eventPostponed.body": ["Organizator przełożył wydarzenie „",["eventName"],"”. Twoja rejestracja pozostaje ważna, a gdy wydarzenie otrzyma nowe terminy, napiszemy do Ciebie ponownie."],
+  "mail.eventPostponed.bodyWithDates": ["Organizator przełożył wydarzenie „",["eventName"],"” na nowy termin: ",["dates"],". Twoja rejestracja pozostaje ważna."],
   "mail.eventPostponed.heading": ["Wydarzenie zostało przełożone"],
   "mail.eventPostponed.subject": ["Przełożone: ",["eventName"]],
   "mail.eventRepublished.body": ["Dobra wiadomość: wydarzenie „",["eventName"],"” zostało ponownie opublikowane z nowymi terminami. Sprawdź, czy nadal Ci odpowiadają."],

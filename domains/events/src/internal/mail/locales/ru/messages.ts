@@ -10,6 +10,7 @@ export const messages: Messages = {
   "mail.eventMessage.heading": ["Сообщение организатора"],
   "mail.eventMessage.subject": ["Новости от организатора: ",["eventName"]],
   "mail.eventPostponed.body": ["Организатор перенёс мероприятие «",["eventName"],"». Ваша регистрация сохраняется, и мы напишем вам снова, когда у мероприятия появятся новые даты."],
+  "mail.eventPostponed.bodyWithDates": ["Организатор перенёс мероприятие «",["eventName"],"» на новые даты: ",["dates"],". Ваша регистрация сохраняется."],
   "mail.eventPostponed.heading": ["Мероприятие перенесено"],
   "mail.eventPostponed.subject": ["Перенесено: ",["eventName"]],
   "mail.eventRepublished.body": ["Хорошие новости: мероприятие «",["eventName"],"» снова опубликовано с новыми датами. Пожалуйста, проверьте, подходят ли они вам."],
