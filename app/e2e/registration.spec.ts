@@ -172,7 +172,7 @@ test('a visitor registers a pair with an early-bird junior through the picker, a
   await page.reload()
   await waitForForm(page)
   await expect(page.getByRole('group', { name: 'Player 2' }).getByLabel('Last name')).toHaveValue('Petraitis')
-  const total = formatMoney(early.currentPriceMinor + other.currentPriceMinor, currency)
+  const total = formatMoney(early.currentPriceMinor + other.currentPriceMinor, currency, 'en')
   await expect(page.getByTestId('registration-total')).toHaveText(`Total: ${total}`)
   await expect(page.getByRole('region', { name: 'Price' }).getByText(/early bird/)).toBeVisible()
 
@@ -251,12 +251,14 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click()
 
     // The server shows the total it computed and asks to confirm it before registering.
-    const total = formatMoney(category ? category.currentPriceMinor : ticket.priceMinor, {
-      code: data.event.currencyCode,
-    })
+    const total = formatMoney(
+      category ? category.currentPriceMinor : ticket.priceMinor,
+      { code: data.event.currencyCode },
+      'en',
+    )
     await expect(
       page.getByText(
-        `Please check the total of ${ticket.type === 4 ? formatMoney(0, { code: data.event.currencyCode }) : total}`,
+        `Please check the total of ${ticket.type === 4 ? formatMoney(0, { code: data.event.currencyCode }, 'en') : total}`,
       ),
     ).toBeVisible()
     await expect(page.getByRole('group', { name: 'Player 1' }).getByLabel('First name')).toHaveValue('Rasa')
@@ -292,7 +294,7 @@ test('a price changed while the visitor filled in the form is told (3000), shown
   })
   await page.getByLabel(/I accept the/).check()
   await expect(page.getByTestId('registration-total')).toHaveText(
-    `Total: ${formatMoney(2500, fresh.currency)}`,
+    `Total: ${formatMoney(2500, fresh.currency, 'en')}`,
   )
   // The organiser raises the price meanwhile.
   await withDatabase((db) => db.query('update ticket set price_minor = 3000 where id = $1', [fresh.ticketId]))
@@ -302,7 +304,7 @@ test('a price changed while the visitor filled in the form is told (3000), shown
   ).toBeVisible()
   await expect(page).toHaveURL(/\/register$/)
   await expect(page.getByTestId('registration-total')).toHaveText(
-    `Total: ${formatMoney(3000, fresh.currency)}`,
+    `Total: ${formatMoney(3000, fresh.currency, 'en')}`,
   )
   const entries = await withDatabase((db) =>
     db.query('select count(*)::int as n from entry where tournament_id = $1', [fresh.tournamentId]),

@@ -194,6 +194,9 @@ const problemsOf = (payload: TournamentPayload) => {
   return checked.ok ? [] : checked.problems.map((p) => ({ field: p.field, rule: p.rule }))
 }
 
+/** Prices of a euro event typed by an organiser who uses the site in English. */
+const euroEn = { currency: 'EUR', locale: 'en' }
+
 describe('tournament draft round trip', () => {
   it('the full input is valid to begin with', () => {
     expect(problemsOf(full)).toEqual([])
@@ -204,7 +207,7 @@ describe('tournament draft round trip', () => {
   })
 
   it('gives back the same input through the entry fees and prizes form', () => {
-    expect(withFeesDraft(full, feesDraftOf(full))).toEqual(full)
+    expect(withFeesDraft(full, feesDraftOf(full, euroEn), euroEn)).toEqual(full)
   })
 
   it('gives back the same input through the program form', () => {
@@ -257,40 +260,56 @@ describe('tournament draft round trip', () => {
 
 describe('money in the forms', () => {
   it('shows minor units as the major amount, without a trailing .00', () => {
-    expect(moneyText(4000)).toBe('40')
-    expect(moneyText(4050)).toBe('40.50')
-    expect(moneyText(5)).toBe('0.05')
-    expect(moneyText(123456789)).toBe('1234567.89')
-    expect(moneyText(0)).toBe('0')
-    expect(moneyText(null)).toBe('')
-    expect(moneyText(undefined)).toBe('')
+    expect(moneyText(4000, euroEn)).toBe('40')
+    expect(moneyText(4050, euroEn)).toBe('40.50')
+    expect(moneyText(5, euroEn)).toBe('0.05')
+    expect(moneyText(123456789, euroEn)).toBe('1234567.89')
+    expect(moneyText(0, euroEn)).toBe('0')
+    expect(moneyText(null, euroEn)).toBe('')
+    expect(moneyText(undefined, euroEn)).toBe('')
+  })
+
+  it("shows the amount with the organiser's decimal mark and the currency's minor unit", () => {
+    expect(moneyText(4050, { currency: 'PLN', locale: 'pl' })).toBe('40,50')
+    expect(moneyText(4050, { currency: 'EUR', locale: 'fr' })).toBe('40,50')
+    expect(moneyText(5000, { currency: 'JPY', locale: 'en' })).toBe('5000')
+    expect(moneyText(1234, { currency: 'KWD', locale: 'en' })).toBe('1.234')
   })
 
   it('reads typed major amounts as minor units', () => {
-    expect(moneyMinor('40')).toBe(4000)
-    expect(moneyMinor('40.5')).toBe(4050)
-    expect(moneyMinor('40.50')).toBe(4050)
-    expect(moneyMinor(' 1,250.50 ')).toBe(125050)
-    expect(moneyMinor('12,5')).toBe(1250)
-    expect(moneyMinor('€15')).toBe(1500)
+    expect(moneyMinor('40', euroEn)).toBe(4000)
+    expect(moneyMinor('40.5', euroEn)).toBe(4050)
+    expect(moneyMinor('40.50', euroEn)).toBe(4050)
+    expect(moneyMinor(' 1,250.50 ', euroEn)).toBe(125050)
+    expect(moneyMinor('12,5', euroEn)).toBe(1250)
+    expect(moneyMinor('€15', euroEn)).toBe(1500)
+  })
+
+  it('reads what organisers type in their language and currency', () => {
+    expect(moneyMinor('12,50', { currency: 'PLN', locale: 'pl' })).toBe(1250)
+    expect(moneyMinor('1 250,50', { currency: 'EUR', locale: 'fr' })).toBe(125050)
+    expect(moneyMinor('5000', { currency: 'JPY', locale: 'en' })).toBe(5000)
+    expect(moneyMinor('5,000', { currency: 'JPY', locale: 'en' })).toBe(5000)
+    expect(moneyMinor('50.5', { currency: 'JPY', locale: 'en' })).toBeNaN()
+    expect(moneyMinor('1,5', { currency: 'KWD', locale: 'ru' })).toBe(1500)
   })
 
   it('reads an empty amount as missing and an unreadable one as not a number', () => {
-    expect(moneyMinor('')).toBeNull()
-    expect(moneyMinor('   ')).toBeNull()
-    expect(moneyMinor('forty')).toBeNaN()
-    expect(moneyMinor('40.505')).toBeNaN()
+    expect(moneyMinor('', euroEn)).toBeNull()
+    expect(moneyMinor('   ', euroEn)).toBeNull()
+    expect(moneyMinor('forty', euroEn)).toBeNaN()
+    expect(moneyMinor('40.505', euroEn)).toBeNaN()
   })
 
   it('lets the schema name the field of an empty, unreadable or negative price', () => {
-    const draft = feesDraftOf(full)
+    const draft = feesDraftOf(full, euroEn)
     const first = draft.tickets[0]
     const category = first?.ageCategories[0]
     if (!first || !category) throw new Error('the full input has a ticket with an age category')
     first.price = ''
     category.price = 'forty'
     category.earlyBirdPrice = '-5'
-    expect(problemsOf(withFeesDraft(full, draft))).toEqual([
+    expect(problemsOf(withFeesDraft(full, draft, euroEn))).toEqual([
       { field: 'tickets.0.priceMinor', rule: 'required' },
       { field: 'tickets.0.ageCategories.0.priceMinor', rule: 'outOfRange' },
       { field: 'tickets.0.ageCategories.0.earlyBirdPriceMinor', rule: 'outOfRange' },
@@ -315,23 +334,23 @@ describe('prize formula preview', () => {
   }
 
   it('splits the pool as the server will: 1/2, 1/3 and 1/6 for three places', () => {
-    expect(formulaSplit(setup)).toEqual([30000, 20000, 10000])
+    expect(formulaSplit(setup, euroEn)).toEqual([30000, 20000, 10000])
   })
 
   it('gives what rounding leaves over to first place', () => {
-    expect(formulaSplit({ ...setup, prizePool: '100.01' })).toEqual([5002, 3333, 1666])
+    expect(formulaSplit({ ...setup, prizePool: '100.01' }, euroEn)).toEqual([5002, 3333, 1666])
   })
 
   it('shows nothing while the formula is off or the pool or places cannot be read', () => {
-    expect(formulaSplit({ ...setup, isFormulaUsed: false })).toBeNull()
-    expect(formulaSplit({ ...setup, prizePool: '' })).toBeNull()
-    expect(formulaSplit({ ...setup, prizePool: 'lots' })).toBeNull()
-    expect(formulaSplit({ ...setup, placesNumber: '0' })).toBeNull()
-    expect(formulaSplit({ ...setup, placesNumber: '2.5' })).toBeNull()
+    expect(formulaSplit({ ...setup, isFormulaUsed: false }, euroEn)).toBeNull()
+    expect(formulaSplit({ ...setup, prizePool: '' }, euroEn)).toBeNull()
+    expect(formulaSplit({ ...setup, prizePool: 'lots' }, euroEn)).toBeNull()
+    expect(formulaSplit({ ...setup, placesNumber: '0' }, euroEn)).toBeNull()
+    expect(formulaSplit({ ...setup, placesNumber: '2.5' }, euroEn)).toBeNull()
   })
 
   it('gives the computed amount to main-ranking places it pays, not to side rankings or later places', () => {
-    const split = formulaSplit(setup)
+    const split = formulaSplit(setup, euroEn)
     expect(formulaAmountOf(split, emptyPrize(2))).toBe(20000)
     expect(formulaAmountOf(split, emptyPrize(4))).toBeNull()
     expect(formulaAmountOf(split, { ...emptyPrize(1), additionalName: 'Best juniors' })).toBeNull()
@@ -339,27 +358,27 @@ describe('prize formula preview', () => {
   })
 
   it('sends the computed amounts of the paid places, whatever was typed', () => {
-    const draft = feesDraftOf(full)
+    const draft = feesDraftOf(full, euroEn)
     draft.prizeSetup.prizePool = '1200'
     const first = draft.prizes[0]
     if (!first) throw new Error('the full input has prizes')
     first.amount = '1'
-    const saved = withFeesDraft(full, draft)
+    const saved = withFeesDraft(full, draft, euroEn)
     expect(saved.prizes.map((p) => p.prizeAmountMinor)).toEqual([60000, 40000, 20000, null])
     expect(saved.prizeSetup?.prizePoolMinor).toBe(120000)
   })
 
   it('keeps typed amounts once the formula is off', () => {
-    const draft = feesDraftOf(full)
+    const draft = feesDraftOf(full, euroEn)
     draft.prizeSetup.isFormulaUsed = false
     const first = draft.prizes[0]
     if (!first) throw new Error('the full input has prizes')
     first.amount = '350'
-    expect(withFeesDraft(full, draft).prizes[0]?.prizeAmountMinor).toBe(35000)
+    expect(withFeesDraft(full, draft, euroEn).prizes[0]?.prizeAmountMinor).toBe(35000)
   })
 
   it('sends no prize setup when the organiser left it empty', () => {
-    const draft = feesDraftOf({ ...full, prizeSetup: null })
+    const draft = feesDraftOf({ ...full, prizeSetup: null }, euroEn)
     expect(draft.prizeSetup).toEqual({
       placesNumber: '',
       prizePool: '',
@@ -367,7 +386,7 @@ describe('prize formula preview', () => {
       customPrizeText: '',
       isFormulaUsed: false,
     })
-    expect(withFeesDraft(full, draft).prizeSetup).toBeNull()
+    expect(withFeesDraft(full, draft, euroEn).prizeSetup).toBeNull()
   })
 
   it('adds a prize row for every unpaid place of the main ranking, in place order', () => {

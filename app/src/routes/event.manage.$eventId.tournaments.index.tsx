@@ -227,7 +227,9 @@ function TournamentItem(props: {
               const label = ticketTypeLabels[ticket.type]
               const kind = label ? i18n._(label) : String(ticket.type)
               const price =
-                ticket.type === 4 ? null : formatMoney(ticket.priceMinor, { code: props.currencyCode })
+                ticket.type === 4
+                  ? null
+                  : formatMoney(ticket.priceMinor, { code: props.currencyCode }, i18n.locale)
               const left = ticket.ticketsLeft
               const quantity = ticket.quantity
               return (

@@ -236,7 +236,7 @@ export const registerPost = withBodyLimit(
 
 /** An entry as its registrant's pages show it: plain values, money, IBAN and reference already formatted. */
 const entryPage = (view: EntryView, token: string, locale: string) => {
-  const money = (minor: number) => formatMoney(minor, { code: view.currencyCode })
+  const money = (minor: number) => formatMoney(minor, { code: view.currencyCode }, locale)
   return {
     token,
     entryId: view.entryId,

@@ -569,7 +569,9 @@ export class RegistrationDesk extends Context.Service<
         })
       })
 
-      const money = (entry: EntryEntity, minor: number) => formatMoney(minor, { code: entry.currencyCode })
+      // E-mails write amounts as the registrant's language does ('12,50 €' in French).
+      const money = (entry: EntryEntity, minor: number) =>
+        formatMoney(minor, { code: entry.currencyCode }, entry.language)
 
       const receivedMail = (
         event: RegistrationEvent,

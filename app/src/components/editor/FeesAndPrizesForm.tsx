@@ -1,4 +1,4 @@
-import { formatMoney, type MoneyCurrency } from '@kibitz/kernel/format'
+import { currencyDigits, formatMoney, type MoneyCurrency, minorUnitsPerMajor } from '@kibitz/kernel/format'
 import { tournamentLimits } from '@kibitz/tournaments/input'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
@@ -53,16 +53,28 @@ export function FeesAndPrizesForm(
 ) {
   const { t, i18n } = useLingui()
   const splitHeading = useId()
-  const { draft, setDraft, problems, status, form, save } = useTournamentDraft(props, feesDraftOf)
   const code = props.currency.code
-  // The limit is stated where a price is typed, so a refusal of a larger one is no surprise.
-  const max = formatMoney(tournamentLimits.moneyMinor, props.currency)
-  const moneyHint = (
-    <Trans>
-      In {code}, for example 40 or 40.50, at most {max}
-    </Trans>
+  // Prices are typed and shown in the event's currency with the organiser's decimal mark ('40,50' in Polish).
+  const money = { currency: code, locale: i18n.locale }
+  const { draft, setDraft, problems, status, form, save } = useTournamentDraft(props, (input) =>
+    feesDraftOf(input, money),
   )
-  const split = formulaSplit(draft.prizeSetup)
+  // The limit is stated where a price is typed, so a refusal of a larger one is no surprise.
+  const max = formatMoney(tournamentLimits.moneyMinor, props.currency, i18n.locale)
+  // The examples follow the currency's minor unit: '40 or 40.50' for euros, '4000' for yen.
+  const whole = moneyText(40 * minorUnitsPerMajor(code), money)
+  const fraction = moneyText(4050 * (minorUnitsPerMajor(code) / 100), money)
+  const moneyHint =
+    currencyDigits(code) === 0 ? (
+      <Trans>
+        In {code}, for example {whole}, at most {max}
+      </Trans>
+    ) : (
+      <Trans>
+        In {code}, for example {whole} or {fraction}, at most {max}
+      </Trans>
+    )
+  const split = formulaSplit(draft.prizeSetup, money)
   const placesNumber = Number(draft.prizeSetup.placesNumber)
   const canFillPlaces = Number.isSafeInteger(placesNumber) && placesNumber >= 1 && placesNumber <= 1000
 
@@ -110,7 +122,7 @@ export function FeesAndPrizesForm(
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    void save(withFeesDraft(props.initial, draft))
+    void save(withFeesDraft(props.initial, draft, money))
   }
 
   const ticketTypeOptions = [1, 2, 3, 4].map((value) => {
@@ -504,7 +516,7 @@ export function FeesAndPrizesForm(
                 <ol className="mt-2 grid gap-1 text-sm sm:grid-cols-3">
                   {split.map((amount, i) => {
                     const place = i + 1
-                    const money = formatMoney(amount, props.currency)
+                    const money = formatMoney(amount, props.currency, i18n.locale)
                     return (
                       <li key={place}>
                         <Trans>
@@ -571,7 +583,7 @@ export function FeesAndPrizesForm(
                       inputMode="decimal"
                       disabled={computed !== null}
                       hint={computed !== null ? <Trans>Computed by the formula.</Trans> : moneyHint}
-                      value={computed !== null ? moneyText(computed) : prize.amount}
+                      value={computed !== null ? moneyText(computed, money) : prize.amount}
                       onChange={(amount) => setPrize(index, { amount })}
                     />
                   ) : null}

@@ -299,7 +299,7 @@ function MoveDialog(props: {
                 return (
                   <option key={k.ticketId} value={k.ticketId}>
                     {type ? i18n._(type) : `#${k.ticketId}`} ·{' '}
-                    {formatMoney(k.priceMinor, { code: props.entry.currencyCode })} ·{' '}
+                    {formatMoney(k.priceMinor, { code: props.entry.currencyCode }, i18n.locale)} ·{' '}
                     {k.isForSale ? t`${left} left` : t`not for sale`}
                   </option>
                 )
@@ -339,7 +339,7 @@ function EntryRow(props: {
 }) {
   const { t, i18n } = useLingui()
   const { entry } = props
-  const money = (minor: number) => formatMoney(minor, { code: entry.currencyCode })
+  const money = (minor: number) => formatMoney(minor, { code: entry.currencyCode }, i18n.locale)
   const ticketName = (ticketId: number) => {
     for (const x of props.tournaments) {
       const found = x.tickets.find((k) => k.ticketId === ticketId)

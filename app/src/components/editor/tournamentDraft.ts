@@ -1,4 +1,4 @@
-import { parseMoney } from '@kibitz/kernel/format'
+import { formatMoneyInput, parseMoney } from '@kibitz/kernel/format'
 import { PrizeType, prizeSplit, type TournamentInputEncoded } from '@kibitz/tournaments/input'
 
 // The tournament screens' form state and the input they send (pure, browser-safe). Every input of a form holds
@@ -38,19 +38,20 @@ const numberText = (value: number | null | undefined): string => (value == null 
 /** Empty: null; else the number typed (NaN when it is not one, so the schema refuses it). */
 const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value.trim()))
 
-/** Minor units as the major amount an organiser types: 4000 → "40", 4050 → "40.50". Null → "". */
-export const moneyText = (minor: number | null | undefined): string => {
-  if (minor == null || !Number.isFinite(minor)) return ''
-  const sign = minor < 0 ? '-' : ''
-  const absolute = Math.abs(Math.round(minor))
-  const major = Math.floor(absolute / 100)
-  const cents = absolute % 100
-  return `${sign}${major}${cents === 0 ? '' : `.${String(cents).padStart(2, '0')}`}`
+/** The event's currency and the organiser's interface locale: how prices are typed and shown in the editor. */
+export interface MoneyFormat {
+  /** ISO 4217 code of the event's currency; its minor unit decides the digits (JPY 0, EUR 2, KWD 3). */
+  readonly currency: string
+  readonly locale: string
 }
 
-/** A typed major amount in minor units ("40.5" → 4050, "1,250" → 125000); empty → null, unreadable → NaN. */
-export const moneyMinor = (typed: string): number | null =>
-  typed.trim() === '' ? null : (parseMoney(typed) ?? Number.NaN)
+/** Minor units as the major amount an organiser types: 4000 → "40", 4050 → "40.50" ("40,50" in Polish). Null → "". */
+export const moneyText = (minor: number | null | undefined, money: MoneyFormat): string =>
+  formatMoneyInput(minor, money.currency, money.locale)
+
+/** A typed major amount in minor units ("40.5" → 4050, "1,250" → 125000, "5000" yen → 5000); empty → null, unreadable → NaN. */
+export const moneyMinor = (typed: string, money: MoneyFormat): number | null =>
+  typed.trim() === '' ? null : (parseMoney(typed, money.currency, money.locale) ?? Number.NaN)
 
 // ---------------------------------------------------------------------------------------------------------
 // The tournament's own fields (new tournament and edit tournament screens).
@@ -360,11 +361,11 @@ const id = (value: number | null | undefined) => (value == null ? {} : { id: val
 const ticketId = (value: number | null | undefined) => (value == null ? {} : { ticketId: value })
 
 /** The form values of the tickets, prizes and prize setup. */
-export const feesDraftOf = (input: TournamentPayload): FeesDraft => ({
+export const feesDraftOf = (input: TournamentPayload, money: MoneyFormat): FeesDraft => ({
   tickets: input.tickets.map((k) => ({
     ticketId: k.ticketId,
     type: numberText(k.type),
-    price: moneyText(k.priceMinor),
+    price: moneyText(k.priceMinor, money),
     quantity: numberText(k.quantity),
     isForSale: k.isForSale,
     isPricePerTeam: k.isPricePerTeam,
@@ -373,13 +374,13 @@ export const feesDraftOf = (input: TournamentPayload): FeesDraft => ({
       name: c.name,
       ageFrom: numberText(c.ageFrom),
       ageTo: numberText(c.ageTo),
-      price: moneyText(c.priceMinor),
+      price: moneyText(c.priceMinor, money),
       quantity: numberText(c.quantity),
       discountPercent: numberText(c.discountPercent),
       salesStartDate: text(c.salesStartDate),
       salesEndDate: text(c.salesEndDate),
       isEarlyBird: c.isEarlyBird,
-      earlyBirdPrice: moneyText(c.earlyBirdPriceMinor),
+      earlyBirdPrice: moneyText(c.earlyBirdPriceMinor, money),
       earlyBirdSalesStartDate: text(c.earlyBirdSalesStartDate),
       earlyBirdSalesEndDate: text(c.earlyBirdSalesEndDate),
       earlyBirdEndSalesQuantity: numberText(c.earlyBirdEndSalesQuantity),
@@ -390,7 +391,7 @@ export const feesDraftOf = (input: TournamentPayload): FeesDraft => ({
     placeNumber: numberText(p.placeNumber),
     additionalName: text(p.additionalName),
     type: numberText(p.type),
-    amount: moneyText(p.prizeAmountMinor),
+    amount: moneyText(p.prizeAmountMinor, money),
     customPrize: text(p.customPrize),
     medalIconKey: text(p.medalIconKey),
     cupIconKey: text(p.cupIconKey),
@@ -398,7 +399,7 @@ export const feesDraftOf = (input: TournamentPayload): FeesDraft => ({
   prizeSetup: input.prizeSetup
     ? {
         placesNumber: numberText(input.prizeSetup.placesNumber),
-        prizePool: moneyText(input.prizeSetup.prizePoolMinor),
+        prizePool: moneyText(input.prizeSetup.prizePoolMinor, money),
         customPrizePool: text(input.prizeSetup.customPrizePool),
         customPrizeText: text(input.prizeSetup.customPrizeText),
         isFormulaUsed: input.prizeSetup.isFormulaUsed,
@@ -415,9 +416,9 @@ const isBlankSetup = (s: PrizeSetupDraft): boolean =>
  * What the formula pays per place (index 0 is place 1), in minor units, while the organiser types: null when
  * the formula is off or the pool or the number of places cannot be read yet.
  */
-export const formulaSplit = (s: PrizeSetupDraft): ReadonlyArray<number> | null => {
+export const formulaSplit = (s: PrizeSetupDraft, money: MoneyFormat): ReadonlyArray<number> | null => {
   if (!s.isFormulaUsed) return null
-  const pool = moneyMinor(s.prizePool)
+  const pool = moneyMinor(s.prizePool, money)
   const places = numberOrNull(s.placesNumber)
   if (pool == null || !Number.isSafeInteger(pool) || pool <= 0) return null
   if (places == null || !Number.isSafeInteger(places) || places < 1 || places > 1000) return null
@@ -441,14 +442,18 @@ export const ticketsLeft = (quantity: string, sold: number): number | null => {
  * `base` with the tickets, prizes and prize setup of `draft`. With the formula on, the places it pays carry
  * the amounts it computes (the server computes them again and has the last word).
  */
-export const withFeesDraft = (base: TournamentPayload, d: FeesDraft): TournamentPayload => {
-  const split = formulaSplit(d.prizeSetup)
+export const withFeesDraft = (
+  base: TournamentPayload,
+  d: FeesDraft,
+  money: MoneyFormat,
+): TournamentPayload => {
+  const split = formulaSplit(d.prizeSetup, money)
   return {
     ...base,
     tickets: d.tickets.map((k) => ({
       ...ticketId(k.ticketId),
       type: numberOrNull(k.type),
-      priceMinor: moneyMinor(k.price),
+      priceMinor: moneyMinor(k.price, money),
       quantity: numberOrNull(k.quantity),
       isForSale: k.isForSale,
       isPricePerTeam: k.isPricePerTeam,
@@ -457,13 +462,13 @@ export const withFeesDraft = (base: TournamentPayload, d: FeesDraft): Tournament
         name: c.name,
         ageFrom: numberOrNull(c.ageFrom),
         ageTo: numberOrNull(c.ageTo),
-        priceMinor: moneyMinor(c.price),
+        priceMinor: moneyMinor(c.price, money),
         quantity: numberOrNull(c.quantity),
         discountPercent: numberOrNull(c.discountPercent),
         salesStartDate: orNull(c.salesStartDate),
         salesEndDate: orNull(c.salesEndDate),
         isEarlyBird: c.isEarlyBird,
-        earlyBirdPriceMinor: moneyMinor(c.earlyBirdPrice),
+        earlyBirdPriceMinor: moneyMinor(c.earlyBirdPrice, money),
         earlyBirdSalesStartDate: orNull(c.earlyBirdSalesStartDate),
         earlyBirdSalesEndDate: orNull(c.earlyBirdSalesEndDate),
         earlyBirdEndSalesQuantity: numberOrNull(c.earlyBirdEndSalesQuantity),
@@ -475,7 +480,7 @@ export const withFeesDraft = (base: TournamentPayload, d: FeesDraft): Tournament
       return {
         placeNumber: numberOrNull(p.placeNumber),
         additionalName: orNull(p.additionalName),
-        prizeAmountMinor: computed ?? moneyMinor(p.amount),
+        prizeAmountMinor: computed ?? moneyMinor(p.amount, money),
         customPrize: orNull(p.customPrize),
         medalIconKey: orNull(p.medalIconKey),
         cupIconKey: orNull(p.cupIconKey),
@@ -486,7 +491,7 @@ export const withFeesDraft = (base: TournamentPayload, d: FeesDraft): Tournament
       ? null
       : {
           placesNumber: numberOrNull(d.prizeSetup.placesNumber),
-          prizePoolMinor: moneyMinor(d.prizeSetup.prizePool),
+          prizePoolMinor: moneyMinor(d.prizeSetup.prizePool, money),
           customPrizePool: orNull(d.prizeSetup.customPrizePool),
           customPrizeText: orNull(d.prizeSetup.customPrizeText),
           isFormulaUsed: d.prizeSetup.isFormulaUsed,

@@ -205,7 +205,7 @@ export function RegistrationFormView(props: {
     computed && serverTotal && serverTotal.choice === choice
       ? { ...computed, totalMinor: serverTotal.totalMinor }
       : computed
-  const money = (minor: number) => formatMoney(minor, { code: form.event.currencyCode })
+  const money = (minor: number) => formatMoney(minor, { code: form.event.currencyCode }, i18n.locale)
   // A total above what a card checkout takes is paid by transfer (or at the venue): card is not offered then.
   const methods = form.paymentMethods.filter((m) => m !== 'card' || !price || payableByCard(price.totalMinor))
   const method = methods.find((m) => m === paymentMethod) ?? methods[0] ?? paymentMethod
