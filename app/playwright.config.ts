@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test'
+import { browserPath } from '../scripts/browser.ts'
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100'
 
-// Debian's Chromium (apt-get install chromium), never a downloaded browser.
+// The browser scripts/browser.ts finds (CHROMIUM_PATH, the system's, the npm-provided one; decision 035), never
+// Playwright's own download.
 export default defineConfig({
   testDir: './e2e',
   timeout: 30_000,
@@ -19,7 +21,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath(),
       args: [
         '--headless',
         '--no-sandbox',

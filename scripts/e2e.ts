@@ -9,8 +9,14 @@ import { acquirePostgres } from '@kibitz/testing'
 import { startStripeServer } from '../domains/registration/test/support/stripeServer.ts'
 import { startOidcProvider } from '../testing/src/oidc.ts'
 import { startSmtpServer } from '../testing/src/smtp.ts'
+import { requireBrowser } from './browser.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+// The browser first (decision 035): without one, stop with the line that says what to install before starting
+// anything. Playwright's config takes the choice from CHROMIUM_PATH.
+const browser = await requireBrowser()
+console.log(`e2e: ${browser.path} (${browser.source})`)
 
 // The same PostgreSQL choice as the vitest harness: a fresh database on DATABASE_URL's server, else
 // an embedded cluster in a temporary folder.
@@ -19,6 +25,7 @@ const env: Record<string, string | undefined> = {
   ...process.env,
   KIBITZ_SKIP_BUILD: '1',
   DATABASE_URL: database.url,
+  CHROMIUM_PATH: browser.path,
 }
 const port = await findFreePort()
 env.PORT = String(port)

@@ -1,11 +1,13 @@
 // `npm test`: every check in order, stopping at the first failure. Typecheck, lint, unit/domain/API
-// tests against a real PostgreSQL, the production build, and the end-to-end tests in Debian's
-// Chromium against the built app. Ends with one plain line counting every test that ran.
+// tests against a real PostgreSQL, the production build, and the end-to-end tests in the Chromium
+// scripts/browser.ts finds (decision 035) against the built app. Ends with one plain line counting
+// every test that ran.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Schema } from 'effect'
+import { requireBrowser } from './browser.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // Not test-results/: Playwright empties that folder when it starts.
@@ -16,10 +18,16 @@ mkdirSync(results, { recursive: true })
 rmSync(vitestReport, { force: true })
 rmSync(playwrightReport, { force: true })
 
+// The browser before anything else: on a machine without one that cannot be brought or installed, the run stops
+// here with one line saying what to install, not after ten minutes of other checks.
+const browser = await requireBrowser()
+console.log(`== browser for the end-to-end tests: ${browser.path} (${browser.source})`)
+
 const env: Record<string, string | undefined> = {
   ...process.env,
   TURBO_TELEMETRY_DISABLED: '1',
   PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+  CHROMIUM_PATH: browser.path,
 }
 // Plain output in CI, where logs are read by people and tools alike.
 if (process.env.CI) {

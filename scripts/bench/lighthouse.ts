@@ -1,11 +1,10 @@
-// Lighthouse (npm package `lighthouse`, Debian's Chromium) on the public pages a visitor lands on: accessibility,
-// SEO and best practices must be 100; the performance score (mobile emulation with its default throttling) is
-// reported. Each failing audit is listed so a regression says what broke.
+// Lighthouse (npm package `lighthouse`, in the Chromium scripts/browser.ts finds) on the public pages a visitor
+// lands on: accessibility, SEO and best practices must be 100; the performance score (mobile emulation with its
+// default throttling) is reported. Each failing audit is listed so a regression says what broke.
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { findBrowser } from '../browser.ts'
 import { type Figure, figure } from './measure.ts'
-
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export interface LighthousePage {
   readonly name: string
@@ -38,7 +37,7 @@ export const lighthouseScenario = async (
   pages: ReadonlyArray<LighthousePage>,
 ): Promise<LighthouseResult> => {
   const chrome = await launch({
-    chromePath,
+    chromePath: (await findBrowser()).path,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
