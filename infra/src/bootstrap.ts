@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect } from 'effect'
 import pg from 'pg'
 import { migrate } from './orm.ts'
+import { type ReferenceSyncReport, syncReferenceData } from './reference.ts'
 
 /** One advisory-lock key for start-up work, so a web and a worker starting together never race. */
 const bootstrapLock = 741_852_963
@@ -13,6 +14,8 @@ export interface BootstrapReport {
   readonly seeded: boolean
   /** Zones this Node knows that this PostgreSQL does not: events cannot be placed in them. */
   readonly zonesUnknownToDatabase: ReadonlyArray<string>
+  /** The reference rows inserted and updated, per table (docs/decisions/030). */
+  readonly referenceData: Readonly<Record<string, ReferenceSyncReport>>
 }
 
 /**
@@ -33,7 +36,8 @@ export const syncTimeZones = async (orm: MikroORM): Promise<ReadonlyArray<string
 }
 
 /**
- * Applies pending migrations, makes sure the super user exists, and seeds demo data on a first start
+ * Applies pending migrations, brings the time zones and the reference data (countries, currencies, languages, age
+ * groups; docs/decisions/030) up to this build, makes sure the super user exists, and seeds demo data on a first start
  * (when `seed` is given). Holds a PostgreSQL advisory lock for the whole sequence.
  */
 export const bootstrapDatabase = async (
@@ -52,11 +56,12 @@ export const bootstrapDatabase = async (
   try {
     const migrationsApplied = await migrate(orm)
     const zonesUnknownToDatabase = await syncTimeZones(orm)
+    const referenceData = await syncReferenceData(orm.em.fork())
     await Effect.runPromise(
       Effect.provideService(ensureSuperUser(options.adminEmail, options.adminPassword), Em, orm.em.fork()),
     )
     const seeded = options.seed ? (await options.seed(orm)).seeded : false
-    return { migrationsApplied, seeded, zonesUnknownToDatabase }
+    return { migrationsApplied, seeded, zonesUnknownToDatabase, referenceData }
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [bootstrapLock]).catch(() => {})
     await lock.end()

@@ -35,6 +35,7 @@ const decodeEvents = Schema.decodeUnknownSync(
       aliases: Schema.Array(Schema.String),
       names: Schema.Array(Schema.String),
       places: Schema.Array(Schema.NullOr(Schema.String)),
+      countries: Schema.Array(Schema.NullOr(Schema.String)),
     }),
   ),
 )
@@ -284,14 +285,17 @@ try {
                 array(select c.name from event_content c where c.event_id = e.id order by c.id) as names,
                 array(select p from event_location l,
                         unnest(array[l.name, l.short_address_line, l.address_line]) with ordinality as u(p, o)
-                      where l.event_id = e.id order by l.id, o) as places
+                      where l.event_id = e.id order by l.id, o) as places,
+                array[e.country_code] || array(select l.country_code from event_location l
+                      where l.event_id = e.id order by l.id) as countries
          from event e where e.id in (${worldEvents}) order by random() limit 200`,
       )
     ).rows,
   )
   const wrongText = sampled.filter(
     (e) =>
-      searchTextOf([e.alias, ...e.aliases], [...e.names, ...e.places.map((p) => p ?? '')]) !== e.search_text,
+      searchTextOf([e.alias, ...e.aliases], [...e.names, ...e.places.map((p) => p ?? '')], e.countries) !==
+      e.search_text,
   )
   report(
     'search_text = searchTextOf (200 random events)',

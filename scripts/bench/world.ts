@@ -2791,6 +2791,7 @@ function writeChunk(
         ...event.contents.map((c) => c.name),
         ...locations.flatMap((l) => [l.name, l.short, l.addressLine ?? '']),
       ],
+      [country.code, ...locations.map((l) => l.country)],
     )
     const image = demoImageFor(event.alias, { online: kind.online === true, worldClass: event.type === 4 })
     const hasLiveResults = published && event.state === 'accepted' && running && !kind.online

@@ -294,6 +294,7 @@ export async function insertEvent(orm: Orm, spec: EventFixture): Promise<number>
       ...contentRows.map((c) => c.name),
       ...locationRows.flatMap((l) => [l.name, l.addressLine, l.formattedAddress, l.shortAddressLine]),
     ].flatMap((part) => (part ? [part] : [])),
+    [spec.countryCode, ...locationRows.map((l) => l.countryCode)],
   )
   const eventId = await insertRow(orm, 'event', {
     ...toRow({ ...columns, dateEnd: spec.dateEnd ?? spec.dateStart }),

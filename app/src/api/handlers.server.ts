@@ -445,7 +445,7 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
   }),
 )
 
-/** GET v1/country, currency, age groups, app-config. */
+/** GET v1/country (names in the request's language, spec section 3's shape), currency, age groups, app-config. */
 export const ReferenceHandlers = HttpApiBuilder.group(Api, 'reference', (handlers) =>
   Effect.gen(function* () {
     const run = yield* unitOfWork
@@ -454,7 +454,7 @@ export const ReferenceHandlers = HttpApiBuilder.group(Api, 'reference', (handler
     return handlers
       .handle('ticketAgeGroups', () => run(lookups.ageGroups()))
       .handle('ageGroups', () => run(lookups.ageGroups()))
-      .handle('countries', () => run(lookups.countries()))
+      .handle('countries', ({ request }) => run(lookups.countries(requestLocale(request))))
       .handle('currencies', ({ query }) => run(lookups.currencies(query.popular === true)))
       .handle('appConfig', () =>
         Effect.map(

@@ -4,6 +4,7 @@ import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect } from 'effect'
 import { sessionOf } from './auth.server.ts'
 import { attempt, Result } from './forms.server.ts'
+import { requestLocale } from './request.server.ts'
 import { runDomain } from './runtime.server.ts'
 
 // Account reads and link checks for the screens' loaders; each answers a plain value, never throws.
@@ -32,9 +33,13 @@ export const checkReset = async (token: string): Promise<LinkOutcome> => {
   return Result.isFailure(result) ? { ok: false, code: result.failure.code } : { ok: true }
 }
 
+/** Countries (named in the interface language, in its alphabetical order), currencies and content languages. */
 export const lookups = async () => {
+  const locale = requestLocale()
   const [countries, currencies, languages] = await runDomain(
-    Effect.flatMap(LookupService, (l) => Effect.all([l.countries(), l.currencies(false), l.languages()])),
+    Effect.flatMap(LookupService, (l) =>
+      Effect.all([l.countries(locale), l.currencies(false), l.languages()]),
+    ),
   )
   return {
     countries: countries.map((c) => ({ code: c.code, name: c.name })),

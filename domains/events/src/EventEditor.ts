@@ -308,6 +308,7 @@ const applyGeneral = Effect.fn('EventEditor.applyGeneral')(function* (
       ...contents.map((c) => c.name),
       ...input.locations.flatMap((l) => [l.name ?? '', l.shortAddressLine ?? '', l.addressLine ?? '']),
     ],
+    [input.countryCode, ...input.locations.map((l) => l.countryCode)],
   )
 })
 

@@ -18,6 +18,8 @@ export class Currency extends Schema.Class<Currency>('@kibitz/kernel/Currency')(
   code: Schema.String,
   name: Schema.String,
   symbol: Schema.String,
+  /** ISO 4217 digits after the decimal point: JPY 0, EUR 2, KWD 3 (docs/decisions/030). */
+  minorUnit: Schema.Int,
 }) {}
 
 export class Language extends Schema.Class<Language>('@kibitz/kernel/Language')({
@@ -42,8 +44,11 @@ type Db<A> = Effect.Effect<A, never, Em>
 export class LookupService extends Context.Service<
   LookupService,
   {
-    /** Countries by name. */
-    countries(): Db<ReadonlyArray<Country>>
+    /**
+     * Countries with their names in `language` (a content language; English for any other, and for a country
+     * without a name in it), in that language's alphabetical order.
+     */
+    countries(language: string): Db<ReadonlyArray<Country>>
     /** Currencies by code; `popularOnly` gives the short list offered first. */
     currencies(popularOnly: boolean): Db<ReadonlyArray<Currency>>
     /** Content languages, the default first. */
@@ -55,17 +60,23 @@ export class LookupService extends Context.Service<
   static readonly layer = Layer.succeed(
     LookupService,
     LookupService.of({
-      countries: Effect.fn('LookupService.countries')(function* () {
+      countries: Effect.fn('LookupService.countries')(function* (language: string) {
         const em = yield* Em
-        const rows = yield* Effect.promise(() => em.find(CountryEntity, {}, { orderBy: { name: 'asc' } }))
-        return rows.map((r) => new Country({ id: r.id, code: r.code, name: r.name }))
+        const rows = yield* Effect.promise(() => em.find(CountryEntity, {}))
+        const collator = new Intl.Collator([language, 'en'])
+        return rows
+          .map((r) => new Country({ id: r.id, code: r.code, name: r.names[language] ?? r.name }))
+          .sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code))
       }),
       currencies: Effect.fn('LookupService.currencies')(function* (popularOnly: boolean) {
         const em = yield* Em
         const rows = yield* Effect.promise(() =>
           em.find(CurrencyEntity, popularOnly ? { isPopular: true } : {}, { orderBy: { code: 'asc' } }),
         )
-        return rows.map((r) => new Currency({ id: r.id, code: r.code, name: r.name, symbol: r.symbol }))
+        return rows.map(
+          (r) =>
+            new Currency({ id: r.id, code: r.code, name: r.name, symbol: r.symbol, minorUnit: r.minorUnit }),
+        )
       }),
       languages: Effect.fn('LookupService.languages')(function* () {
         const em = yield* Em

@@ -12,7 +12,7 @@ const insert = (table: string, rows: Parameters<typeof insertRows>[2]) =>
 
 describe(LookupService.name, () => {
   describe('countries', () => {
-    it.effect('lists every country by name', () =>
+    it.effect('lists every country by its English name when asked in English', () =>
       Effect.gen(function* () {
         const [poland, lithuania, latvia] = yield* insert('country', [
           { code: 'PL', name: 'Poland' },
@@ -20,7 +20,7 @@ describe(LookupService.name, () => {
           { code: 'LV', name: 'Latvia' },
         ])
 
-        const countries = yield* lookups((l) => l.countries())
+        const countries = yield* lookups((l) => l.countries('en'))
 
         expect(countries.map((c) => ({ ...c }))).toEqual([
           { id: latvia, code: 'LV', name: 'Latvia' },
@@ -28,6 +28,41 @@ describe(LookupService.name, () => {
           { id: poland, code: 'PL', name: 'Poland' },
         ])
       }),
+    )
+
+    it.effect(
+      "names the countries in the language asked, in that language's order, English where unnamed",
+      () =>
+        Effect.gen(function* () {
+          yield* insert('country', [
+            {
+              code: 'PL',
+              name: 'Poland',
+              names: JSON.stringify({ en: 'Poland', lt: 'Lenkija', ru: 'Польша' }),
+            },
+            {
+              code: 'LT',
+              name: 'Lithuania',
+              names: JSON.stringify({ en: 'Lithuania', lt: 'Lietuva', ru: 'Литва' }),
+            },
+            {
+              code: 'LV',
+              name: 'Latvia',
+              names: JSON.stringify({ en: 'Latvia', lt: 'Latvija', ru: 'Латвия' }),
+            },
+            { code: 'EE', name: 'Estonia' },
+          ])
+
+          const names = (language: string) =>
+            Effect.map(
+              lookups((l) => l.countries(language)),
+              (countries) => countries.map((c) => `${c.code} ${c.name}`),
+            )
+
+          expect(yield* names('lt')).toEqual(['EE Estonia', 'LV Latvija', 'PL Lenkija', 'LT Lietuva'])
+          expect(yield* names('ru')).toEqual(['LV Латвия', 'LT Литва', 'PL Польша', 'EE Estonia'])
+          expect(yield* names('xx')).toEqual(['EE Estonia', 'LV Latvia', 'LT Lithuania', 'PL Poland'])
+        }),
     )
   })
 
@@ -45,9 +80,9 @@ describe(LookupService.name, () => {
         const all = yield* lookups((l) => l.currencies(false))
 
         expect(all.map((c) => ({ ...c }))).toEqual([
-          { id: eur, code: 'EUR', name: 'Euro', symbol: '€' },
-          { id: pln, code: 'PLN', name: 'Polish zloty', symbol: 'zł' },
-          { id: usd, code: 'USD', name: 'US dollar', symbol: '$' },
+          { id: eur, code: 'EUR', name: 'Euro', symbol: '€', minorUnit: 2 },
+          { id: pln, code: 'PLN', name: 'Polish zloty', symbol: 'zł', minorUnit: 2 },
+          { id: usd, code: 'USD', name: 'US dollar', symbol: '$', minorUnit: 2 },
         ])
       }),
     )

@@ -212,7 +212,10 @@ function planEvent(
     ...locations.flatMap((l) => [l.name, l.shortAddressLine, l.formattedAddress ?? '']),
     ...(city ? [city.name, city.nameEn, ...Object.values(city.names ?? {})] : []),
   ]
-  const searchText = searchTextOf([alias, ...contents.map((c) => c.alias)], names)
+  const searchText = searchTextOf([alias, ...contents.map((c) => c.alias)], names, [
+    country,
+    ...locations.map((l) => l.countryCode),
+  ])
 
   // Organisers announce events months ahead; a demo event never claims to be created in the future.
   const createdMs = Math.min(

@@ -4,12 +4,12 @@ import { Em } from '@kibitz/kernel'
 import { TournamentService } from '@kibitz/tournaments'
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Layer } from 'effect'
+import { syncReferenceData } from '../reference.ts'
 import { planEvents } from './build.ts'
 import { insertEvents, insertOrganisers } from './insert.ts'
 import { organisers } from './organisers.ts'
 import type { EventPlan } from './plan.ts'
 import { createRng } from './random.ts'
-import { insertReferenceData } from './reference.ts'
 import { countRows } from './sql.ts'
 
 export interface SeedResult {
@@ -48,7 +48,8 @@ export async function seedDemoData(orm: MikroORM, options?: { today?: Date }): P
         entries: await countRows(em, 'entry'),
       }
     }
-    await insertReferenceData(em)
+    // Bootstrap has done this already; a seed run on its own (tests, the benchmark world) needs it too.
+    await syncReferenceData(em)
     const organiserIds = await insertOrganisers(em, today)
     // Every demo organiser can log in (see the README); the password is the demo super user's.
     await Effect.runPromise(

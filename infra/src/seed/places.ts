@@ -1,5 +1,5 @@
 import type { ContentLanguage } from '@kibitz/kernel'
-import { countryName } from './reference.ts'
+import { countryNameIn } from '@kibitz/kernel/reference'
 
 /** What an event in a country uses unless it says otherwise. */
 export interface CountryProfile {
@@ -517,8 +517,8 @@ export const cityName = (c: City, language: ContentLanguage): string =>
 /** A full postal address the way a map service would format it. */
 export const formattedAddress = (c: City, v: Venue): string =>
   c.country === 'GB'
-    ? `${v.street}, ${c.name} ${v.postcode}, ${countryName(c.country)}`
-    : `${v.street}, ${v.postcode} ${c.name}, ${countryName(c.country)}`
+    ? `${v.street}, ${c.name} ${v.postcode}, ${countryNameIn(c.country, 'en')}`
+    : `${v.street}, ${v.postcode} ${c.name}, ${countryNameIn(c.country, 'en')}`
 
 /** The card's short line, 'Vilnius, Lithuania'. */
-export const shortAddress = (c: City): string => `${c.nameEn}, ${countryName(c.country)}`
+export const shortAddress = (c: City): string => `${c.nameEn}, ${countryNameIn(c.country, 'en')}`

@@ -16,10 +16,8 @@ export function CountrySelect(props: {
   const { locale } = root.useLoaderData()
   const id = useId()
   const message = useFieldMessage()(props.error)
-  const names = new Intl.DisplayNames([locale], { type: 'region' })
-  const options = props.countries
-    .map((c) => ({ code: c.code, name: names.of(c.code) ?? c.name }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale))
+  // The server names the countries in the interface language (docs/decisions/030).
+  const options = [...props.countries].sort((a, b) => a.name.localeCompare(b.name, locale))
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-semibold">

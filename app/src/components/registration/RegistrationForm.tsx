@@ -577,10 +577,10 @@ export function RegistrationFormView(props: {
   )
 }
 
-const countryOptions = (countries: ReadonlyArray<{ code: string; name: string }>, locale: string) => {
-  const names = new Intl.DisplayNames([locale], { type: 'region' })
-  return countries
-    .map((c) => ({ value: c.code, label: names.of(c.code) ?? c.name }))
+/** The countries, named by the server in the interface language (docs/decisions/030). */
+const countryOptions = (countries: ReadonlyArray<{ code: string; name: string }>, locale: string) =>
+  countries
+    .map((c) => ({ value: c.code, label: c.name }))
     .sort((a, b) => a.label.localeCompare(b.label, locale))
 }
 

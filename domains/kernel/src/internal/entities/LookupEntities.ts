@@ -7,7 +7,13 @@ const CountrySchema = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     code: p.string().length(2).unique(),
+    /** English. */
     name: p.string().length(100),
+    /** The name in each content language, `{ "pl": "Polska", … }` (docs/decisions/030). */
+    names: p
+      .json<{ readonly [language: string]: string }>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => ({})),
   },
 })
 export class CountryEntity extends CountrySchema.class {}
@@ -21,6 +27,8 @@ const CurrencySchema = defineEntity({
     code: p.string().length(3).unique(),
     name: p.string().length(100),
     symbol: p.string().length(8),
+    /** ISO 4217 digits after the decimal point: JPY 0, EUR 2, KWD 3. */
+    minorUnit: p.smallint().default(2),
     isPopular: p.boolean().default(false),
   },
 })
