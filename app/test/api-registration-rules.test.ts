@@ -198,10 +198,14 @@ describe('the registration form’s price summary', () => {
       registerBody(pairOf(t.ticketId, open, 30), shown?.totalMinor ?? 0),
     )
     expect(created.status).toBe(201)
-    expect(payableByCard(3 * tournamentLimits.moneyMinor)).toBe(false)
-    expect(payableByCard(99_999_999)).toBe(true)
+    expect(payableByCard(3 * tournamentLimits.moneyMinor, 'EUR')).toBe(false)
+    expect(payableByCard(99_999_999, 'EUR')).toBe(true)
     // Nothing to pay is never a card checkout.
-    expect(payableByCard(0)).toBe(false)
+    expect(payableByCard(0, 'EUR')).toBe(false)
+    // Stripe's own unit decides (decision 031): ISK is sent in hundredths, KWD must end in 0 there.
+    expect(payableByCard(99_999_999, 'JPY')).toBe(true)
+    expect(payableByCard(1_000_000, 'ISK')).toBe(false)
+    expect(payableByCard(1234, 'KWD')).toBe(false)
   })
 })
 

@@ -486,7 +486,7 @@ export class RegistrationDesk extends Context.Service<
         if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
 
         // A total above what a card checkout takes is paid by transfer (or at the venue) instead.
-        const payable = methods.filter((m) => m !== 'card' || payableByCard(quote.totalMinor))
+        const payable = methods.filter((m) => m !== 'card' || payableByCard(quote.totalMinor, event.currencyCode))
         if (quote.totalMinor > 0 && payable.length > 0 && !payable.includes(input.ticket.paymentMethod))
           return yield* new RegistrationInvalid({
             problems: [new FieldProblem({ field: 'ticket.paymentMethod', rule: ValidationRule.outOfRange })],

@@ -1,5 +1,6 @@
 import { EmailField, PersonName, PlainText, RequiredTrue, rule, ValidationRule } from '@kibitz/kernel/format'
 import { Schema } from 'effect'
+import { chargeableByStripe, stripeAmountLimit } from './payment/StripeAmount.ts'
 
 // What a visitor types to register for a tournament, shared by the registration screen (in the browser), the
 // REST API and the registration domain. Browser-safe: effect and the kernel's format entry only.
@@ -65,14 +66,17 @@ export const RegisterInput = Schema.Struct({
 export type RegisterInput = typeof RegisterInput.Type
 
 /**
- * The largest amount paid by card, in minor units: Stripe takes at most eight digits (999,999.99). A larger entry
- * is paid by bank transfer or at the venue.
+ * The largest amount paid by card, in Stripe's unit of the currency (decision 031): Stripe takes at most eight
+ * digits (999,999.99 of a two-decimal currency, ¥99,999,999). A larger entry is paid by bank transfer or at the venue.
  */
-export const cardAmountLimitMinor = 99_999_999
+export const cardAmountLimitMinor = stripeAmountLimit
 
-/** Whether a card checkout takes this total: more than nothing, at most the limit (more is paid by transfer). */
-export const payableByCard = (totalMinor: number): boolean =>
-  totalMinor > 0 && totalMinor <= cardAmountLimitMinor
+/**
+ * Whether a card checkout takes this total in this currency: more than nothing, an amount Stripe charges exactly
+ * (not KWD 1.234, whose last digit Stripe wants 0), at most the limit. Otherwise it is paid by transfer.
+ */
+export const payableByCard = (totalMinor: number, currencyCode: string): boolean =>
+  chargeableByStripe(totalMinor, currencyCode)
 
 /** The most players one entry may hold (a team of six). */
 export const maxContestants = 6

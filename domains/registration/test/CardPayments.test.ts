@@ -13,6 +13,7 @@ import {
   WebhookRejected,
 } from '../src/payment/CardPayments.ts'
 import { creditorReferenceForEntry } from '../src/payment/CreditorReference.ts'
+import { stripeApiVersion } from '../src/payment/StripeApiVersion.ts'
 import { type StripeTestServer, startStripeServer } from './support/stripeServer.ts'
 
 const secretKey = 'sk_test_kibitz'
@@ -119,9 +120,10 @@ describe(CardPayments.name, () => {
           expect(request.headers.authorization).toBe(`Bearer ${secretKey}`)
           expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded')
           expect(request.headers['idempotency-key']).toBe(input.idempotencyKey)
+          expect(request.headers['stripe-version']).toBe(stripeApiVersion)
           expect(request.body).toEqual({
             mode: 'payment',
-            'payment_method_types[0]': 'card',
+            'allowed_payment_method_types[0]': 'card',
             'line_items[0][price_data][currency]': 'eur',
             'line_items[0][price_data][unit_amount]': '2500',
             'line_items[0][price_data][product_data][name]': 'Vilnius Open 2027: Open Pairs',
@@ -281,6 +283,54 @@ describe(CardPayments.name, () => {
         }
         expect(stripe.requests.length).toBe(requests)
       }),
+    )
+  })
+
+  describe('amounts in each currency', () => {
+    it.live(
+      'sends Stripe its own unit: ¥5,000 as 5000, ISK 5 as 500, KWD 1.230 as 1230, and reads it back',
+      () =>
+        Effect.gen(function* () {
+          const cases: ReadonlyArray<readonly [string, number, string]> = [
+            ['JPY', 5000, '5000'],
+            ['EUR', 1250, '1250'],
+            ['ISK', 5, '500'],
+            ['KWD', 1230, '1230'],
+            ['HUF', 150_000, '150000'],
+          ]
+          for (const [currency, amountMinor, unitAmount] of cases) {
+            const session = yield* create(checkoutInput({ currency, amountMinor })).pipe(withStripe())
+            expect(lastRequest().body['line_items[0][price_data][unit_amount]'], currency).toBe(unitAmount)
+            expect(session, currency).toMatchObject({ amountMinor, currency })
+            const again = yield* retrieve(session.sessionId).pipe(withStripe())
+            expect(again.amountMinor, currency).toBe(amountMinor)
+            const paid = stripe.pay(session.sessionId)
+            const event = yield* verify(paid.payload, paid.signature).pipe(withStripe())
+            expect(event.session?.amountMinor, currency).toBe(amountMinor)
+          }
+        }),
+    )
+
+    it.live(
+      'refuses an amount Stripe cannot charge exactly, or more than eight digits in its unit, without a call',
+      () =>
+        Effect.gen(function* () {
+          const requests = stripe.requests.length
+          for (const [currency, amountMinor] of [
+            ['KWD', 1234],
+            ['MGA', 1250],
+            ['ISK', 1_000_000],
+            ['JPY', 100_000_000],
+          ] as const) {
+            const error = yield* create(checkoutInput({ currency, amountMinor })).pipe(
+              withStripe(),
+              Effect.flip,
+            )
+            expect(error.reason, currency).toBe('rejected')
+            expect(error.message.startsWith('amountMinor '), currency).toBe(true)
+          }
+          expect(stripe.requests.length).toBe(requests)
+        }),
     )
   })
 
@@ -589,34 +639,79 @@ describe(CardPayments.name, () => {
 })
 
 describe('startStripeServer', () => {
+  const post = (params: Record<string, string>, headers: Record<string, string> = {}) =>
+    Effect.promise(() =>
+      fetch(`${stripe.url}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'stripe-version': stripeApiVersion,
+          ...headers,
+        },
+        body: new URLSearchParams({
+          mode: 'payment',
+          'line_items[0][price_data][currency]': 'eur',
+          'line_items[0][price_data][unit_amount]': '100',
+          'line_items[0][price_data][product_data][name]': 'Entry',
+          'line_items[0][quantity]': '1',
+          success_url: 'https://kibitz.test/paid',
+          ...params,
+        }).toString(),
+      }).then(async (r) => ({ status: r.status, body: await r.json() })),
+    )
+
   it.live('refuses payment method types it does not know and gaps in the list, as Stripe does', () =>
     Effect.gen(function* () {
-      const post = (params: Record<string, string>) =>
-        Effect.promise(() =>
-          fetch(`${stripe.url}/v1/checkout/sessions`, {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${secretKey}`,
-              'content-type': 'application/x-www-form-urlencoded',
-            },
-            body: new URLSearchParams({
-              mode: 'payment',
-              'line_items[0][price_data][currency]': 'eur',
-              'line_items[0][price_data][unit_amount]': '100',
-              'line_items[0][price_data][product_data][name]': 'Entry',
-              'line_items[0][quantity]': '1',
-              success_url: 'https://kibitz.test/paid',
-              ...params,
-            }).toString(),
-          }).then(async (r) => ({ status: r.status, body: await r.json() })),
-        )
-      const unknown = yield* post({ 'payment_method_types[0]': 'cash' })
-      expect(unknown).toMatchObject({ status: 400, body: { error: { param: 'payment_method_types[0]' } } })
-      const gap = yield* post({ 'payment_method_types[1]': 'card' })
-      expect(gap).toMatchObject({ status: 400, body: { error: { param: 'payment_method_types[1]' } } })
+      const unknown = yield* post({ 'allowed_payment_method_types[0]': 'cash' })
+      expect(unknown).toMatchObject({
+        status: 400,
+        body: { error: { param: 'allowed_payment_method_types[0]' } },
+      })
+      const gap = yield* post({ 'allowed_payment_method_types[1]': 'card' })
+      expect(gap).toMatchObject({
+        status: 400,
+        body: { error: { param: 'allowed_payment_method_types[1]' } },
+      })
+      // The pinned API version no longer takes payment_method_types on a Checkout Session.
+      const removed = yield* post({ 'payment_method_types[0]': 'card' })
+      expect(removed).toMatchObject({ status: 400, body: { error: { param: 'payment_method_types[0]' } } })
       const dashboard = yield* post({})
       expect(dashboard.status).toBe(200)
       expect(dashboard.body.payment_method_types).toEqual(['card', 'sepa_debit'])
+      const cardOnly = yield* post({ 'allowed_payment_method_types[0]': 'card' })
+      expect(cardOnly.body.payment_method_types).toEqual(['card'])
+    }),
+  )
+
+  it.live(
+    'refuses a request of another API version, or of none, as the pinned version is all it speaks',
+    () =>
+      Effect.gen(function* () {
+        const other = yield* post({}, { 'stripe-version': '2020-08-27' })
+        expect(other).toMatchObject({ status: 400, body: { error: { code: 'api_version_invalid' } } })
+        const none = yield* Effect.promise(() =>
+          fetch(`${stripe.url}/v1/checkout/sessions/cs_test_x`, {
+            headers: { authorization: `Bearer ${secretKey}` },
+          }).then((r) => r.status),
+        )
+        expect(none).toBe(400)
+      }),
+  )
+
+  it.live("refuses amounts Stripe's unit of the currency cannot hold, as Stripe documents", () =>
+    Effect.gen(function* () {
+      const amount = (currency: string, unitAmount: string) =>
+        post({
+          'line_items[0][price_data][currency]': currency,
+          'line_items[0][price_data][unit_amount]': unitAmount,
+        }).pipe(Effect.map((answer) => answer.status))
+      expect(yield* amount('kwd', '1234')).toBe(400)
+      expect(yield* amount('kwd', '1230')).toBe(200)
+      expect(yield* amount('isk', '550')).toBe(400)
+      expect(yield* amount('isk', '500')).toBe(200)
+      expect(yield* amount('jpy', '5000')).toBe(200)
+      expect(yield* amount('eur', '100000000')).toBe(400)
     }),
   )
 

@@ -405,7 +405,7 @@ describe('RegistrationDesk', () => {
         )
         expect(creates).toHaveLength(1)
         // 72 h hold from 10 March 12:00 UTC, but Stripe keeps a checkout open 24 h at most.
-        expect(creates[0]?.body).toMatchObject({ 'payment_method_types[0]': 'card' })
+        expect(creates[0]?.body).toMatchObject({ 'allowed_payment_method_types[0]': 'card' })
         const view = yield* desk((d) => d.status(receipt.statusToken, 'en'))
         // The transfer stays possible while it waits.
         expect(view.bank?.iban).toBe('LT121000011101001000')

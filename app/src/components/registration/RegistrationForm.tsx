@@ -207,7 +207,9 @@ export function RegistrationFormView(props: {
       : computed
   const money = (minor: number) => formatMoney(minor, { code: form.event.currencyCode }, i18n.locale)
   // A total above what a card checkout takes is paid by transfer (or at the venue): card is not offered then.
-  const methods = form.paymentMethods.filter((m) => m !== 'card' || !price || payableByCard(price.totalMinor))
+  const methods = form.paymentMethods.filter(
+    (m) => m !== 'card' || !price || payableByCard(price.totalMinor, form.event.currencyCode),
+  )
   const method = methods.find((m) => m === paymentMethod) ?? methods[0] ?? paymentMethod
   const expectedTotal = hydrated
     ? price?.totalMinor

@@ -38,7 +38,7 @@ export const entryView = (
     reference: entry.reference ?? null,
     // A transfer stays possible while the entry waits, even after a card checkout was opened.
     bank: entry.reference && entry.status === 'pending' ? event.bank : null,
-    canPayByCard: cardsEnabled && entry.status === 'pending' && payableByCard(entry.totalMinor),
+    canPayByCard: cardsEnabled && entry.status === 'pending' && payableByCard(entry.totalMinor, entry.currencyCode),
     expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
     teamName: entry.teamName ?? null,
     contactEmail: entry.contactEmail ?? null,

@@ -67,7 +67,7 @@ export const cardCheckout = (desk: CardCheckoutDesk) => {
     if (!cards.enabled) return yield* refuse('paymentUnavailable')
     const entry = yield* entryOfToken(token)
     if (entry.status !== 'pending' || entry.totalMinor === 0) return yield* refuse('wrongState')
-    if (!payableByCard(entry.totalMinor)) return yield* refuse('paymentUnavailable')
+    if (!payableByCard(entry.totalMinor, entry.currencyCode)) return yield* refuse('paymentUnavailable')
     // One open checkout per entry: pressing Pay again (or coming back) reopens it.
     if (entry.cardSessionId) {
       const open = yield* cards.retrieveCheckout(entry.cardSessionId)

@@ -1,9 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { stripeApiVersion } from '../../src/payment/StripeApiVersion.ts'
 
-// A small Stripe on loopback, speaking the documented protocol of the parts the card payment adapter uses:
-//   POST /v1/checkout/sessions (Bearer secret key, form-encoded, Idempotency-Key) → a Checkout Session;
+// A small Stripe on loopback, speaking the documented protocol of the parts the card payment adapter uses, at
+// the API version Kibitz pins (a request with another Stripe-Version header, or none, is refused):
+//   POST /v1/checkout/sessions (Bearer secret key, form-encoded, Idempotency-Key) → a Checkout Session, its
+//     amount checked against Stripe's unit of the currency (zero-decimal, three-decimal ending in 0, ISK and UGX
+//     in hundreds, at most eight digits);
 //   GET  /v1/checkout/sessions/:id → the session;
 //   POST /v1/checkout/sessions/:id/expire → an open session becomes expired (its page answers 410) and the
 //     signed checkout.session.expired event goes to `webhookUrl` after the answer, as Stripe sends it later;
@@ -20,8 +24,9 @@ export interface StripeTestSession {
   mode: 'payment'
   status: 'open' | 'complete' | 'expired'
   payment_status: 'paid' | 'unpaid'
-  /** As requested; without the parameter Stripe offers the Dashboard's methods, here card and sepa_debit. */
+  /** The Dashboard's methods (here card and sepa_debit) filtered by allowed_payment_method_types when given. */
   payment_method_types: Array<string>
+  allowed_payment_method_types: Array<string> | null
   /** The hosted page; null once the session is complete or expired, as in Stripe. */
   url: string | null
   client_reference_id: string | null
@@ -95,12 +100,28 @@ const stripeLocales = new Set(
 // A few of Stripe's payment method types: card settles at once, the others (bank debits) days later.
 const paymentMethodTypes = new Set(['card', 'link', 'sepa_debit', 'bacs_debit', 'us_bank_account', 'paypal'])
 
+// The payment methods "enabled in the Dashboard" of this test account.
+const dashboardMethods = ['card', 'sepa_debit']
+
+// Stripe's currency rules (https://docs.stripe.com/currencies), written here apart from the adapter's conversion
+// so the tests compare two readings of the documentation.
+const zeroDecimalCurrencies = new Set(
+  'bif clp djf gnf jpy kmf krw mga pyg rwf vnd vuv xaf xof xpf'.split(' '),
+)
+const threeDecimalCurrencies = new Set('bhd jod kwd omr tnd'.split(' '))
+// Zero-decimal in ISO 4217 but two-decimal at Stripe, the decimals always 00.
+const wholeUnitsInHundredths = new Set(['isk', 'ugx'])
+
+/** Digits of Stripe's amount unit for a lower-case currency code. */
+export const stripeTestDigits = (currency: string) =>
+  zeroDecimalCurrencies.has(currency) ? 0 : threeDecimalCurrencies.has(currency) ? 3 : 2
+
 const minExpirySeconds = 30 * 60
 const maxExpirySeconds = 24 * 60 * 60
 
 const parameterPatterns = [
   /^mode$/,
-  /^payment_method_types\[\d+\]$/,
+  /^allowed_payment_method_types\[\d+\]$/,
   /^line_items\[0\]\[price_data\]\[(currency|unit_amount)\]$/,
   /^line_items\[0\]\[price_data\]\[product_data\]\[name\]$/,
   /^line_items\[0\]\[quantity\]$/,
@@ -256,6 +277,28 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
     if (!/^[a-z]{3}$/.test(currency))
       throw invalid('line_items[0][price_data][currency]', `Invalid currency: ${currency}.`)
     const unitAmount = integerParam(body, 'line_items[0][price_data][unit_amount]', 0)
+    const amountParam = 'line_items[0][price_data][unit_amount]'
+    if (unitAmount > 99_999_999)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Amount must be no more than 99999999.',
+        amountParam,
+        'amount_too_large',
+      )
+    if (threeDecimalCurrencies.has(currency) && unitAmount % 10 !== 0)
+      throw invalid(
+        amountParam,
+        `Invalid amount: ${currency.toUpperCase()} amounts must end in 0 (round to the nearest ten).`,
+      )
+    if (wholeUnitsInHundredths.has(currency) && unitAmount % 100 !== 0)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Invalid amount. Currency ${currency.toUpperCase()} has become effectively zero-decimal and charged amounts must be evenly divisible by 100.`,
+        amountParam,
+        'invalid_charge_amount_no_decimal_compatible',
+      )
     const productName = required(body, 'line_items[0][price_data][product_data][name]')
     const quantity = integerParam(body, 'line_items[0][quantity]', 1)
     const successUrl = required(body, 'success_url')
@@ -273,19 +316,16 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
         )
     }
     const methods = Object.entries(body).flatMap(([param, value]) => {
-      const index = /^payment_method_types\[(\d+)\]$/.exec(param)?.[1]
+      const index = /^allowed_payment_method_types\[(\d+)\]$/.exec(param)?.[1]
       return index === undefined ? [] : [[Number(index), value] as const]
     })
     methods.sort(([a], [b]) => a - b)
     for (const [position, [index, type]] of methods.entries()) {
-      if (index !== position)
-        throw invalid(
-          `payment_method_types[${index}]`,
-          'Invalid array: indices must start at 0 without gaps.',
-        )
-      if (!paymentMethodTypes.has(type))
-        throw invalid(`payment_method_types[${index}]`, `Invalid payment_method_types[${index}]: ${type}.`)
+      const param = `allowed_payment_method_types[${index}]`
+      if (index !== position) throw invalid(param, 'Invalid array: indices must start at 0 without gaps.')
+      if (!paymentMethodTypes.has(type)) throw invalid(param, `Invalid ${param}: ${type}.`)
     }
+    const allowed = methods.length > 0 ? methods.map(([, type]) => type) : null
     const locale = body.locale ?? null
     if (locale !== null && !stripeLocales.has(locale)) throw invalid('locale', `Invalid locale: ${locale}.`)
     const email = body.customer_email ?? null
@@ -308,7 +348,8 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
       mode: 'payment',
       status: 'open',
       payment_status: 'unpaid',
-      payment_method_types: methods.length > 0 ? methods.map(([, type]) => type) : ['card', 'sepa_debit'],
+      payment_method_types: dashboardMethods.filter((type) => allowed === null || allowed.includes(type)),
+      allowed_payment_method_types: allowed,
       url: `${origin}/pay/${id}`,
       client_reference_id: clientReferenceId,
       metadata,
@@ -348,6 +389,15 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
     const body = Object.fromEntries(new URLSearchParams(raw))
     requests.push({ method: req.method ?? 'GET', path, body, headers })
     if (!authorised(headers)) throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided.')
+    // Kibitz pins its API version: a request without it would get the account's default, which may differ.
+    if (headers['stripe-version'] !== stripeApiVersion)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `This test server speaks Stripe API version ${stripeApiVersion}; the request asked for ${headers['stripe-version'] ?? 'the account default'}.`,
+        undefined,
+        'api_version_invalid',
+      )
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       if (!(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
         throw new StripeError(400, 'invalid_request_error', 'Requests must be form-encoded.')
@@ -408,7 +458,8 @@ export async function startStripeServer(options: StripeTestServerOptions): Promi
   }
 
   const checkoutPage = (session: StripeTestSession) => {
-    const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`
+    const digits = stripeTestDigits(session.currency)
+    const amount = `${(session.amount_total / 10 ** digits).toFixed(digits)} ${session.currency.toUpperCase()}`
     const cancel = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>` : ''
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test checkout</title></head>
 <body><main><h1>Test checkout</h1><p>${escapeHtml(session.productName)}</p><p>${escapeHtml(amount)}</p>
