@@ -1,5 +1,5 @@
 import { decodeForm, ErrorCode, type FormSchema, ValidationRule } from '@kibitz/kernel/format'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import type { FieldError, FormState } from '../lib/session.ts'
 
@@ -19,7 +19,7 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
       case ValidationRule.email:
         return t`The e-mail must not contain hieroglyphs or Cyrillic characters and must be a valid e-mail address.`
       case ValidationRule.phone:
-        return t`Enter a phone number: an optional + and then digits only.`
+        return t`Enter a phone number of 4 to 20 digits, with a + in front for an international one, e.g. +48 600 123 456.`
       case ValidationRule.latin:
         return t`Use Latin letters and spaces only.`
       case ValidationRule.noEdgeSpaces:
@@ -39,7 +39,7 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
       case ValidationRule.passwordTooLong:
         return t`The password must be at most 128 characters long.`
       case ValidationRule.url:
-        return t`Enter a web address starting with http:// or https://.`
+        return t`Enter a public web address, e.g. example.org.`
       case ValidationRule.dateRange:
         return t`The dates are not valid!`
       case ValidationRule.mustAccept:
@@ -102,6 +102,18 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
         return t`This value is not valid.`
     }
   }
+}
+
+/**
+ * A field's error as a person reads it: a missing value names the field by its label ("E-mail is required."),
+ * every other rule has its own message.
+ */
+export function FieldErrorText({ error, label }: { error: FieldError | undefined; label?: ReactNode }) {
+  const message = useFieldMessage()(error)
+  if (message === null) return null
+  if (error?.code === undefined && error?.rule === ValidationRule.required && label !== undefined)
+    return <Trans>{label} is required.</Trans>
+  return message
 }
 
 /** The translated message of an error catalogue code (spec section 8). */
@@ -184,9 +196,18 @@ export function FormProblem({ state }: { state: FormState | null }) {
 
 type Errors = Readonly<Record<string, FieldError>>
 
+/** The values of a form as decodeForm takes them: every text value by its name. */
+const valuesOf = (form: HTMLFormElement): Record<string, unknown> => {
+  const input: Record<string, unknown> = {}
+  for (const [key, value] of new FormData(form).entries()) if (typeof value === 'string') input[key] = value
+  return input
+}
+
 /**
  * Client-side checking with the server's Schema: on submit, invalid forms stay in the browser, the first
  * invalid field is scrolled to and focused (its tab opened through `onReveal`). Valid forms post natively.
+ * While the person types (`onChange` on the form), an error is taken away as soon as its field is valid; an
+ * error only the server can find (a taken e-mail) goes when its field is changed.
  */
 export function useValidatedForm(
   schema: FormSchema | null,
@@ -194,13 +215,30 @@ export function useValidatedForm(
   onReveal?: (field: string) => void,
 ) {
   const [errors, setErrors] = useState<Errors>(initial)
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target
+    if (
+      !(
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement
+      )
+    )
+      return
+    const field = target.name
+    if (!(field in errors)) return
+    const current = errors[field]
+    const found = schema ? decodeForm(schema, valuesOf(event.currentTarget)) : { ok: true as const }
+    const still = !found.ok && current?.code === undefined ? found.errors[field] : undefined
+    setErrors((list) => {
+      const { [field]: _fixed, ...rest } = list
+      return still ? { ...rest, [field]: { rule: still.rule } } : rest
+    })
+  }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!schema) return
     const form = event.currentTarget
-    const data = new FormData(form)
-    const input: Record<string, unknown> = {}
-    for (const [key, value] of data.entries()) if (typeof value === 'string') input[key] = value
-    const result = decodeForm(schema, input)
+    const result = decodeForm(schema, valuesOf(form))
     if (result.ok) {
       setErrors({})
       return
@@ -225,7 +263,7 @@ export function useValidatedForm(
       })
     }
   }
-  return { errors, onSubmit }
+  return { errors, onSubmit, onChange }
 }
 
 const inputClass =
@@ -283,7 +321,7 @@ export function Field(props: {
       ) : null}
       {message ? (
         <span id={errorId} className="text-sm text-danger-700">
-          {message}
+          <FieldErrorText error={props.error} label={props.label} />
         </span>
       ) : null}
     </div>

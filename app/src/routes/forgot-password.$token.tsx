@@ -34,7 +34,7 @@ function ResetPage() {
   const { token } = Route.useParams()
   const { t } = useLingui()
   const codeMessage = useCodeMessage()
-  const { errors, onSubmit } = useValidatedForm(ResetInput, state?.errors ?? {})
+  const { errors, onSubmit, onChange } = useValidatedForm(ResetInput, state?.errors ?? {})
   if (!link.ok) {
     return (
       <FormCard title={t`Choose a new password`}>
@@ -53,6 +53,7 @@ function ResetPage() {
         action={`/forgot-password/${encodeURIComponent(token)}`}
         noValidate
         onSubmit={onSubmit}
+        onChange={onChange}
         className="flex flex-col gap-4"
       >
         <Field

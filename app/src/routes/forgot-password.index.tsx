@@ -22,7 +22,7 @@ export const Route = createFileRoute('/forgot-password/')({
 function ForgotPage() {
   const state = Route.useLoaderData()
   const { t } = useLingui()
-  const { errors, onSubmit } = useValidatedForm(ForgotInput, state?.errors ?? {})
+  const { errors, onSubmit, onChange } = useValidatedForm(ForgotInput, state?.errors ?? {})
   return (
     <FormCard title={t`Forgot your password?`}>
       <p className="text-sm text-muted">
@@ -34,6 +34,7 @@ function ForgotPage() {
         action="/forgot-password"
         noValidate
         onSubmit={onSubmit}
+        onChange={onChange}
         className="flex flex-col gap-4"
       >
         <Field

@@ -28,11 +28,18 @@ function LoginPage() {
   const { state, social } = Route.useLoaderData()
   const { redirect } = Route.useSearch()
   const { t } = useLingui()
-  const { errors, onSubmit } = useValidatedForm(LoginInput, state?.errors ?? {})
+  const { errors, onSubmit, onChange } = useValidatedForm(LoginInput, state?.errors ?? {})
   return (
     <FormCard title={t`Log in`}>
       <FormProblem state={state} />
-      <form method="post" action="/login" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        method="post"
+        action="/login"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="flex flex-col gap-4"
+      >
         {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
         <Field
           name="email"

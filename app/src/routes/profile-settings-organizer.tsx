@@ -152,13 +152,14 @@ function TextChange(props: {
   type?: string
 }) {
   const own = stateFor(props.state, props.kind)
-  const { errors, onSubmit } = useValidatedForm(profileChangeForms[props.kind], own?.errors ?? {})
+  const { errors, onSubmit, onChange } = useValidatedForm(profileChangeForms[props.kind], own?.errors ?? {})
   return (
     <ChangeForm
       action="/profile-settings-organizer"
       kind={props.kind}
       title={props.label}
       onSubmit={onSubmit}
+      onChange={onChange}
       submit={<Trans>Save</Trans>}
     >
       <FormProblem state={own} />

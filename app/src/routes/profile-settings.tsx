@@ -153,7 +153,7 @@ function EmailForm(props: {
   state: FormState | null
   onReveal: () => void
 }) {
-  const { errors, onSubmit } = useValidatedForm(
+  const { errors, onSubmit, onChange } = useValidatedForm(
     profileChangeForms[7],
     props.state?.errors ?? {},
     props.onReveal,
@@ -180,6 +180,7 @@ function EmailForm(props: {
       kind={7}
       title={<Trans>E-mail</Trans>}
       onSubmit={onSubmit}
+      onChange={onChange}
       submit={<Trans>Change the e-mail</Trans>}
     >
       <FormProblem state={props.state} />
@@ -210,7 +211,7 @@ function EmailForm(props: {
 }
 
 function PasswordForm(props: { hasPassword: boolean; state: FormState | null; onReveal: () => void }) {
-  const { errors, onSubmit } = useValidatedForm(
+  const { errors, onSubmit, onChange } = useValidatedForm(
     profileChangeForms[1],
     props.state?.errors ?? {},
     props.onReveal,
@@ -221,6 +222,7 @@ function PasswordForm(props: { hasPassword: boolean; state: FormState | null; on
       kind={1}
       title={props.hasPassword ? <Trans>Password</Trans> : <Trans>Set a password</Trans>}
       onSubmit={onSubmit}
+      onChange={onChange}
       submit={<Trans>Save the password</Trans>}
     >
       <FormProblem state={props.state} />
@@ -259,7 +261,7 @@ function SimpleForm(props: {
   maxLength?: number
   extra?: React.ReactNode
 }) {
-  const { errors, onSubmit } = useValidatedForm(
+  const { errors, onSubmit, onChange } = useValidatedForm(
     profileChangeForms[props.kind],
     props.state?.errors ?? {},
     props.onReveal,
@@ -270,6 +272,7 @@ function SimpleForm(props: {
       kind={props.kind}
       title={props.title}
       onSubmit={onSubmit}
+      onChange={onChange}
       submit={<Trans>Save</Trans>}
     >
       <FormProblem state={props.state} />

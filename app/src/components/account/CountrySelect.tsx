@@ -1,8 +1,8 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { FieldError } from '../../lib/session.ts'
-import { useFieldMessage } from '../Forms.tsx'
+import { FieldErrorText, useFieldMessage } from '../Forms.tsx'
 
 const root = getRouteApi('__root__')
 
@@ -14,6 +14,7 @@ export function CountrySelect(props: {
   name?: string
 }) {
   const { locale } = root.useLoaderData()
+  const { t } = useLingui()
   const id = useId()
   const message = useFieldMessage()(props.error)
   // The server names the countries in the interface language (docs/decisions/030).
@@ -32,7 +33,7 @@ export function CountrySelect(props: {
         aria-describedby={message ? `${id}-error` : undefined}
         className="w-full rounded-lg border border-line bg-surface px-3 py-2"
       >
-        <option value="" />
+        <option value="">{t`Choose…`}</option>
         {options.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
@@ -41,7 +42,7 @@ export function CountrySelect(props: {
       </select>
       {message ? (
         <span id={`${id}-error`} className="text-sm text-danger-700">
-          {message}
+          <FieldErrorText error={props.error} label={<Trans>Country</Trans>} />
         </span>
       ) : null}
     </div>

@@ -12,7 +12,7 @@ export function OrganiserForm(props: {
 }) {
   const { t } = useLingui()
   const { kind, state } = props
-  const { errors, onSubmit } = useValidatedForm(
+  const { errors, onSubmit, onChange } = useValidatedForm(
     kind === 'company' ? CompanyApplication : IndividualApplication,
     state?.errors ?? {},
   )
@@ -30,6 +30,7 @@ export function OrganiserForm(props: {
         action={`/register-organizer/${kind}`}
         noValidate
         onSubmit={onSubmit}
+        onChange={onChange}
         className="flex flex-col gap-4"
       >
         {kind === 'company' ? (

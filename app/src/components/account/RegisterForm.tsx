@@ -16,12 +16,19 @@ export function RegisterForm({
   social: FormState | null
 }) {
   const { t } = useLingui()
-  const { errors, onSubmit } = useValidatedForm(SignUpInput, state?.errors ?? {})
+  const { errors, onSubmit, onChange } = useValidatedForm(SignUpInput, state?.errors ?? {})
   const formState = state
   return (
     <FormCard title={t`Create an account`}>
       <FormProblem state={formState} />
-      <form method="post" action={action} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        method="post"
+        action={action}
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="flex flex-col gap-4"
+      >
         <Field
           name="firstName"
           label={<Trans>First name</Trans>}

@@ -45,6 +45,8 @@ export function ChangeForm(props: {
   title: ReactNode
   children: ReactNode
   onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void
+  /** Takes an error away once its field is valid (useValidatedForm). */
+  onChange?: (event: React.FormEvent<HTMLFormElement>) => void
   submit: ReactNode
 }) {
   return (
@@ -53,6 +55,7 @@ export function ChangeForm(props: {
       action={props.action}
       noValidate
       onSubmit={props.onSubmit}
+      onChange={props.onChange}
       className="flex flex-col gap-4 rounded-card border border-line p-4"
     >
       <h2 className="text-lg font-bold">{props.title}</h2>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId } from 'react'
-import { useFieldMessage } from '../Forms.tsx'
+import { FieldErrorText, useFieldMessage } from '../Forms.tsx'
 
 // Controlled inputs of the organiser's editor screens. Each input carries `data-path` (the dotted field path
 // the events and tournaments domains name in their problems), so a save can move to the first invalid field.
@@ -40,11 +40,12 @@ export const revealFirstProblem = (container: HTMLElement | null, problems: Prob
 export const inputClass =
   'w-full rounded-lg border border-line bg-surface px-3 py-2 text-base aria-[invalid=true]:border-danger-700 focus:outline-2 focus:outline-brand-600'
 
-function Message({ id, rule }: { id: string; rule: string | undefined }) {
-  const message = useFieldMessage()(rule === undefined ? undefined : { rule })
+function Message({ id, rule, label }: { id: string; rule: string | undefined; label?: ReactNode }) {
+  const error = rule === undefined ? undefined : { rule }
+  const message = useFieldMessage()(error)
   return message ? (
     <span id={id} className="text-sm text-danger-700">
-      {message}
+      <FieldErrorText error={error} label={label} />
     </span>
   ) : null
 }
@@ -121,7 +122,7 @@ export function TextInput(
           {props.hint}
         </span>
       ) : null}
-      <Message id={`${id}-error`} rule={rule} />
+      <Message id={`${id}-error`} rule={rule} label={props.label} />
     </div>
   )
 }
@@ -175,7 +176,7 @@ export function SelectInput(
           </optgroup>
         ))}
       </select>
-      <Message id={`${id}-error`} rule={rule} />
+      <Message id={`${id}-error`} rule={rule} label={props.label} />
     </div>
   )
 }
