@@ -611,11 +611,44 @@ describe('reference data', () => {
       ])
     }
     const countries = await readJson(await request('/api/v1/country/'), Schema.Array(Country))
-    expect(countries.map((c) => c.code)).toEqual(['LT', 'PL'])
+    expect(countries.map((c) => [c.code, c.name])).toEqual([
+      ['LT', 'Lithuania'],
+      ['PL', 'Poland'],
+    ])
     const all = await readJson(await request('/api/v1/currency/'), Schema.Array(Currency))
-    expect(all.map((c) => c.code)).toEqual(['EUR', 'PLN', 'USD'])
+    expect(all.map((c) => [c.code, c.minorUnit])).toEqual([
+      ['EUR', 2],
+      ['JPY', 0],
+      ['PLN', 2],
+      ['USD', 2],
+    ])
     const popular = await readJson(await request('/api/v1/currency/?popular=1'), Schema.Array(Currency))
     expect(popular.map((c) => [c.code, c.symbol])).toEqual([['EUR', '€']])
+  })
+
+  it("names the countries in the Accept-Language's interface language, in its alphabetical order", async () => {
+    const names = async (acceptLanguage: string) => {
+      const response = await request('/api/v1/country/', { headers: { 'accept-language': acceptLanguage } })
+      expect(response.headers.get('vary')).toContain('Accept-Language')
+      return (await readJson(response, Schema.Array(Country))).map((c) => [c.code, c.name])
+    }
+    expect(await names('pl-PL,pl;q=0.9')).toEqual([
+      ['LT', 'Litwa'],
+      ['PL', 'Polska'],
+    ])
+    expect(await names('ru')).toEqual([
+      ['LT', 'Литва'],
+      ['PL', 'Польша'],
+    ])
+    expect(await names('lt')).toEqual([
+      ['PL', 'Lenkija'],
+      ['LT', 'Lietuva'],
+    ])
+    // A language the interface is not in: English.
+    expect(await names('ja')).toEqual([
+      ['LT', 'Lithuania'],
+      ['PL', 'Poland'],
+    ])
   })
 
   it('gives the app config with the interface languages', async () => {

@@ -59,8 +59,17 @@ export const insertApiFixtures = async (url: string): Promise<ApiFixtures> => {
       { code: 'de', name: 'German', native_name: 'Deutsch', is_default: false, is_interface: false },
     ]
     for (const language of languages) await insert('language', language)
-    await insert('country', { code: 'PL', name: 'Poland' })
-    await insert('country', { code: 'LT', name: 'Lithuania' })
+    await insert('country', {
+      code: 'PL',
+      name: 'Poland',
+      names: JSON.stringify({ en: 'Poland', pl: 'Polska', ru: 'Польша', lt: 'Lenkija' }),
+    })
+    await insert('country', {
+      code: 'LT',
+      name: 'Lithuania',
+      names: JSON.stringify({ en: 'Lithuania', pl: 'Litwa', ru: 'Литва', lt: 'Lietuva' }),
+    })
+    await insert('currency', { code: 'JPY', name: 'Japanese yen', symbol: '¥', minor_unit: 0, is_popular: false })
     await insert('currency', { code: 'EUR', name: 'Euro', symbol: '€', is_popular: true })
     await insert('currency', { code: 'PLN', name: 'Polish zloty', symbol: 'zł', is_popular: false })
     await insert('currency', { code: 'USD', name: 'US dollar', symbol: '$', is_popular: false })

@@ -179,6 +179,41 @@ describe('EventService.browse', () => {
     }),
   )
 
+  it.effect("finds an event by its country's name in any content language (decision 030)", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(Date.parse(now))
+      yield* event({ name: 'Sopot Festival', dateStart: '2027-08-01', countryCode: 'PL' })
+      yield* event({
+        name: 'Baltic Cup',
+        dateStart: '2027-08-02',
+        locations: [{ name: 'Gdańsk', countryCode: 'PL' }],
+      })
+      yield* event({ name: 'Vilnius Open', dateStart: '2027-08-03', countryCode: 'LT' })
+      for (const text of [
+        'Polska',
+        'Польша',
+        'Pologne',
+        'Polonia',
+        'Polen',
+        'Polonya',
+        'Poola',
+        'Lenkija',
+        'poland',
+      ]) {
+        const found = yield* browse({ upcomingOnly: true, text })
+        expect([text, found.similarText, names(found)]).toEqual([
+          text,
+          false,
+          ['Sopot Festival', 'Baltic Cup'],
+        ])
+      }
+      expect(names(yield* browse({ upcomingOnly: true, text: 'Литва' }))).toEqual(['Vilnius Open'])
+      // A misspelt country name is corrected to the nearest known word like any other.
+      const misspelt = yield* browse({ upcomingOnly: true, text: 'polsca' })
+      expect([misspelt.similarText, names(misspelt)]).toEqual([true, ['Sopot Festival', 'Baltic Cup']])
+    }),
+  )
+
   it.effect('corrects each misspelt word to the nearest word of a public event, and only of one', () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(Date.parse(now))

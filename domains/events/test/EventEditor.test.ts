@@ -107,6 +107,9 @@ describe('EventEditor', () => {
       // The catalogue finds it by any name and place, also without diacritics.
       expect(row.search_text).toContain('vilnius pairs')
       expect(row.search_text).toContain('bridzo klubas')
+      // And by its country's name in every content language (decision 030).
+      for (const name of ['lithuania', 'lietuva', 'litwa', 'литва', 'lituanie', 'litauen', 'leedu'])
+        expect(row.search_text).toContain(name)
       // A second event of the same name gets its own alias.
       const again = yield* editor((e) => e.create(actor, general()))
       expect(again.alias).toBe('vilniaus-poros-2027-2')

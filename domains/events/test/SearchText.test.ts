@@ -13,4 +13,22 @@ describe('searchTextOf', () => {
     expect(text).toContain('brydzowy')
     expect(searchTextOf([], [])).toBe('')
   })
+
+  it('adds every name of the countries given in the ten content languages, folded too, and nothing for unknown codes', () => {
+    const text = searchTextOf(['sopot-2027'], ['Sopot'], ['pl', null, 'PL', 'QQ'])
+    for (const name of [
+      'polska',
+      'польша',
+      'pologne',
+      'polonia',
+      'polen',
+      'polonya',
+      'poola',
+      'lenkija',
+      'polsha',
+    ])
+      expect(text.split(' ')).toContain(name)
+    expect(text.split(' ').filter((word) => word === 'poland')).toHaveLength(1)
+    expect(searchTextOf([], [], ['QQ', undefined])).toBe('')
+  })
 })
