@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
-import { EntryStateText, EntrySummary } from '../components/registration/StatusView.tsx'
+import { EntryStateText, EntrySummary, RegisteredNotice } from '../components/registration/StatusView.tsx'
 import { stringParam } from '../lib/search.ts'
 import { privatePageMeta } from '../lib/title.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
@@ -10,9 +10,12 @@ import { InvalidLink } from './status.tsx'
 
 // Spec section 2: how to pay a registration, from its secret link; no login, never cached, never indexed.
 export const Route = createFileRoute('/payment')({
-  validateSearch: (search: Record<string, unknown>): { token?: string; problem?: string } => ({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { token?: string; problem?: string; registered?: string } => ({
     token: stringParam(search.token),
     problem: stringParam(search.problem),
+    registered: stringParam(search.registered),
   }),
   loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
   loader: async ({ deps }) => {
@@ -28,12 +31,13 @@ export const Route = createFileRoute('/payment')({
 
 function PaymentPage() {
   const { entry } = Route.useLoaderData()
-  const { problem } = Route.useSearch()
+  const { problem, registered } = Route.useSearch()
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-5 rounded-card bg-surface p-6 shadow-card">
       <h1 className="text-2xl font-bold">
         <Trans>Payment</Trans>
       </h1>
+      {registered === '1' && entry.status === 'pending' ? <RegisteredNotice entry={entry} /> : null}
       {problem ? (
         <p role="alert" className="rounded-lg bg-danger-100 p-3 text-danger-700">
           {problem === 'tooLate' ? (

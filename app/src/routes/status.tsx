@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
-import { EntrySummary } from '../components/registration/StatusView.tsx'
+import { EntrySummary, RegisteredNotice } from '../components/registration/StatusView.tsx'
 import { stringParam } from '../lib/search.ts'
 import { privatePageMeta } from '../lib/title.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
@@ -10,9 +10,12 @@ import { fetchEntry } from '../server/registration.functions.ts'
 // Spec section 2: a registration's status from its secret link (after a card checkout, the payment is
 // confirmed with the provider first). An unknown link is a plain 404 that tells nothing more.
 export const Route = createFileRoute('/status')({
-  validateSearch: (search: Record<string, unknown>): { token?: string; session_id?: string } => ({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { token?: string; session_id?: string; registered?: string } => ({
     token: stringParam(search.token),
     session_id: stringParam(search.session_id),
+    registered: stringParam(search.registered),
   }),
   loaderDeps: ({ search }) => ({ token: search.token ?? '', sessionId: search.session_id }),
   loader: async ({ deps }) => {
@@ -51,11 +54,15 @@ export function InvalidLink() {
 
 function StatusPage() {
   const { entry, cardNotConfirmed } = Route.useLoaderData()
+  const { registered } = Route.useSearch()
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-5 rounded-card bg-surface p-6 shadow-card">
       <h1 className="text-2xl font-bold">
         <Trans>Registration status</Trans>
       </h1>
+      {registered === '1' && entry.status !== 'canceled' && entry.status !== 'expired' ? (
+        <RegisteredNotice entry={entry} />
+      ) : null}
       {cardNotConfirmed ? (
         <p role="alert" className="rounded-lg bg-danger-100 p-3 text-danger-700">
           <Trans>We could not confirm the card payment yet. If you paid, it will show here shortly.</Trans>

@@ -1,7 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { decodeWithProblems, ErrorCode, formatIban, formatMoney, formatZonedDateTime } from '@kibitz/kernel'
+import {
+  decodeWithProblems,
+  ErrorCode,
+  formatIban,
+  formatMoney,
+  formatMoneyInput,
+  formatZonedDateTime,
+} from '@kibitz/kernel'
 import {
   type EntryView,
+  epcPayload,
   formatCreditorReference,
   RegisterInput,
   RegistrationDesk,
@@ -11,6 +19,7 @@ import {
 } from '@kibitz/registration'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Schema } from 'effect'
+import QRCode from 'qrcode'
 import {
   type ContestantDraft,
   emptyContestant,
@@ -151,7 +160,7 @@ export const register = async (
 
 /** Where a registration continues: payment while it waits for one, else its status. */
 export const nextPath = (status: 'pending' | 'confirmed', token: string) =>
-  status === 'pending' ? `/payment?token=${token}` : `/status?token=${token}`
+  `${status === 'pending' ? '/payment' : '/status'}?token=${token}&registered=1`
 
 const clampPlayers = (value: string | undefined, min: number, max: number) => {
   const n = Number(value)
@@ -234,9 +243,72 @@ export const registerPost = withBodyLimit(
   },
 )
 
+/**
+ * The time zone a deadline is given in, as the reader's language names it, with its offset then and its IANA
+ * name ("Eastern European Time, GMT+2, Europe/Vilnius"), so nobody pays an hour late.
+ */
+const zoneLabel = (at: Date, timeZone: string, locale: string): string => {
+  const part = (timeZoneName: 'longGeneric' | 'shortOffset') => {
+    try {
+      return (
+        new Intl.DateTimeFormat(locale, { timeZone, timeZoneName })
+          .formatToParts(at)
+          .find((p) => p.type === 'timeZoneName')?.value ?? ''
+      )
+    } catch {
+      return ''
+    }
+  }
+  return [part('longGeneric'), part('shortOffset'), timeZone]
+    .filter((p, i, all) => p !== '' && all.indexOf(p) === i)
+    .join(', ')
+}
+
+/** A QR code as the page draws it: its modules per side (with the quiet zone) and one SVG path of the dark ones. */
+export interface TransferCode {
+  readonly size: number
+  readonly path: string
+}
+
+const quietZone = 4
+
+/**
+ * The EPC QR code of a pending euro bank transfer (decision 033), encoded here with `qrcode` at level M as the EPC
+ * guideline asks, and given to the page as SVG path data, so it is drawn inline without script and the encoder
+ * never reaches the browser. Null for other currencies or when the code would be wrong.
+ */
+const transferCode = (view: EntryView): TransferCode | null => {
+  if (view.status !== 'pending' || !view.bank || !view.reference) return null
+  const payload = epcPayload({
+    beneficiary: view.bank.beneficiary,
+    iban: view.bank.iban,
+    bic: view.bank.bic,
+    currencyCode: view.currencyCode,
+    amountMinor: view.totalMinor,
+    reference: view.reference,
+  })
+  if (payload === null) return null
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' })
+  const runs: Array<string> = []
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col++
+        continue
+      }
+      const start = col
+      while (col < modules.size && modules.get(row, col)) col++
+      runs.push(`M${start + quietZone} ${row + quietZone}h${col - start}v1h-${col - start}z`)
+    }
+  }
+  return { size: modules.size + 2 * quietZone, path: runs.join('') }
+}
+
 /** An entry as its registrant's pages show it: plain values, money, IBAN and reference already formatted. */
 const entryPage = (view: EntryView, token: string, locale: string) => {
   const money = (minor: number) => formatMoney(minor, { code: view.currencyCode }, locale)
+  const expires = view.expiresAt ? new Date(view.expiresAt) : null
   return {
     token,
     entryId: view.entryId,
@@ -248,6 +320,9 @@ const entryPage = (view: EntryView, token: string, locale: string) => {
     paidAt: view.paidAt ? formatZonedDateTime(new Date(view.paidAt), view.event.timeZone, locale) : null,
     total: money(view.totalMinor),
     totalMinor: view.totalMinor,
+    /** The amount as a banking app's amount field takes it: no symbol, no grouping, the locale's decimal mark. */
+    amountToCopy: formatMoneyInput(view.totalMinor, view.currencyCode, locale),
+    currencyCode: view.currencyCode,
     lines: view.lines.map((l) => ({
       persons: l.persons,
       units: l.units,
@@ -259,8 +334,10 @@ const entryPage = (view: EntryView, token: string, locale: string) => {
     bank: view.bank
       ? { beneficiary: view.bank.beneficiary, iban: formatIban(view.bank.iban), bic: view.bank.bic }
       : null,
+    transferCode: transferCode(view),
     canPayByCard: view.canPayByCard,
-    dueBy: view.expiresAt ? formatZonedDateTime(new Date(view.expiresAt), view.event.timeZone, locale) : null,
+    dueBy: expires ? formatZonedDateTime(expires, view.event.timeZone, locale) : null,
+    dueByZone: expires ? zoneLabel(expires, view.event.timeZone, locale) : null,
     teamName: view.teamName,
     contactEmail: view.contactEmail,
     contestants: view.contestants.map((c) => ({

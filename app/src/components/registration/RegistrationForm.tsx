@@ -1,9 +1,9 @@
 import { decodeWithProblems, ErrorCode, formatMoney, ValidationRule } from '@kibitz/kernel/format'
 import { payableByCard, RegisterInput, savedRegistrationKey } from '@kibitz/registration/input'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { Option, Schema } from 'effect'
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { ticketTypeLabels } from '../../lib/labels.ts'
 import type { FormState } from '../../lib/session.ts'
 import { registerEntry } from '../../server/registration.functions.ts'
@@ -150,7 +150,9 @@ export function RegistrationFormView(props: {
   const [retryAfter, setRetryAfter] = useState<number | null>(props.state?.retryAfter ?? null)
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
+  const [reviewing, setReviewing] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const reviewRef = useRef<HTMLElement>(null)
   const confirming = values.confirm === '1'
 
   // Spec section 4: the typed players come back only on this tournament's form, and never over a post's values.
@@ -190,9 +192,14 @@ export function RegistrationFormView(props: {
   const firstTicket = tickets.find((k) => String(k.ticketId) === first?.ticketId)
   const perTeam = firstTicket?.isPricePerTeam ?? false
   // A per-team ticket covers everyone: the others take player 1's ticket and category.
-  const effective = contestants.map((c, i) =>
-    perTeam && i > 0 && first ? { ...c, ticketId: first.ticketId, ageCategoryId: first.ageCategoryId } : c,
-  )
+  const effectiveOf = (list: ReadonlyArray<ContestantDraft>) => {
+    const head = list[0]
+    const covers = tickets.find((k) => String(k.ticketId) === head?.ticketId)?.isPricePerTeam ?? false
+    return list.map((c, i) =>
+      covers && i > 0 && head ? { ...c, ticketId: head.ticketId, ageCategoryId: head.ageCategoryId } : c,
+    )
+  }
+  const effective = effectiveOf(contestants)
   const computed = priceOf(form, effective)
   // After a 3000 the server's total for the same choice wins (the form cannot always tell, e.g. when an early
   // bird runs out within this entry); any change to the tickets chosen goes back to the form's own total.
@@ -217,13 +224,81 @@ export function RegistrationFormView(props: {
       ? values[fieldName.expectedTotalMinor]
       : undefined
 
-  const update = (i: number, patch: Partial<ContestantDraft>) => {
-    setContestants((list) => list.map((c, j) => (j === i ? { ...c, ...patch } : c)))
-    // A field the player has changed no longer shows the problem found with what it held before.
-    const changed = draftKeys.filter((key) => key in patch).map((key) => fieldName.contestant(i, key))
-    setProblems((found) =>
-      Object.fromEntries(Object.entries(found).filter(([field]) => !changed.includes(field))),
+  /** What the browser can find wrong with these values (the server checks them again, and more). */
+  const clientProblems = (values: {
+    readonly contestants: ReadonlyArray<ContestantDraft>
+    readonly teamName: string
+    readonly contactEmail: string
+    readonly policy: boolean
+  }): Record<string, string> => {
+    const list = effectiveOf(values.contestants)
+    const local: Record<string, string> = {}
+    list.forEach((c, i) => {
+      if (c.ticketId === '') local[fieldName.contestant(i, 'ticketId')] = ValidationRule.required
+      else if (
+        c.ageCategoryId === '' &&
+        categoriesOf(tickets.find((k) => String(k.ticketId) === c.ticketId)).length > 0
+      )
+        local[fieldName.contestant(i, 'ageCategoryId')] = ValidationRule.required
+    })
+    const checked = decodeWithProblems(
+      RegisterInput,
+      inputOf({
+        contestants: list,
+        teamName: values.teamName,
+        contactEmail: values.contactEmail,
+        paymentMethod: method,
+        expectedTotalMinor: price?.totalMinor ?? 0,
+        policy: values.policy,
+      }),
     )
+    return {
+      ...(checked.ok ? {} : Object.fromEntries(checked.problems.map((p) => [p.field, p.rule]))),
+      ...local,
+    }
+  }
+
+  /**
+   * The problems shown at `changed` fields after a change: gone once the field is valid, else what is wrong with
+   * it now. A problem only the server finds (a federation number it does not know) goes when its field changes.
+   */
+  const revise = (changed: ReadonlyArray<string>, values: Parameters<typeof clientProblems>[0]) => {
+    if (!changed.some((field) => field in problems)) return
+    const now = clientProblems(values)
+    setProblems((shown) => {
+      const next: Record<string, string> = { ...shown }
+      for (const field of changed) {
+        if (!(field in next)) continue
+        const rule = now[field]
+        if (rule === undefined) delete next[field]
+        else next[field] = rule
+      }
+      return next
+    })
+  }
+  const current = { contestants, teamName, contactEmail, policy }
+
+  const update = (i: number, patch: Partial<ContestantDraft>, contact?: string) => {
+    const next = contestants.map((c, j) => (j === i ? { ...c, ...patch } : c))
+    setContestants(next)
+    const changed = draftKeys.filter((key) => key in patch).map((key) => fieldName.contestant(i, key))
+    if (contact !== undefined) {
+      setContactEmail(contact)
+      changed.push(fieldName.contactEmail)
+    }
+    revise(changed, { ...current, contestants: next, contactEmail: contact ?? contactEmail })
+  }
+  const changeTeamName = (value: string) => {
+    setTeamName(value)
+    revise([fieldName.teamName], { ...current, teamName: value })
+  }
+  const changeContactEmail = (value: string) => {
+    setContactEmail(value)
+    revise([fieldName.contactEmail], { ...current, contactEmail: value })
+  }
+  const changePolicy = (value: boolean) => {
+    setPolicy(value)
+    revise([fieldName.policy], { ...current, policy: value })
   }
 
   const ticketLabel = (k: TicketData) => {
@@ -238,18 +313,15 @@ export function RegistrationFormView(props: {
       ? t`${a.name} — ${money(a.currentPriceMinor)} (early bird, then ${money(a.priceMinor)})`
       : `${a.name} — ${money(a.currentPriceMinor)}`
 
+  const showForm = (list: Problems) => {
+    setReviewing(false)
+    // Let the fields show again before moving to the first problem.
+    requestAnimationFrame(() => revealFirstProblem(formRef.current, list))
+  }
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
-    const local: Record<string, string> = {}
-    effective.forEach((c, i) => {
-      if (c.ticketId === '') local[fieldName.contestant(i, 'ticketId')] = ValidationRule.required
-      else if (
-        c.ageCategoryId === '' &&
-        categoriesOf(tickets.find((k) => String(k.ticketId) === c.ticketId)).length > 0
-      )
-        local[fieldName.contestant(i, 'ageCategoryId')] = ValidationRule.required
-    })
     const input = inputOf({
       contestants: effective,
       teamName,
@@ -258,17 +330,23 @@ export function RegistrationFormView(props: {
       expectedTotalMinor: price?.totalMinor ?? 0,
       policy,
     })
-    const checked = decodeWithProblems(RegisterInput, input)
-    const found: Record<string, string> = {
-      ...(checked.ok ? {} : Object.fromEntries(checked.problems.map((p) => [p.field, p.rule]))),
-      ...local,
-    }
+    const found = clientProblems(current)
     setCode(null)
     setRefused(false)
     setRetryAfter(null)
     if (Object.keys(found).length > 0) {
       setProblems(found)
-      revealFirstProblem(formRef.current, found)
+      showForm(found)
+      return
+    }
+    // Decision 033: nothing is registered before the visitor has seen what, for whom, at what price and how paid.
+    if (!reviewing) {
+      setReviewing(true)
+      requestAnimationFrame(() => {
+        const review = reviewRef.current
+        review?.scrollIntoView({ block: 'start' })
+        review?.focus({ preventScroll: true })
+      })
       return
     }
     setBusy(true)
@@ -280,20 +358,21 @@ export function RegistrationFormView(props: {
         window.localStorage.removeItem(savedRegistrationKey)
         await navigate({
           to: outcome.status === 'pending' ? '/payment' : '/status',
-          search: { token: outcome.token },
+          search: { token: outcome.token, registered: '1' },
         })
         return
       }
       if ('problems' in outcome) {
         const list = Object.fromEntries(outcome.problems.map((p) => [p.field, p.rule]))
         setProblems(list)
-        revealFirstProblem(formRef.current, list)
+        showForm(list)
       } else if ('changed' in outcome) {
-        // Error 3000: the new tickets and prices are shown; the visitor registers again knowingly.
+        // Error 3000: the new tickets and prices are shown; the visitor reviews and registers again knowingly.
         setForm(outcome.changed)
         setServerTotal(outcome.total === null ? null : { choice, totalMinor: outcome.total })
         setProblems({})
         setCode(ErrorCode.ticketsUpdated)
+        setReviewing(false)
       } else if ('retryAfter' in outcome) setRetryAfter(outcome.retryAfter)
       else setRefused(true)
     } finally {
@@ -331,232 +410,237 @@ export function RegistrationFormView(props: {
           {t`Too many attempts. Please try again in ${minutes} min.`}
         </p>
       ) : null}
-      {listRule ? <ProblemText path="data.contestants" rule={listRule} /> : null}
-      {rule.teamName !== 'none' ? (
-        <TextField
-          name={fieldName.teamName}
-          label={<Trans>Team name</Trans>}
-          value={teamName}
-          onChange={setTeamName}
-          problems={problems}
-          required={rule.teamName === 'required'}
-        />
-      ) : null}
-      {contestants.map((c, i) => {
-        const ticket = tickets.find((k) => String(k.ticketId) === c.ticketId)
-        const categories = categoriesOf(ticket)
-        const covered = perTeam && i > 0
-        return (
-          <fieldset key={i} className="flex flex-col gap-4 rounded-card border border-line p-4">
-            <legend className="px-1 text-base font-bold">
-              <Trans>Player {i + 1}</Trans>
-            </legend>
-            <div className="grid gap-4 md:grid-cols-2">
-              <TextField
-                name={fieldName.contestant(i, 'firstName')}
-                label={<Trans>First name</Trans>}
-                value={c.firstName}
-                onChange={(v) => update(i, { firstName: v })}
-                problems={problems}
-                autoComplete={i === 0 ? 'given-name' : 'off'}
-                required
-              />
-              <TextField
-                name={fieldName.contestant(i, 'lastName')}
-                label={<Trans>Last name</Trans>}
-                value={c.lastName}
-                onChange={(v) => update(i, { lastName: v })}
-                problems={problems}
-                autoComplete={i === 0 ? 'family-name' : 'off'}
-                required
-              />
-              <SelectField
-                name={fieldName.contestant(i, 'countryCode')}
-                label={<Trans>Country</Trans>}
-                value={c.countryCode}
-                onChange={(v) => update(i, { countryCode: v })}
-                problems={problems}
-                required
-                options={countryOptions(props.countries, props.locale)}
-              />
-              <TextField
-                name={fieldName.contestant(i, 'email')}
-                label={<Trans>E-mail</Trans>}
-                type="email"
-                value={c.email}
-                onChange={(v) => {
-                  update(i, { email: v })
-                  // The contact e-mail follows player 1's until the visitor types another.
-                  if (i === 0 && (contactEmail === '' || contactEmail === c.email)) setContactEmail(v)
-                }}
-                problems={problems}
-                autoComplete={i === 0 ? 'email' : 'off'}
-                required
-              />
-              <TextField
-                name={fieldName.contestant(i, 'federationId')}
-                label={<Trans>Federation member number</Trans>}
-                value={c.federationId}
-                onChange={(v) => update(i, { federationId: v })}
-                problems={problems}
-                required={tournament.verifyPlayer}
-                hint={
-                  tournament.verifyPlayer ? (
-                    <Trans>Required: the organiser checks members with the national federation.</Trans>
-                  ) : (
-                    <Trans>If the player has one.</Trans>
-                  )
-                }
-              />
-            </div>
-            {covered ? (
-              <p className="text-sm text-muted">
-                <Trans>Player 1’s ticket is per team and covers this player.</Trans>
-                <input
-                  type="hidden"
-                  name={fieldName.contestant(i, 'ticketId')}
-                  value={first?.ticketId ?? ''}
-                />
-                <input
-                  type="hidden"
-                  name={fieldName.contestant(i, 'ageCategoryId')}
-                  value={first?.ageCategoryId ?? ''}
-                />
-              </p>
-            ) : (
+      <div hidden={reviewing} className="flex flex-col gap-6">
+        {listRule ? <ProblemText path="data.contestants" rule={listRule} /> : null}
+        {rule.teamName !== 'none' ? (
+          <TextField
+            name={fieldName.teamName}
+            label={<Trans>Team name</Trans>}
+            value={teamName}
+            onChange={changeTeamName}
+            problems={problems}
+            required={rule.teamName === 'required'}
+          />
+        ) : null}
+        {contestants.map((c, i) => {
+          const ticket = tickets.find((k) => String(k.ticketId) === c.ticketId)
+          const categories = categoriesOf(ticket)
+          const covered = perTeam && i > 0
+          return (
+            <fieldset key={i} className="flex flex-col gap-4 rounded-card border border-line p-4">
+              <legend className="px-1 text-base font-bold">
+                <Trans>Player {i + 1}</Trans>
+              </legend>
               <div className="grid gap-4 md:grid-cols-2">
+                <TextField
+                  name={fieldName.contestant(i, 'firstName')}
+                  label={<Trans>First name</Trans>}
+                  value={c.firstName}
+                  onChange={(v) => update(i, { firstName: v })}
+                  problems={problems}
+                  autoComplete={i === 0 ? 'given-name' : 'off'}
+                  required
+                />
+                <TextField
+                  name={fieldName.contestant(i, 'lastName')}
+                  label={<Trans>Last name</Trans>}
+                  value={c.lastName}
+                  onChange={(v) => update(i, { lastName: v })}
+                  problems={problems}
+                  autoComplete={i === 0 ? 'family-name' : 'off'}
+                  required
+                />
                 <SelectField
-                  name={fieldName.contestant(i, 'ticketId')}
-                  label={<Trans>Ticket</Trans>}
-                  value={c.ticketId}
-                  onChange={(v) => {
-                    const next = categoriesOf(tickets.find((k) => String(k.ticketId) === v))
-                    update(i, {
-                      ticketId: v,
-                      ageCategoryId: next.length === 1 ? String(next[0]?.ticketAgeCategoryId) : '',
-                    })
-                  }}
+                  name={fieldName.contestant(i, 'countryCode')}
+                  label={<Trans>Country</Trans>}
+                  value={c.countryCode}
+                  onChange={(v) => update(i, { countryCode: v })}
                   problems={problems}
                   required
-                  options={tickets.map((k) => ({ value: String(k.ticketId), label: ticketLabel(k) }))}
+                  options={countryOptions(props.countries, props.locale)}
                 />
-                {hydrated ? (
-                  categories.length > 0 ? (
+                <TextField
+                  name={fieldName.contestant(i, 'email')}
+                  label={<Trans>E-mail</Trans>}
+                  type="email"
+                  value={c.email}
+                  onChange={(v) =>
+                    // The contact e-mail follows player 1's until the visitor types another.
+                    update(
+                      i,
+                      { email: v },
+                      i === 0 && (contactEmail === '' || contactEmail === c.email) ? v : undefined,
+                    )
+                  }
+                  problems={problems}
+                  autoComplete={i === 0 ? 'email' : 'off'}
+                  required
+                />
+                <TextField
+                  name={fieldName.contestant(i, 'federationId')}
+                  label={<Trans>Federation member number</Trans>}
+                  value={c.federationId}
+                  onChange={(v) => update(i, { federationId: v })}
+                  problems={problems}
+                  required={tournament.verifyPlayer}
+                  hint={
+                    tournament.verifyPlayer ? (
+                      <Trans>Required: the organiser checks members with the national federation.</Trans>
+                    ) : (
+                      <Trans>If the player has one.</Trans>
+                    )
+                  }
+                />
+              </div>
+              {covered ? (
+                <p className="text-sm text-muted">
+                  <Trans>Player 1’s ticket is per team and covers this player.</Trans>
+                  <input
+                    type="hidden"
+                    name={fieldName.contestant(i, 'ticketId')}
+                    value={first?.ticketId ?? ''}
+                  />
+                  <input
+                    type="hidden"
+                    name={fieldName.contestant(i, 'ageCategoryId')}
+                    value={first?.ageCategoryId ?? ''}
+                  />
+                </p>
+              ) : (
+                <div className="grid gap-4 md:grid-cols-2">
+                  <SelectField
+                    name={fieldName.contestant(i, 'ticketId')}
+                    label={<Trans>Ticket</Trans>}
+                    value={c.ticketId}
+                    onChange={(v) => {
+                      const next = categoriesOf(tickets.find((k) => String(k.ticketId) === v))
+                      update(i, {
+                        ticketId: v,
+                        ageCategoryId: next.length === 1 ? String(next[0]?.ticketAgeCategoryId) : '',
+                      })
+                    }}
+                    problems={problems}
+                    required
+                    options={tickets.map((k) => ({ value: String(k.ticketId), label: ticketLabel(k) }))}
+                  />
+                  {hydrated ? (
+                    categories.length > 0 ? (
+                      <SelectField
+                        name={fieldName.contestant(i, 'ageCategoryId')}
+                        label={<Trans>Age category</Trans>}
+                        value={c.ageCategoryId}
+                        onChange={(v) => update(i, { ageCategoryId: v })}
+                        problems={problems}
+                        required
+                        options={categories.map((a) => ({
+                          value: String(a.ticketAgeCategoryId),
+                          label: categoryLabel(a),
+                        }))}
+                      />
+                    ) : null
+                  ) : tickets.some((k) => categoriesOf(k).length > 0) ? (
+                    // Without JavaScript the list cannot follow the ticket: every ticket's categories, grouped.
                     <SelectField
                       name={fieldName.contestant(i, 'ageCategoryId')}
                       label={<Trans>Age category</Trans>}
                       value={c.ageCategoryId}
                       onChange={(v) => update(i, { ageCategoryId: v })}
                       problems={problems}
-                      required
-                      options={categories.map((a) => ({
-                        value: String(a.ticketAgeCategoryId),
-                        label: categoryLabel(a),
-                      }))}
+                      groups={tickets
+                        .filter((k) => categoriesOf(k).length > 0)
+                        .map((k) => ({
+                          label: ticketLabel(k),
+                          options: categoriesOf(k).map((a) => ({
+                            value: String(a.ticketAgeCategoryId),
+                            label: categoryLabel(a),
+                          })),
+                        }))}
                     />
-                  ) : null
-                ) : tickets.some((k) => categoriesOf(k).length > 0) ? (
-                  // Without JavaScript the list cannot follow the ticket: every ticket's categories, grouped.
-                  <SelectField
-                    name={fieldName.contestant(i, 'ageCategoryId')}
-                    label={<Trans>Age category</Trans>}
-                    value={c.ageCategoryId}
-                    onChange={(v) => update(i, { ageCategoryId: v })}
-                    problems={problems}
-                    groups={tickets
-                      .filter((k) => categoriesOf(k).length > 0)
-                      .map((k) => ({
-                        label: ticketLabel(k),
-                        options: categoriesOf(k).map((a) => ({
-                          value: String(a.ticketAgeCategoryId),
-                          label: categoryLabel(a),
-                        })),
-                      }))}
-                  />
-                ) : null}
-              </div>
-            )}
+                  ) : null}
+                </div>
+              )}
+            </fieldset>
+          )
+        })}
+        {rule.max > rule.min ? (
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="submit"
+              name="intent"
+              value="add"
+              disabled={contestants.length >= rule.max}
+              onClick={(e) => {
+                if (!hydrated) return
+                e.preventDefault()
+                setContestants((list) =>
+                  list.length >= rule.max ? list : [...list, withDefaults(form, emptyContestant)],
+                )
+              }}
+              className="inline-flex h-9 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand-800 disabled:opacity-40"
+            >
+              <Trans>Add a player</Trans>
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              disabled={contestants.length <= rule.min}
+              onClick={(e) => {
+                if (!hydrated) return
+                e.preventDefault()
+                setContestants((list) => (list.length <= rule.min ? list : list.slice(0, -1)))
+              }}
+              className="inline-flex h-9 items-center rounded-lg border border-danger-700/40 px-3 text-sm font-semibold text-danger-700 disabled:opacity-40"
+            >
+              <Trans>Remove the last player</Trans>
+            </button>
+          </div>
+        ) : null}
+        <TextField
+          name={fieldName.contactEmail}
+          label={<Trans>Contact e-mail</Trans>}
+          type="email"
+          value={contactEmail}
+          onChange={changeContactEmail}
+          problems={problems}
+          required
+          hint={<Trans>We send the confirmation and the status link here.</Trans>}
+        />
+        {methods.length > 1 && (price === null || price.totalMinor > 0) ? (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold">
+              <Trans>Payment method</Trans>
+            </legend>
+            {methods.map((m) => (
+              <label key={m} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={fieldName.paymentMethod}
+                  value={m}
+                  checked={method === m}
+                  data-path={fieldName.paymentMethod}
+                  onChange={() => setPaymentMethod(m)}
+                  className="h-4 w-4"
+                />
+                {m === 'card' ? <Trans>Card</Trans> : <Trans>Bank transfer</Trans>}
+              </label>
+            ))}
+            <ProblemText path={fieldName.paymentMethod} rule={problems[fieldName.paymentMethod]} />
           </fieldset>
-        )
-      })}
-      {rule.max > rule.min ? (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            name="intent"
-            value="add"
-            disabled={contestants.length >= rule.max}
-            onClick={(e) => {
-              if (!hydrated) return
-              e.preventDefault()
-              setContestants((list) =>
-                list.length >= rule.max ? list : [...list, withDefaults(form, emptyContestant)],
-              )
-            }}
-            className="inline-flex h-9 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand-800 disabled:opacity-40"
-          >
-            <Trans>Add a player</Trans>
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="remove"
-            disabled={contestants.length <= rule.min}
-            onClick={(e) => {
-              if (!hydrated) return
-              e.preventDefault()
-              setContestants((list) => (list.length <= rule.min ? list : list.slice(0, -1)))
-            }}
-            className="inline-flex h-9 items-center rounded-lg border border-danger-700/40 px-3 text-sm font-semibold text-danger-700 disabled:opacity-40"
-          >
-            <Trans>Remove the last player</Trans>
-          </button>
-        </div>
-      ) : null}
-      <TextField
-        name={fieldName.contactEmail}
-        label={<Trans>Contact e-mail</Trans>}
-        type="email"
-        value={contactEmail}
-        onChange={setContactEmail}
-        problems={problems}
-        required
-        hint={<Trans>We send the confirmation and the status link here.</Trans>}
-      />
-      {methods.length > 1 && (price === null || price.totalMinor > 0) ? (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold">
-            <Trans>Payment method</Trans>
-          </legend>
-          {methods.map((m) => (
-            <label key={m} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={fieldName.paymentMethod}
-                value={m}
-                checked={method === m}
-                data-path={fieldName.paymentMethod}
-                onChange={() => setPaymentMethod(m)}
-                className="h-4 w-4"
-              />
-              {m === 'card' ? <Trans>Card</Trans> : <Trans>Bank transfer</Trans>}
-            </label>
-          ))}
-          <ProblemText path={fieldName.paymentMethod} rule={problems[fieldName.paymentMethod]} />
-        </fieldset>
-      ) : (
-        <input type="hidden" name={fieldName.paymentMethod} value={method} />
-      )}
-      <PriceSummary price={price} money={money} ticketLabel={ticketLabel} />
-      {expectedTotal !== undefined ? (
-        <input type="hidden" name={fieldName.expectedTotalMinor} value={expectedTotal} />
-      ) : null}
-      <PolicyField
-        checked={policy}
-        onChange={setPolicy}
-        problems={problems}
-        rulesHref={`/rules/${tournament.tournamentId}`}
-      />
+        ) : (
+          <input type="hidden" name={fieldName.paymentMethod} value={method} />
+        )}
+        <PriceSummary price={price} money={money} ticketLabel={ticketLabel} />
+        {expectedTotal !== undefined ? (
+          <input type="hidden" name={fieldName.expectedTotalMinor} value={expectedTotal} />
+        ) : null}
+        <PolicyField
+          checked={policy}
+          onChange={changePolicy}
+          problems={problems}
+          rulesHref={`/rules/${tournament.tournamentId}`}
+        />
+      </div>
       {confirming && !hydrated ? (
         <p role="status" className="rounded-lg bg-brand-100 p-3 text-brand-800">
           <Trans>
@@ -564,7 +648,47 @@ export function RegistrationFormView(props: {
           </Trans>
         </p>
       ) : null}
-      <div>
+      {reviewing || (confirming && !hydrated) ? (
+        <ReviewSummary
+          reviewRef={reviewRef}
+          eventName={form.event.name}
+          tournamentName={tournament.name}
+          teamName={rule.teamName === 'none' ? '' : teamName}
+          contactEmail={contactEmail}
+          players={effective.map((c) => {
+            const ticket = tickets.find((k) => String(k.ticketId) === c.ticketId)
+            const category = categoriesOf(ticket).find(
+              (a) => String(a.ticketAgeCategoryId) === c.ageCategoryId,
+            )
+            return {
+              name: `${c.firstName} ${c.lastName}`.trim(),
+              country:
+                countryOptions(props.countries, props.locale).find((o) => o.value === c.countryCode)?.label ??
+                '',
+              ticket: ticket ? ticketLabel(ticket) : '',
+              category: category?.name ?? '',
+            }
+          })}
+          price={price}
+          money={money}
+          method={
+            price !== null && price.totalMinor === 0 ? 'free' : methods.length === 0 ? 'atVenue' : method
+          }
+        />
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {reviewing ? (
+          <button
+            type="button"
+            onClick={() => {
+              setReviewing(false)
+              requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-path]')?.focus())
+            }}
+            className="inline-flex h-11 items-center justify-center rounded-lg border border-line px-5 font-semibold text-brand-800"
+          >
+            <Trans>Change</Trans>
+          </button>
+        ) : null}
         <button
           type="submit"
           name="intent"
@@ -572,7 +696,11 @@ export function RegistrationFormView(props: {
           disabled={busy}
           className="inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {confirming && !hydrated ? <Trans>Confirm and register</Trans> : <Trans>Register</Trans>}
+          {reviewing || (confirming && !hydrated) ? (
+            <Trans>Confirm and register</Trans>
+          ) : (
+            <Trans>Review and register</Trans>
+          )}
         </button>
       </div>
     </form>
@@ -584,7 +712,6 @@ const countryOptions = (countries: ReadonlyArray<{ code: string; name: string }>
   countries
     .map((c) => ({ value: c.code, label: c.name }))
     .sort((a, b) => a.label.localeCompare(b.label, locale))
-}
 
 function PriceSummary(props: {
   price: { readonly lines: ReadonlyArray<PriceLine>; readonly totalMinor: number } | null
@@ -621,6 +748,94 @@ function PriceSummary(props: {
           </>
         )}
       </div>
+    </section>
+  )
+}
+
+/** Decision 033: what will be registered, for whom, at what price and how it is paid, before it is. */
+function ReviewSummary(props: {
+  reviewRef: RefObject<HTMLElement | null>
+  eventName: string
+  tournamentName: string
+  teamName: string
+  contactEmail: string
+  players: ReadonlyArray<{ name: string; country: string; ticket: string; category: string }>
+  price: { readonly lines: ReadonlyArray<PriceLine>; readonly totalMinor: number } | null
+  money: (minor: number) => string
+  method: string
+}) {
+  return (
+    <section
+      ref={props.reviewRef}
+      tabIndex={-1}
+      aria-labelledby="review-title"
+      data-testid="registration-review"
+      className="flex flex-col gap-3 rounded-card border-2 border-brand-600 bg-surface p-4"
+    >
+      <h2 id="review-title" className="text-lg font-bold">
+        <Trans>Check your registration</Trans>
+      </h2>
+      <dl className="grid gap-x-6 gap-y-2 text-sm md:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold">
+          <Trans>Tournament</Trans>
+        </dt>
+        <dd>
+          {props.tournamentName} — {props.eventName}
+        </dd>
+        {props.teamName ? (
+          <>
+            <dt className="font-semibold">
+              <Trans>Team</Trans>
+            </dt>
+            <dd>{props.teamName}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">
+          <Plural value={props.players.length} one="Player" other="Players" />
+        </dt>
+        <dd>
+          <ul className="flex flex-col gap-1">
+            {props.players.map((p, i) => (
+              <li key={i}>
+                <span className="font-semibold">{p.name}</span>
+                {p.country ? ` (${p.country})` : ''}
+                {p.ticket ? ` — ${p.ticket}` : ''}
+                {p.category ? `, ${p.category}` : ''}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt className="font-semibold">
+          <Trans>Contact e-mail</Trans>
+        </dt>
+        <dd className="break-all">{props.contactEmail}</dd>
+        <dt className="font-semibold">
+          <Trans>Total</Trans>
+        </dt>
+        <dd className="text-base font-bold" data-testid="review-total">
+          {props.price ? props.money(props.price.totalMinor) : '—'}
+        </dd>
+        <dt className="font-semibold">
+          <Trans>Payment</Trans>
+        </dt>
+        <dd data-testid="review-payment">
+          {props.method === 'free' ? (
+            <Trans>Free of charge: the entry is confirmed at once.</Trans>
+          ) : props.method === 'atVenue' ? (
+            <Trans>Paid at the venue: the entry is confirmed at once.</Trans>
+          ) : props.method === 'card' ? (
+            <Trans>By card: after you confirm, you pay on the card payment page.</Trans>
+          ) : (
+            <Trans>
+              By bank transfer: after you confirm, you get the bank details and a payment reference on the
+              next page and by e-mail. The places are held until the payment deadline shown there.
+            </Trans>
+          )}
+        </dd>
+      </dl>
+      <p className="text-sm text-muted">
+        <Trans>Nothing is registered yet. Press “Change” to correct something, or confirm.</Trans>
+      </p>
     </section>
   )
 }
@@ -696,7 +911,7 @@ function TextField(props: {
   return <TextInput {...props} path={props.name} />
 }
 
-/** A select posted under its dotted path, with an empty first choice. */
+/** A select posted under its dotted path, with a first "Choose…" that chooses nothing (never the first option). */
 function SelectField(props: {
   name: string
   label: ReactNode
@@ -707,5 +922,6 @@ function SelectField(props: {
   options?: ReadonlyArray<{ value: string; label: string }>
   groups?: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: string; label: string }> }>
 }) {
-  return <SelectInput {...props} path={props.name} options={props.options ?? []} empty="" />
+  const { t } = useLingui()
+  return <SelectInput {...props} path={props.name} options={props.options ?? []} empty={t`Choose…`} />
 }

@@ -124,9 +124,45 @@ export function EntrySummary({ entry }: { entry: EntryPageData }) {
           <dt className="font-semibold">
             <Trans>Pay by</Trans>
           </dt>
-          <dd>{entry.dueBy}</dd>
+          <dd>
+            {entry.dueBy}
+            {entry.dueByZone ? <span className="text-muted"> ({entry.dueByZone})</span> : null}
+          </dd>
         </>
       ) : null}
     </dl>
+  )
+}
+
+/** Right after registering (`?registered=1`): that it worked, what happens next and where the e-mail went. */
+export function RegisteredNotice({ entry }: { entry: EntryPageData }) {
+  const email = entry.contactEmail ?? ''
+  const tournament = entry.tournament.name
+  const total = entry.total
+  const dueBy = entry.dueBy
+  return (
+    <div
+      role="status"
+      data-testid="registered-notice"
+      className="flex flex-col gap-1 rounded-lg border border-brand-600/40 bg-brand-100 p-4 text-brand-800"
+    >
+      <p className="text-lg font-bold">
+        {entry.status === 'pending' ? (
+          <Trans>Thank you! Your registration for {tournament} is received.</Trans>
+        ) : (
+          <Trans>Thank you! You are registered for {tournament}.</Trans>
+        )}
+      </p>
+      <p className="text-sm">
+        {entry.status === 'pending' && dueBy ? (
+          <Trans>
+            It is confirmed when your payment of {total} arrives; the places are held until {dueBy}. We have
+            sent these details and your personal status link to {email}.
+          </Trans>
+        ) : (
+          <Trans>We have sent the confirmation and your personal status link to {email}.</Trans>
+        )}
+      </p>
+    </div>
   )
 }
