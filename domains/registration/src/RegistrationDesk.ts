@@ -486,7 +486,9 @@ export class RegistrationDesk extends Context.Service<
         if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
 
         // A total above what a card checkout takes is paid by transfer (or at the venue) instead.
-        const payable = methods.filter((m) => m !== 'card' || payableByCard(quote.totalMinor, event.currencyCode))
+        const payable = methods.filter(
+          (m) => m !== 'card' || payableByCard(quote.totalMinor, event.currencyCode),
+        )
         if (quote.totalMinor > 0 && payable.length > 0 && !payable.includes(input.ticket.paymentMethod))
           return yield* new RegistrationInvalid({
             problems: [new FieldProblem({ field: 'ticket.paymentMethod', rule: ValidationRule.outOfRange })],
@@ -667,6 +669,9 @@ export class RegistrationDesk extends Context.Service<
             entry.paidAt = at
             entry.expiresAt = null
             if (how === 'paidByCard') entry.paymentMethod = 'card'
+            // Only a hash of the first status link is kept, so the receipt carries a second one to the same page.
+            const receiptToken = randomBytes(32).toString('base64url')
+            entry.receiptTokenHash = hashToken(receiptToken)
             yield* Repo.flush
             yield* Repo.audit(entry.id, actorUserId, how, details)
             const event = yield* eventOf(entry, entry.language)
@@ -680,8 +685,7 @@ export class RegistrationDesk extends Context.Service<
                   eventName: short(event.name),
                   tournamentName: short(t?.name ?? ''),
                   amount: money(entry, entry.totalMinor),
-                  // Only a hash of the secret link is kept, so this one leads to the event.
-                  statusLink: eventLink(event),
+                  statusLink: statusLink(receiptToken),
                 },
                 'registration.paymentReceived',
               )

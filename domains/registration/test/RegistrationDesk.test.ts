@@ -302,6 +302,21 @@ describe('RegistrationDesk', () => {
           'registration.received',
           'registration.paymentReceived',
         ])
+        // The receipt leads to the registrant's own status page (a second link; the first one still works).
+        const [receiptMail] = yield* query(
+          Schema.Array(Schema.Struct({ text_body: Schema.String })),
+          `select text_body from mail_outbox where kind = 'registration.paymentReceived'`,
+        )
+        const receiptToken = /\/status\?token=([A-Za-z0-9_-]{43})/.exec(receiptMail?.text_body ?? '')?.[1]
+        expect(receiptToken).toBeDefined()
+        expect(receiptMail?.text_body).not.toMatch(/\/event\/spring-pairs/)
+        expect(yield* desk((d) => d.status(receiptToken ?? '', 'en'))).toMatchObject({
+          entryId: receipt.entryId,
+          paid: true,
+        })
+        expect(yield* desk((d) => d.status(receipt.statusToken, 'en'))).toMatchObject({
+          entryId: receipt.entryId,
+        })
         const list = yield* runWith(
           db.orm,
           RegistrationService.use((r) => r.playerList(f.tournamentId)),

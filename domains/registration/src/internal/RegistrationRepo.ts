@@ -91,8 +91,15 @@ export const lockEntry = (entryId: number) =>
 export const entryById = (entryId: number) =>
   db((em) => em.findOne(EntryEntity, { id: entryId }, { populate: ['contestants'] }))
 
+/** The entry of a status link: the one given at registration, or the one sent with the payment receipt. */
 export const entryByTokenHash = (hash: string) =>
-  db((em) => em.findOne(EntryEntity, { statusTokenHash: hash }, { populate: ['contestants'] }))
+  db((em) =>
+    em.findOne(
+      EntryEntity,
+      { $or: [{ statusTokenHash: hash }, { receiptTokenHash: hash }] },
+      { populate: ['contestants'] },
+    ),
+  )
 
 export const entryByCardSession = (sessionId: string) =>
   db((em) => em.findOne(EntryEntity, { cardSessionId: sessionId }, { populate: ['contestants'] }))

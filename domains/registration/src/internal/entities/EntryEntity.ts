@@ -38,6 +38,9 @@ const EntrySchema = defineEntity({
     paymentMethod: p.string().length(20).default('free'),
     reference: p.string().length(25).nullable().unique(),
     statusTokenHash: p.string().length(64).nullable().unique(),
+    // A second status link, made when the payment arrives and sent with the receipt (only hashes are kept, so the
+    // first link cannot be sent again); both lead to the same status page (decision 033).
+    receiptTokenHash: p.string().length(64).nullable().unique(),
     expiresAt: p.datetime().nullable(),
     paidAt: p.datetime().nullable(),
     canceledAt: p.datetime().nullable(),
