@@ -673,6 +673,12 @@ const apiCases: Readonly<Record<string, ApiCase>> = {
     shows: (s) => s.entry.createdAt,
   },
   'registration.markPaid': { access: 'eventOrganiser' },
+  // The owner's canceled entry is left as it was (skipped), so the owner's answer changes nothing.
+  'registration.markRegistrationsPaid': {
+    access: 'eventOrganiser',
+    values: publicEvent,
+    body: (s) => ({ json: { entryIds: [s.entry.id] } }),
+  },
   'registration.cancelRegistration': { access: 'eventOrganiser' },
   'registration.moveRegistration': {
     access: 'eventOrganiser',
@@ -756,6 +762,11 @@ const functionCases: Readonly<Record<string, FunctionCase>> = {
   fetchHome: { access: 'public', data: () => ({}) },
   fetchSearch: { access: 'public', data: () => ({ q: 'bridge' }) },
   fetchEvent: { access: 'public', data: (s) => ({ aliasOrId: s.event.alias }) },
+  fetchEventPreview: {
+    access: 'eventOrganiser',
+    data: (s) => ({ aliasOrId: String(s.scratch.eventId) }),
+    shows: (s) => s.tag,
+  },
   fetchPlayerList: {
     access: 'public',
     data: (s) => ({ event: s.event.alias, tournament: s.tournament.alias }),
@@ -819,8 +830,19 @@ const functionCases: Readonly<Record<string, FunctionCase>> = {
   fetchRules: { access: 'public', data: (s) => ({ tournamentId: s.tournament.id }) },
   fetchRegistrations: {
     access: 'eventOrganiser',
-    data: (s) => ({ eventId: s.event.id, tournamentId: s.entry.tournamentId, page: 1 }),
+    data: (s) => ({
+      eventId: s.event.id,
+      tournamentId: s.entry.tournamentId,
+      status: 'canceled',
+      search: null,
+      page: 1,
+    }),
     shows: (s) => s.entry.createdAt,
+  },
+  // The owner's canceled entry is left as it was (skipped), so the owner's answer changes nothing.
+  markEntriesPaid: {
+    access: 'eventOrganiser',
+    data: (s) => ({ eventId: s.event.id, entryIds: [s.entry.id] }),
   },
   runEntryAction: {
     access: 'eventOrganiser',

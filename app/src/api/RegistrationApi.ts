@@ -1,8 +1,10 @@
 import { hasControlCharacters } from '@kibitz/kernel'
 import {
   cardAmountLimitMinor,
+  EntryFilter,
   EntryPage,
   EntryView,
+  MarkPaidResult,
   RegisterInput,
   RegistrationForm,
   RegistrationReceipt,
@@ -11,7 +13,7 @@ import { Schema, SchemaTransformation } from 'effect'
 import { HttpApiEndpoint, HttpApiError, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { EventIdParam } from './EventActionsApi.ts'
 import { InvalidRequest, NotFound, ProblemCode, TooManyRequests, UnprocessableContent } from './Problems.ts'
-import { IdFromString, limitUpTo, Offset, queryText } from './Query.ts'
+import { IdFromString, limitUpTo, queryText } from './Query.ts'
 import { Authenticated } from './UserApi.ts'
 
 // Registration (issue 5): the public form data and registration of spec section 7, the registrant's status
@@ -20,6 +22,30 @@ import { Authenticated } from './UserApi.ts'
 
 /** The largest id PostgreSQL's integer column holds. */
 const maximumId = 2147483647
+
+/** The most entries one mark-paid call takes. */
+export const maximumMarkedAtOnce = 100
+
+/** The largest offset into an event's registrations (far past any event's entries; a bigger one is a 400). */
+const maximumRegistrationsOffset = 1_000_000
+
+/** The list's and the CSV's filters: tournament, state and searched text (decision 034). */
+const registrationsFilters = {
+  tournamentId: Schema.optionalKey(IdFromString),
+  status: Schema.optionalKey(
+    EntryFilter.annotate({
+      description:
+        'pending (waiting for payment), unpaid (confirmed, to be paid at the venue), paid, confirmed, canceled ' +
+        'or expired.',
+    }),
+  ),
+  q: Schema.optionalKey(
+    queryText(
+      'Searched text, up to 100 characters: part of a player’s name (either order), e-mail or federation id, ' +
+        'the team, the contact e-mail, the payment reference (spaces and case ignored) or #entry number.',
+    ).check(Schema.isMaxLength(100)),
+  ),
+}
 
 /** The largest page of registrations one request may ask for. */
 export const maximumRegistrationsPage = 100
@@ -192,22 +218,60 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
     HttpApiEndpoint.get('eventRegistrations', '/event/:id/registrations', {
       params: { id: EventIdParam },
       query: {
-        tournamentId: Schema.optionalKey(IdFromString),
-        offset: Schema.optionalKey(Offset),
+        ...registrationsFilters,
+        offset: Schema.optionalKey(
+          queryText(`How many results to skip, 0 to ${maximumRegistrationsOffset}; default 0.`).pipe(
+            Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
+            Schema.decodeTo(
+              Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: maximumRegistrationsOffset })),
+            ),
+          ),
+        ),
         limit: Schema.optionalKey(limitUpTo(maximumRegistrationsPage, defaultRegistrationsPage)),
       },
       success: EntryPage,
       error: errors,
     })
       .middleware(Authenticated)
-      .annotate(OpenApi.Description, 'A page of the event’s registrations, newest first, with the total.'),
+      .annotate(
+        OpenApi.Description,
+        'A page of the event’s registrations that match the tournament, state and searched text, newest first, ' +
+          'with how many match. Each player’s and line’s ticket comes with its type and age category name. A ' +
+          'bad filter value is 400 naming the parameter.',
+      ),
     HttpApiEndpoint.get('eventRegistrationsCsv', '/event/:id/registrations.csv', {
       params: { id: EventIdParam },
+      query: registrationsFilters,
       success: Csv,
       error: errors,
     })
       .middleware(Authenticated)
-      .annotate(OpenApi.Description, 'Every registration of the event as CSV, one row per player.'),
+      .annotate(
+        OpenApi.Description,
+        'The event’s registrations (those matching the filters; all without) as CSV, one row per player, in the ' +
+          'language of Accept-Language: its headings, states and names (tournament, ticket, age category, ' +
+          'country), a byte-order mark, and the separator its spreadsheets expect — a semicolon where the decimal ' +
+          'mark is a comma (ru, lt, pl, es, it, fr), a comma in English — with amounts in that decimal mark. Cells ' +
+          'that begin with = + - or @ get a leading apostrophe.',
+      ),
+    HttpApiEndpoint.post('markRegistrationsPaid', '/event/:id/registrations/mark-paid', {
+      params: { id: EventIdParam },
+      payload: Schema.Struct({
+        entryIds: Schema.Array(BodyId)
+          .check(Schema.isMinLength(1), Schema.isMaxLength(maximumMarkedAtOnce))
+          .annotate({ description: `1 to ${maximumMarkedAtOnce} entry ids of this event.` }),
+      }),
+      success: MarkPaidResult,
+      error: errors,
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'Marks several entries of the event paid in one transaction, each as mark-paid does (confirmed, audited, ' +
+          'the contact e-mailed). Entries already paid, canceled, expired (mark those one at a time: they come back ' +
+          'only if places are left), free, or not of this event are left as they were and listed in `skipped` ' +
+          'with the reason (alreadyPaid, canceled, expired, nothingToPay, notFound).',
+      ),
     HttpApiEndpoint.put('markPaid', '/registration/:entryId/mark-paid', {
       params: { entryId: EntryIdParam },
       success: EntryView,

@@ -143,6 +143,12 @@ const webhookRejected = (rejected: WebhookRejected) => {
   })
 }
 
+/** The list's searched text: trimmed, none when blank. */
+const searchOf = (q: string | undefined) => {
+  const text = q?.trim() ?? ''
+  return text === '' ? null : text
+}
+
 /** A numeric id as the path gives it, when the text is one. */
 const numericId = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) ? Number(text) : null)
 
@@ -283,6 +289,8 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
               params.id,
               {
                 tournamentId: query.tournamentId ?? null,
+                status: query.status ?? null,
+                search: searchOf(query.q),
                 offset: query.offset ?? 0,
                 limit: query.limit ?? defaultRegistrationsPage,
               },
@@ -291,14 +299,19 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
           ).pipe(Effect.mapError(refusal))
         }),
       )
-      .handle('eventRegistrationsCsv', ({ params, request }) =>
+      .handle('eventRegistrationsCsv', ({ params, query, request }) =>
         Effect.gen(function* () {
           yield* personal
           const who = yield* actor
-          const csv = yield* run(desk.exportCsv(who, params.id, requestLocale(request))).pipe(
-            Effect.mapError(refusal),
-          )
-          return HttpServerResponse.text(csv, {
+          const csv = yield* run(
+            desk.exportCsv(who, params.id, requestLocale(request), {
+              tournamentId: query.tournamentId ?? null,
+              status: query.status ?? null,
+              search: searchOf(query.q),
+            }),
+          ).pipe(Effect.mapError(refusal))
+          // A byte-order mark, so that a spreadsheet opening the file reads it as UTF-8.
+          return HttpServerResponse.text(`\uFEFF${csv}`, {
             contentType: 'text/csv; charset=utf-8',
             headers: { 'content-disposition': `attachment; filename="registrations-${params.id}.csv"` },
           })
@@ -312,6 +325,11 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
               TicketsUnavailable: (e) => Effect.fail(ticketsUnavailable(e)),
             }),
           ),
+        ),
+      )
+      .handle('markRegistrationsPaid', ({ params, payload }) =>
+        Effect.flatMap(actor, (who) =>
+          run(desk.markPaidMany(who, params.id, payload.entryIds)).pipe(Effect.mapError(refusal)),
         ),
       )
       .handle('cancelRegistration', ({ params }) =>

@@ -151,6 +151,7 @@ export const poolsFor = (role: Role, template: string): Pools => {
     popular: ['1'],
     session_id: ['cs_test_unknown'],
     thumbWidth: ['50', '500', '2000'],
+    status: ['pending', 'unpaid', 'paid', 'confirmed', 'canceled', 'expired', 'paidd'],
   }
   return (name) => byName[name] ?? []
 }
@@ -223,6 +224,10 @@ export const validBodies = (operationId: string): ReadonlyArray<unknown> => {
     'registration.stripeWebhook': [
       stripeEvent('checkout.session.completed'),
       stripeEvent('checkout.session.expired'),
+    ],
+    'registration.markRegistrationsPaid': [
+      { entryIds: own.entryIds.slice(0, 3) },
+      { entryIds: [own.entryIds[0] ?? 1, 2_147_483_647] },
     ],
     'registration.moveRegistration': [
       { tournamentId: own.tournamentIds[1] ?? 1, ticketId: own.ticketIds[2] ?? 1 },

@@ -105,6 +105,7 @@ const searchKeys: Record<string, ReadonlyArray<string>> = {
   before: ['2030-05-10.1'],
   page: ['2', '3'],
   tournament: [],
+  status: ['pending', 'unpaid', 'paid', 'confirmed', 'canceled', 'expired'],
   confirm: ['event/x.pdf'],
   register: [''],
   done: ['1'],

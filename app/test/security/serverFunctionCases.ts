@@ -1,4 +1,5 @@
 import { EventAction } from '@kibitz/events/input'
+import type { EntryFilter } from '@kibitz/registration/input'
 import { runWithStartContext } from '@tanstack/start-storage-context'
 import fc from 'fast-check'
 import {
@@ -25,6 +26,7 @@ import {
 } from '../../src/server/account.server.ts'
 import {
   fetchEvent,
+  fetchEventPreview,
   fetchHome,
   fetchLiveScore,
   fetchMoreEvents,
@@ -33,6 +35,7 @@ import {
 } from '../../src/server/catalogue.functions.ts'
 import {
   eventData,
+  eventPreviewData,
   homeData,
   liveScoreData,
   moreEventsData,
@@ -75,8 +78,17 @@ import {
   registerEntry,
 } from '../../src/server/registration.functions.ts'
 import { entryData, register, registrationFormData, rulesData } from '../../src/server/registration.server.ts'
-import { fetchRegistrations, runEntryAction } from '../../src/server/registrations.functions.ts'
-import { type EntryAction, entryAction, registrationsPage } from '../../src/server/registrations.server.ts'
+import {
+  fetchRegistrations,
+  markEntriesPaid,
+  runEntryAction,
+} from '../../src/server/registrations.functions.ts'
+import {
+  type EntryAction,
+  entryAction,
+  markSelectedPaid,
+  registrationsPage,
+} from '../../src/server/registrations.server.ts'
 import { fetchRequestContext } from '../../src/server/request.functions.ts'
 import { requestContext, takeFormState } from '../../src/server/request.server.ts'
 import { sessionCookieName } from '../support/userApi.ts'
@@ -312,6 +324,20 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
       (d) => eventData(d.aliasOrId),
     ),
     serverFunction(
+      'fetchEventPreview',
+      fetchEventPreview,
+      () =>
+        fc.record({
+          aliasOrId: textArb(() => [
+            String(own.draftId),
+            String(own.acceptedId),
+            String(open.eventId),
+            '0',
+          ])(),
+        }),
+      (d) => eventPreviewData(d.aliasOrId),
+    ),
+    serverFunction(
       'fetchPlayerList',
       fetchPlayerList,
       () =>
@@ -370,8 +396,19 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
           action: fc.constantFrom(...EventAction.literals),
           message: optionalKey(anyString),
           notifyUsers: optionalKey(fc.boolean()),
+          newDates: optionalKey(
+            fc.record({
+              dateStart: fc.oneof(fc.constant('2027-06-05'), fc.string({ maxLength: 10 })),
+              dateEnd: fc.oneof(fc.constant('2027-06-07'), fc.string({ maxLength: 10 })),
+            }),
+          ),
         }),
-      (d) => eventAction(d.eventId, d.action, { message: d.message, notifyUsers: d.notifyUsers }),
+      (d) =>
+        eventAction(d.eventId, d.action, {
+          message: d.message,
+          notifyUsers: d.notifyUsers,
+          newDates: d.newDates,
+        }),
     ),
     serverFunction(
       'fetchEditorTournaments',
@@ -463,9 +500,29 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
         fc.record({
           eventId: idArb(eventIds)(),
           tournamentId: fc.option(idArb(tournamentIds)(), { nil: null }),
+          status: fc.option(
+            fc.constantFrom<EntryFilter>('pending', 'unpaid', 'paid', 'confirmed', 'canceled', 'expired'),
+            { nil: null },
+          ),
+          search: fc.option(textArb(() => ['Fuzz', 'RF', '#1', '%_\\', 'a@b'])(), { nil: null }),
           page: page(),
         }),
-      (d) => registrationsPage(d.eventId, d.tournamentId, d.page),
+      (d) =>
+        registrationsPage(
+          d.eventId,
+          { tournamentId: d.tournamentId, status: d.status, search: d.search },
+          d.page,
+        ),
+    ),
+    serverFunction(
+      'markEntriesPaid',
+      markEntriesPaid,
+      () =>
+        fc.record({
+          eventId: idArb(eventIds)(),
+          entryIds: fc.array(idArb(() => own.entryIds)(), { minLength: 1, maxLength: 5 }),
+        }),
+      (d) => markSelectedPaid(d.eventId, d.entryIds),
     ),
     serverFunction(
       'runEntryAction',

@@ -1,7 +1,7 @@
 import { type Em, FieldProblem } from '@kibitz/kernel'
 import { Tournament } from '@kibitz/tournaments'
 import { Context, type Effect, type Option, Schema } from 'effect'
-import { ChosenPaymentMethod, PaymentMethod } from './RegistrationInput.ts'
+import { ChosenPaymentMethod, type EntryFilter, PaymentMethod } from './RegistrationInput.ts'
 
 // The registration desk's DTOs, errors and the port through which it reads events (the events domain owns
 // them and depends on this package, so it implements the port; docs/decisions/020-registration.md).
@@ -116,6 +116,10 @@ export class EntryLine extends Schema.Class<EntryLine>('@kibitz/registration/Ent
   units: Schema.Int,
   totalMinor: Schema.Int,
   earlyBird: Schema.Boolean,
+  /** The ticket's type (spec: 1 basic, 2 medium, 3 advanced, 4 free of charge); null when it was removed. */
+  ticketType: Schema.NullOr(Schema.Int),
+  /** The age category's name as the organiser named it; null without one (or when it was removed). */
+  ageCategoryName: Schema.NullOr(Schema.String),
 }) {}
 
 /** What the registrant is given once: the secret status token is never stored in clear. */
@@ -143,6 +147,10 @@ export class EntryContestant extends Schema.Class<EntryContestant>('@kibitz/regi
   federationVerified: Schema.NullOr(Schema.Boolean),
   ticketId: Schema.NullOr(Schema.Int),
   ageCategoryId: Schema.NullOr(Schema.Int),
+  /** The player's ticket's type (1 basic, 2 medium, 3 advanced, 4 free of charge); null when unknown. */
+  ticketType: Schema.NullOr(Schema.Int),
+  /** The player's age category by name; null without one. */
+  ageCategoryName: Schema.NullOr(Schema.String),
 }) {}
 
 /** A registration as its registrant (status link) and its organiser see it. */
@@ -184,6 +192,29 @@ export class EntryView extends Schema.Class<EntryView>('@kibitz/registration/Ent
 export class EntryPage extends Schema.Class<EntryPage>('@kibitz/registration/EntryPage')({
   entries: Schema.Array(EntryView),
   total: Schema.Int,
+}) {}
+
+/** Which of an event's registrations the organiser asks for; `search` is the typed text (trimmed, ≤ 100). */
+export interface EntryQuery {
+  readonly tournamentId: number | null
+  readonly status: EntryFilter | null
+  readonly search: string | null
+}
+
+/** Why an entry of a "mark selected paid" was left as it was. */
+export const MarkPaidSkip = Schema.Literals([
+  'alreadyPaid',
+  'canceled',
+  'expired',
+  'notFound',
+  'nothingToPay',
+])
+export type MarkPaidSkip = typeof MarkPaidSkip.Type
+
+/** The outcome of marking several entries paid at once: those marked, and each one left as it was with why. */
+export class MarkPaidResult extends Schema.Class<MarkPaidResult>('@kibitz/registration/MarkPaidResult')({
+  marked: Schema.Array(Schema.Int),
+  skipped: Schema.Array(Schema.Struct({ entryId: Schema.Int, reason: MarkPaidSkip })),
 }) {}
 
 /** Who acts on an event's registrations: its organiser or the super user. */

@@ -37,8 +37,11 @@ import { creditorReferenceForEntry, formatCreditorReference } from './payment/Cr
 import {
   ContestantRule,
   EntryPage,
+  type EntryQuery,
   type EntryView,
   IdempotencyKeyReused,
+  MarkPaidResult,
+  type MarkPaidSkip,
   OpenTournament,
   type RegistrationActor,
   RegistrationConfig,
@@ -158,24 +161,41 @@ export class RegistrationDesk extends Context.Service<
     ): Effect.Effect<EntryView, RegistrationRefused | CardPaymentFailed, Em>
     /** The card provider's signed webhook: records a completed payment once, whatever the redeliveries. */
     cardWebhook(payload: string, signature: string | null): Effect.Effect<void, WebhookRejected, Em>
-    /** The organiser (or super user): a page of the event's registrations, newest first. */
+    /**
+     * The organiser (or super user): a page of the event's registrations that match `query` (tournament, state,
+     * searched text), newest first, with how many match.
+     */
     listForEvent(
       actor: RegistrationActor,
       eventId: number,
-      options: { readonly tournamentId: number | null; readonly offset: number; readonly limit: number },
+      options: EntryQuery & { readonly offset: number; readonly limit: number },
       locale: string,
     ): Effect.Effect<EntryPage, RegistrationRefused, Em>
-    /** The organiser: every registration of the event as CSV (one row per player). */
+    /**
+     * The organiser: the event's registrations that match `query` (all when it asks for nothing) as CSV in
+     * `locale`'s words and spreadsheet dialect, one row per player (decision 034).
+     */
     exportCsv(
       actor: RegistrationActor,
       eventId: number,
       locale: string,
+      query?: EntryQuery,
     ): Effect.Effect<string, RegistrationRefused, Em>
     /** The organiser: the entry is paid (bank transfer or at the venue); an expired one comes back if places are left. */
     markPaid(
       actor: RegistrationActor,
       entryId: number,
     ): Effect.Effect<EntryView, RegistrationRefused | TicketsUnavailable, Em>
+    /**
+     * The organiser: marks several entries of the event paid in one transaction, each as `markPaid` does (audit,
+     * "payment received" e-mail). Entries already paid, canceled, expired (they must win their places back one at
+     * a time), free, or not of this event are left as they were and named with why.
+     */
+    markPaidMany(
+      actor: RegistrationActor,
+      eventId: number,
+      entryIds: ReadonlyArray<number>,
+    ): Effect.Effect<MarkPaidResult, RegistrationRefused, Em>
     /** The organiser: cancels an entry and gives its places back. */
     cancel(actor: RegistrationActor, entryId: number): Effect.Effect<EntryView, RegistrationRefused, Em>
     /** The organiser: moves an entry to another tournament of the event of the same type, on one of its tickets. */
@@ -718,11 +738,11 @@ export class RegistrationDesk extends Context.Service<
       const listForEvent = Effect.fn('RegistrationDesk.listForEvent')(function* (
         actor: RegistrationActor,
         eventId: number,
-        options: { readonly tournamentId: number | null; readonly offset: number; readonly limit: number },
+        options: EntryQuery & { readonly offset: number; readonly limit: number },
         locale: string,
       ) {
         const event = yield* managedEvent(actor, eventId, locale)
-        const page = yield* Repo.pageOfEvent(eventId, options.tournamentId, options.offset, options.limit)
+        const page = yield* Repo.pageOfEvent(eventId, options, options.offset, options.limit)
         const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
         const byId = new Map(list.map((t) => [Number(t.tournamentId), t]))
         return new EntryPage({
@@ -735,11 +755,57 @@ export class RegistrationDesk extends Context.Service<
         actor: RegistrationActor,
         eventId: number,
         locale: string,
+        query: EntryQuery = { tournamentId: null, status: null, search: null },
       ) {
-        const event = yield* managedEvent(actor, eventId, locale)
+        const language = resolveInterfaceLocale(locale)
+        const event = yield* managedEvent(actor, eventId, language)
         const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
-        const names = new Map(list.map((t) => [Number(t.tournamentId), t.name]))
-        return entriesCsv(yield* Repo.allOfEvent(eventId), names)
+        const byId = new Map(list.map((t) => [Number(t.tournamentId), t]))
+        return entriesCsv(yield* Repo.allOfEvent(eventId, query), byId, language, event.timeZone)
+      })
+
+      const markPaidMany = Effect.fn('RegistrationDesk.markPaidMany')(function* (
+        actor: RegistrationActor,
+        eventId: number,
+        entryIds: ReadonlyArray<number>,
+      ) {
+        // Authorised before locking: nobody holds a lock on another organiser's entries.
+        yield* managedEvent(actor, eventId, 'en')
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const locked = yield* Repo.lockEntriesOfEvent(eventId, entryIds)
+            const byId = new Map(locked.map((e) => [e.id, e]))
+            const marked: Array<number> = []
+            const skipped: Array<{ readonly entryId: number; readonly reason: MarkPaidSkip }> = []
+            for (const entryId of [...new Set(entryIds)].sort((a, b) => a - b)) {
+              const entry = byId.get(entryId)
+              const reason: MarkPaidSkip | null = !entry
+                ? 'notFound'
+                : entry.paidAt
+                  ? 'alreadyPaid'
+                  : entry.status === 'canceled'
+                    ? 'canceled'
+                    : entry.status === 'expired'
+                      ? 'expired'
+                      : entry.totalMinor <= 0
+                        ? 'nothingToPay'
+                        : null
+              if (reason !== null) {
+                skipped.push({ entryId, reason })
+                continue
+              }
+              yield* recordPayment(entryId, actor.userId, 'markedPaid', { bulk: true }).pipe(
+                // Pending or confirmed and unpaid, under this transaction's lock: recording cannot be refused.
+                Effect.catchTags({
+                  RegistrationRefused: (e) => Effect.die(e),
+                  TicketsUnavailable: (e) => Effect.die(e),
+                }),
+              )
+              marked.push(entryId)
+            }
+            return new MarkPaidResult({ marked, skipped })
+          }),
+        )
       })
 
       /** Locks an entry of an event the actor manages. */
@@ -931,6 +997,7 @@ export class RegistrationDesk extends Context.Service<
         listForEvent,
         exportCsv,
         markPaid,
+        markPaidMany,
         cancel,
         move,
         expireDue,

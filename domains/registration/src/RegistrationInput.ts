@@ -13,6 +13,13 @@ export type PaymentMethod = typeof PaymentMethod.Type
 export const ChosenPaymentMethod = Schema.Literals(['bankTransfer', 'card'])
 export type ChosenPaymentMethod = typeof ChosenPaymentMethod.Type
 
+/**
+ * The organiser's list by state (decision 034): `pending` waits for payment, `unpaid` is confirmed and still to be
+ * paid (at the venue), `paid` is confirmed and paid, `confirmed` every confirmed entry, `canceled`, `expired`.
+ */
+export const EntryFilter = Schema.Literals(['pending', 'unpaid', 'paid', 'confirmed', 'canceled', 'expired'])
+export type EntryFilter = typeof EntryFilter.Type
+
 const CountryField = Schema.String.check(
   rule(ValidationRule.required, (s) => s !== ''),
   rule(ValidationRule.unknownChoice, (s) => /^[A-Z]{2}$/.test(s)),

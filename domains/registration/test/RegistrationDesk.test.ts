@@ -285,7 +285,12 @@ describe('RegistrationDesk', () => {
         expect(
           yield* Effect.flip(
             desk((d) =>
-              d.listForEvent(stranger, f.eventId, { tournamentId: null, offset: 0, limit: 10 }, 'en'),
+              d.listForEvent(
+                stranger,
+                f.eventId,
+                { tournamentId: null, status: null, search: null, offset: 0, limit: 10 },
+                'en',
+              ),
             ),
           ),
         ).toMatchObject({ reason: 'notFound' })
@@ -325,7 +330,12 @@ describe('RegistrationDesk', () => {
           ['Jonaitytė', 'Petraitis'],
         ])
         const page = yield* desk((d) =>
-          d.listForEvent(organiserOf(f), f.eventId, { tournamentId: null, offset: 0, limit: 10 }, 'en'),
+          d.listForEvent(
+            organiserOf(f),
+            f.eventId,
+            { tournamentId: null, status: null, search: null, offset: 0, limit: 10 },
+            'en',
+          ),
         )
         expect(page.total).toBe(1)
         const csv = yield* desk((d) => d.exportCsv(organiserOf(f), f.eventId, 'en'))

@@ -271,7 +271,12 @@ describe(RegistrationDesk.name, () => {
             reason: 'paymentUnavailable',
           })
           const page = yield* desk((d) =>
-            d.listForEvent(f.actor, f.eventId, { tournamentId: null, offset: 0, limit: 10 }, 'en'),
+            d.listForEvent(
+              f.actor,
+              f.eventId,
+              { tournamentId: null, status: null, search: null, offset: 0, limit: 10 },
+              'en',
+            ),
           )
           expect(page.entries.map((e) => e.totalMinor)).toEqual([3_000_000_000])
           const csv = yield* desk((d) => d.exportCsv(f.actor, f.eventId, 'en'))

@@ -1,15 +1,22 @@
 import { formatMoney, formatZonedDateTime } from '@kibitz/kernel/format'
+import type { EntryFilter } from '@kibitz/registration/input'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { AlertDialog, Dialog } from 'radix-ui'
 import { type ReactNode, useId, useState } from 'react'
 import { ticketTypeLabels, tournamentTypeLabels } from '../../lib/labels.ts'
-import type { EntryActionOutcome, RegistrationRow } from '../../server/registrations.server.ts'
+import type {
+  EntryActionOutcome,
+  MarkSelectedOutcome,
+  RegistrationRow,
+} from '../../server/registrations.server.ts'
 import { Pagination } from '../Pagination.tsx'
 import { TableScroller } from '../TableScroller.tsx'
 import { inputClass } from './kit.tsx'
 
-// The organiser's registrations (issue 5): the event's entries with their players, tickets, payment and state;
-// the filter by tournament, the CSV, and the row actions (mark paid, cancel, move), each confirmed in a dialog.
+// The organiser's registrations (issues 5 and 14): the event's entries with their players, tickets (by name),
+// payment and state; the search and the filters by tournament and state (a GET form, so they work without
+// JavaScript and stay in the address), the CSV of what is shown, the row actions (mark paid, cancel, move) and
+// "mark selected paid", each confirmed in a dialog (decision 034).
 
 export interface RegistrationsTournament {
   readonly tournamentId: number
@@ -29,6 +36,8 @@ export interface RegistrationsListing {
   readonly pageSize: number
   readonly total: number
   readonly tournamentId: number | null
+  readonly status: EntryFilter | null
+  readonly search: string | null
   readonly entries: ReadonlyArray<RegistrationRow>
   readonly tournaments: ReadonlyArray<RegistrationsTournament>
 }
@@ -38,14 +47,31 @@ type Action =
   | { readonly action: 'cancel' }
   | { readonly action: 'move'; readonly tournamentId: number; readonly ticketId: number }
 
-/** The screen's address for a page and a tournament filter (both left out when default). */
-export const registrationsHref = (eventId: number, page: number, tournamentId: number | null) => {
-  const query = new URLSearchParams()
-  if (tournamentId !== null) query.set('tournament', String(tournamentId))
-  if (page > 1) query.set('page', String(page))
-  const search = query.toString()
-  return `/event/manage/${eventId}/registrations${search ? `?${search}` : ''}`
+/** What the list shows: the tournament, the state and the searched text (each null: any). */
+export interface RegistrationsQuery {
+  readonly tournamentId: number | null
+  readonly status: EntryFilter | null
+  readonly search: string | null
 }
+
+/** The query string of a list query and page (each left out when default), as the filter form sends it. */
+const queryString = (query: RegistrationsQuery, page = 1) => {
+  const params = new URLSearchParams()
+  if (query.search) params.set('q', query.search)
+  if (query.status) params.set('status', query.status)
+  if (query.tournamentId !== null) params.set('tournament', String(query.tournamentId))
+  if (page > 1) params.set('page', String(page))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** The screen's address for a query and a page. */
+export const registrationsHref = (eventId: number, page: number, query: RegistrationsQuery) =>
+  `/event/manage/${eventId}/registrations${queryString(query, page)}`
+
+/** The CSV of what the screen shows (every page). */
+const csvHref = (eventId: number, query: RegistrationsQuery) =>
+  `/event/manage/${eventId}/registrations.csv${queryString(query)}`
 
 /** A moment as the organiser reads it: the short date and the time in the event's time zone. */
 const when = (instant: string, timeZone: string, locale: string) => {
@@ -336,17 +362,17 @@ function EntryRow(props: {
   readonly timeZone: string
   readonly tournaments: ReadonlyArray<RegistrationsTournament>
   readonly act: (entry: RegistrationRow, action: Action) => Promise<void>
+  readonly selected: boolean
+  readonly onSelect: (selected: boolean) => void
 }) {
   const { t, i18n } = useLingui()
   const { entry } = props
   const money = (minor: number) => formatMoney(minor, { code: entry.currencyCode }, i18n.locale)
-  const ticketName = (ticketId: number) => {
-    for (const x of props.tournaments) {
-      const found = x.tickets.find((k) => k.ticketId === ticketId)
-      const label = found ? ticketTypeLabels[found.type] : undefined
-      if (label) return i18n._(label)
-    }
-    return t`Ticket #${ticketId}`
+  /** A ticket by its type's name (the tournament's own ticket, or the number of one removed since). */
+  const ticketName = (ticketType: number | null, ticketId: number | null) => {
+    const label = ticketType === null ? undefined : ticketTypeLabels[ticketType]
+    if (label) return i18n._(label)
+    return ticketId === null ? '' : t`Ticket #${ticketId}`
   }
   const methods: Record<string, string> = {
     free: t`Free`,
@@ -359,6 +385,15 @@ function EntryRow(props: {
   const total = money(entry.totalMinor)
   return (
     <tr className="border-b border-line align-top">
+      <td className="py-2 pr-2">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand-700"
+          aria-label={t`Select entry #${entryId}`}
+          checked={props.selected}
+          onChange={(e) => props.onSelect(e.currentTarget.checked)}
+        />
+      </td>
       <th scope="row" className="py-2 pr-3 font-semibold whitespace-nowrap">
         #{entry.entryId}
       </th>
@@ -373,6 +408,12 @@ function EntryRow(props: {
                 <span className="text-muted">
                   {' '}
                   · {c.federationId} <FederationMark verified={c.federationVerified} />
+                </span>
+              ) : null}
+              {c.ticketId !== null ? (
+                <span className="block text-xs text-muted">
+                  {ticketName(c.ticketType, c.ticketId)}
+                  {c.ageCategoryName ? ` · ${c.ageCategoryName}` : ''}
                 </span>
               ) : null}
             </li>
@@ -391,7 +432,8 @@ function EntryRow(props: {
         <ul>
           {entry.lines.map((l) => (
             <li key={`${l.ticketId}-${l.ageCategoryId ?? ''}`} className="whitespace-nowrap">
-              {l.units} × {ticketName(l.ticketId)}{' '}
+              {l.units} × {ticketName(l.ticketType, l.ticketId)}
+              {l.ageCategoryName ? ` · ${l.ageCategoryName}` : ''}{' '}
               {l.unitPriceMinor > 0 ? `· ${money(l.unitPriceMinor)}` : ''}
               {l.earlyBird ? <span className="text-muted"> ({t`early bird`})</span> : null}
             </li>
@@ -457,22 +499,116 @@ function EntryRow(props: {
   )
 }
 
+/** The state filter's choices in the organiser's words. */
+function useStatusChoices(): ReadonlyArray<{ readonly value: EntryFilter; readonly label: string }> {
+  const { t } = useLingui()
+  return [
+    { value: 'pending', label: t`Waiting for payment` },
+    { value: 'unpaid', label: t`To be paid at the venue` },
+    { value: 'paid', label: t`Paid` },
+    { value: 'confirmed', label: t`Confirmed (paid or not)` },
+    { value: 'canceled', label: t`Canceled` },
+    { value: 'expired', label: t`Expired` },
+  ]
+}
+
+/** What "mark selected paid" did, one sentence per kind of outcome. */
+function MarkedMessage({ outcome }: { readonly outcome: Extract<MarkSelectedOutcome, { ok: true }> }) {
+  const count = (reason: string) => outcome.skipped.filter((s) => s.reason === reason).length
+  const paid = count('alreadyPaid')
+  const canceled = count('canceled')
+  const expired = count('expired')
+  const free = count('nothingToPay')
+  const gone = count('notFound')
+  return (
+    <>
+      <Plural
+        value={outcome.marked.length}
+        one="# entry is marked paid; its contact is e-mailed."
+        other="# entries are marked paid; their contacts are e-mailed."
+      />
+      {paid > 0 ? (
+        <>
+          {' '}
+          <Plural value={paid} one="# was already paid." other="# were already paid." />
+        </>
+      ) : null}
+      {canceled > 0 ? (
+        <>
+          {' '}
+          <Plural
+            value={canceled}
+            one="# is canceled and was left out."
+            other="# are canceled and were left out."
+          />
+        </>
+      ) : null}
+      {expired > 0 ? (
+        <>
+          {' '}
+          <Plural
+            value={expired}
+            one="# expired: mark it paid on its own row; it comes back only if places are left."
+            other="# expired: mark each paid on its own row; they come back only if places are left."
+          />
+        </>
+      ) : null}
+      {free > 0 ? (
+        <>
+          {' '}
+          <Plural value={free} one="# is free: nothing to pay." other="# are free: nothing to pay." />
+        </>
+      ) : null}
+      {gone > 0 ? (
+        <>
+          {' '}
+          <Plural value={gone} one="# no longer exists." other="# no longer exist." />
+        </>
+      ) : null}
+    </>
+  )
+}
+
 export function RegistrationsPanel(props: {
   readonly eventId: number
   readonly timeZone: string
   readonly listing: RegistrationsListing
-  readonly onFilter: (tournamentId: number | null) => void
+  readonly onFilter: (query: RegistrationsQuery) => void
   readonly onAction: (entryId: number, action: Action) => Promise<EntryActionOutcome>
+  readonly onMarkPaid: (entryIds: ReadonlyArray<number>) => Promise<MarkSelectedOutcome>
 }) {
   const { t } = useLingui()
   const refusal = useRefusalMessage()
+  const statusChoices = useStatusChoices()
+  const searchField = useId()
+  const statusField = useId()
   const filterField = useId()
   const tableCaption = useId()
   const { listing } = props
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const query: RegistrationsQuery = {
+    tournamentId: listing.tournamentId,
+    status: listing.status,
+    search: listing.search,
+  }
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: ReactNode } | null>(null)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
   const first = (listing.page - 1) * listing.pageSize + 1
   const last = first + listing.entries.length - 1
   const total = listing.total
+  const filtered = query.tournamentId !== null || query.status !== null || query.search !== null
+  // Only the entries on this page can stay selected (the list changes under a new page or filter).
+  const chosen = listing.entries.filter((e) => selected.has(e.entryId)).map((e) => e.entryId)
+  const count = chosen.length
+  const allChosen = listing.entries.length > 0 && count === listing.entries.length
+  const select = (entryId: number, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now)
+      if (on) next.add(entryId)
+      else next.delete(entryId)
+      return next
+    })
 
   const act = async (entry: RegistrationRow, action: Action) => {
     const outcome = await props.onAction(entry.entryId, action)
@@ -490,6 +626,17 @@ export function RegistrationsPanel(props: {
     else setNotice({ tone: 'error', text: refusal(outcome.reason, action.action) })
   }
 
+  const markSelected = async () => {
+    setBusy(true)
+    const outcome = await props.onMarkPaid(chosen)
+    setBusy(false)
+    setConfirming(false)
+    if (outcome.ok) {
+      setSelected(new Set())
+      setNotice({ tone: 'ok', text: <MarkedMessage outcome={outcome} /> })
+    } else setNotice({ tone: 'error', text: refusal(outcome.reason, 'markPaid') })
+  }
+
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -499,7 +646,11 @@ export function RegistrationsPanel(props: {
           </h2>
           <p className="text-sm text-muted">
             {listing.total === 0 ? (
-              <Trans>No registrations yet.</Trans>
+              filtered ? (
+                <Trans>No registration matches.</Trans>
+              ) : (
+                <Trans>No registrations yet.</Trans>
+              )
             ) : listing.entries.length === 0 ? (
               <Plural value={listing.total} one="# registration" other="# registrations" />
             ) : (
@@ -509,54 +660,140 @@ export function RegistrationsPanel(props: {
             )}
           </p>
         </div>
-        <div className="flex flex-wrap items-end gap-3">
-          {listing.tournaments.length > 1 ? (
-            <form
-              method="get"
-              className="flex items-end gap-2"
-              onSubmit={(e) => {
-                e.preventDefault()
-                const raw = new FormData(e.currentTarget).get('tournament')
-                props.onFilter(typeof raw === 'string' && raw !== '' ? Number(raw) : null)
-              }}
-            >
-              <div className="flex flex-col gap-1">
-                <label htmlFor={filterField} className="text-sm font-semibold">
-                  <Trans>Tournament</Trans>
-                </label>
-                <select
-                  id={filterField}
-                  name="tournament"
-                  className={inputClass}
-                  defaultValue={listing.tournamentId === null ? '' : String(listing.tournamentId)}
-                  onChange={(e) => e.currentTarget.form?.requestSubmit()}
-                >
-                  <option value="">{t`All tournaments`}</option>
-                  {listing.tournaments.map((x) => (
-                    <option key={x.tournamentId} value={x.tournamentId}>
-                      {x.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <noscript>
-                <button type="submit" className={smallTrigger}>
-                  <Trans>Show</Trans>
-                </button>
-              </noscript>
-            </form>
-          ) : null}
-          {listing.total > 0 ? (
-            <a
-              href={`/event/manage/${props.eventId}/registrations.csv`}
-              download
-              className="inline-flex h-10 items-center rounded-lg border border-line px-4 text-sm font-semibold text-brand-800"
-            >
-              <Trans>Download CSV</Trans>
-            </a>
-          ) : null}
-        </div>
+        {listing.total > 0 ? (
+          <a
+            href={csvHref(props.eventId, query)}
+            download
+            className="inline-flex h-10 items-center rounded-lg border border-line px-4 text-sm font-semibold text-brand-800"
+          >
+            {filtered ? <Trans>Download these as CSV</Trans> : <Trans>Download CSV</Trans>}
+          </a>
+        ) : null}
       </div>
+      <form
+        method="get"
+        aria-label={t`Find registrations`}
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault()
+          const form = new FormData(e.currentTarget)
+          const text = (name: string) => {
+            const raw = form.get(name)
+            return typeof raw === 'string' ? raw.trim() : ''
+          }
+          const status = statusChoices.find((c) => c.value === text('status'))?.value ?? null
+          const tournament = text('tournament')
+          props.onFilter({
+            search: text('q') === '' ? null : text('q'),
+            status,
+            tournamentId: tournament === '' ? null : Number(tournament),
+          })
+        }}
+      >
+        <div className="flex min-w-0 grow basis-56 flex-col gap-1">
+          <label htmlFor={searchField} className="text-sm font-semibold">
+            <Trans>Search</Trans>
+          </label>
+          <input
+            id={searchField}
+            name="q"
+            type="search"
+            maxLength={100}
+            defaultValue={listing.search ?? ''}
+            placeholder={t`Name, e-mail, team, federation ID or reference`}
+            className={inputClass}
+          />
+        </div>
+        <div className="flex min-w-0 basis-44 flex-col gap-1">
+          <label htmlFor={statusField} className="text-sm font-semibold">
+            <Trans>State</Trans>
+          </label>
+          <select
+            id={statusField}
+            name="status"
+            className={inputClass}
+            defaultValue={listing.status ?? ''}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">{t`All states`}</option>
+            {statusChoices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {listing.tournaments.length > 1 ? (
+          <div className="flex min-w-0 basis-44 flex-col gap-1">
+            <label htmlFor={filterField} className="text-sm font-semibold">
+              <Trans>Tournament</Trans>
+            </label>
+            <select
+              id={filterField}
+              name="tournament"
+              className={inputClass}
+              defaultValue={listing.tournamentId === null ? '' : String(listing.tournamentId)}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              <option value="">{t`All tournaments`}</option>
+              {listing.tournaments.map((x) => (
+                <option key={x.tournamentId} value={x.tournamentId}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <button type="submit" className={primaryButton}>
+          <Trans>Search</Trans>
+        </button>
+        {filtered ? (
+          <a
+            href={registrationsHref(props.eventId, 1, { tournamentId: null, status: null, search: null })}
+            className={`${quietButton} text-brand-700 underline`}
+          >
+            <Trans>Show all</Trans>
+          </a>
+        ) : null}
+      </form>
+      {listing.entries.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+            <AlertDialog.Trigger className={primaryButton} disabled={count === 0}>
+              {count === 0 ? (
+                <Trans>Mark selected paid</Trans>
+              ) : (
+                <Plural value={count} one="Mark # selected paid" other="Mark # selected paid" />
+              )}
+            </AlertDialog.Trigger>
+            <AlertDialog.Portal>
+              <AlertDialog.Overlay className={dialogOverlay} />
+              <AlertDialog.Content className={dialogContent}>
+                <AlertDialog.Title className="text-lg font-bold">
+                  <Plural value={count} one="Mark # entry paid?" other="Mark # entries paid?" />
+                </AlertDialog.Title>
+                <AlertDialog.Description className="text-sm">
+                  <Trans>
+                    You received the payment of each selected entry. Each is confirmed and its contact is
+                    e-mailed. Entries already paid, canceled or expired are left as they are.
+                  </Trans>
+                </AlertDialog.Description>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <AlertDialog.Cancel className={quietButton}>
+                    <Trans>Back</Trans>
+                  </AlertDialog.Cancel>
+                  <button type="button" disabled={busy} className={primaryButton} onClick={markSelected}>
+                    <Plural value={count} one="Mark # entry paid" other="Mark # entries paid" />
+                  </button>
+                </div>
+              </AlertDialog.Content>
+            </AlertDialog.Portal>
+          </AlertDialog.Root>
+          <span className="text-sm text-muted" aria-live="polite">
+            {count > 0 ? <Plural value={count} one="# selected" other="# selected" /> : null}
+          </span>
+        </div>
+      ) : null}
       {notice ? (
         <p
           role={notice.tone === 'error' ? 'alert' : 'status'}
@@ -573,6 +810,18 @@ export function RegistrationsPanel(props: {
             </caption>
             <thead className="border-b border-line text-muted">
               <tr>
+                <th scope="col" className="py-2 pr-2 font-semibold">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    aria-label={t`Select all on this page`}
+                    checked={allChosen}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked
+                      setSelected(new Set(on ? listing.entries.map((x) => x.entryId) : []))
+                    }}
+                  />
+                </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   <Trans>Entry</Trans>
                 </th>
@@ -621,6 +870,8 @@ export function RegistrationsPanel(props: {
                   timeZone={props.timeZone}
                   tournaments={listing.tournaments}
                   act={act}
+                  selected={selected.has(entry.entryId)}
+                  onSelect={(on) => select(entry.entryId, on)}
                 />
               ))}
             </tbody>
@@ -630,10 +881,7 @@ export function RegistrationsPanel(props: {
         <p className="rounded-card border border-line p-6 text-muted">
           <Trans>
             There are no registrations on this page.{' '}
-            <a
-              href={registrationsHref(props.eventId, 1, listing.tournamentId)}
-              className="text-brand-700 underline"
-            >
+            <a href={registrationsHref(props.eventId, 1, query)} className="text-brand-700 underline">
               Go to the first page
             </a>
           </Trans>
@@ -643,7 +891,7 @@ export function RegistrationsPanel(props: {
         page={listing.page}
         pageSize={listing.pageSize}
         total={listing.total}
-        href={(page) => registrationsHref(props.eventId, page, listing.tournamentId)}
+        href={(page) => registrationsHref(props.eventId, page, query)}
       />
     </section>
   )

@@ -8,6 +8,23 @@ const isEntryState = Schema.is(EntryState)
 export const isPaymentMethod = Schema.is(PaymentMethod)
 
 /**
+ * A ticket and age category by what the organiser calls them: the ticket's type and the category's name, from the
+ * tournament as it is now (null for what was removed meanwhile).
+ */
+export const ticketNames = (
+  t: Tournament | null,
+  ticketId: number | null,
+  ageCategoryId: number | null,
+): { readonly ticketType: number | null; readonly ageCategoryName: string | null } => {
+  const ticket = ticketId === null ? undefined : t?.tickets.find((k) => k.ticketId === ticketId)
+  const category =
+    ageCategoryId === null
+      ? undefined
+      : ticket?.ticketAgeCategories.find((a) => a.ticketAgeCategoryId === ageCategoryId)
+  return { ticketType: ticket?.type ?? null, ageCategoryName: category?.name ?? null }
+}
+
+/**
  * A stored entry as its registrant and its organiser see it, with its event and tournament (null when the
  * tournament was removed); card payment is offered only when `cardsEnabled`.
  */
@@ -34,11 +51,14 @@ export const entryView = (
     paidAt: entry.paidAt?.toISOString() ?? null,
     totalMinor: entry.totalMinor,
     currencyCode: entry.currencyCode,
-    lines: entry.lines.map((l) => new EntryLine(l)),
+    lines: entry.lines.map(
+      (l) => new EntryLine({ ...l, ...ticketNames(t, l.ticketId, l.ageCategoryId ?? null) }),
+    ),
     reference: entry.reference ?? null,
     // A transfer stays possible while the entry waits, even after a card checkout was opened.
     bank: entry.reference && entry.status === 'pending' ? event.bank : null,
-    canPayByCard: cardsEnabled && entry.status === 'pending' && payableByCard(entry.totalMinor, entry.currencyCode),
+    canPayByCard:
+      cardsEnabled && entry.status === 'pending' && payableByCard(entry.totalMinor, entry.currencyCode),
     expiresAt: entry.status === 'pending' ? (entry.expiresAt?.toISOString() ?? null) : null,
     teamName: entry.teamName ?? null,
     contactEmail: entry.contactEmail ?? null,
@@ -53,6 +73,7 @@ export const entryView = (
           federationVerified: c.federationVerified ?? null,
           ticketId: c.ticketId ?? null,
           ageCategoryId: c.ageCategoryId ?? null,
+          ...ticketNames(t, c.ticketId ?? null, c.ageCategoryId ?? null),
         }),
     ),
     createdAt: entry.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { Em } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Effect, Schema } from 'effect'
+import type { EntryQuery } from '../Registration.ts'
 import { ContestantEntity, EntryAuditEntity, EntryEntity, type StoredLine } from './entities/EntryEntity.ts'
 
 // The only code that writes registrations: entries with their contestants, row locks for the transitions,
@@ -131,22 +132,129 @@ export const lockDue = (now: Date, limit: number) =>
     )
   })
 
-/** A page of an event's entries (optionally one tournament's), newest first, with the total. */
-export const pageOfEvent = (eventId: number, tournamentId: number | null, offset: number, limit: number) =>
+/** The SQL condition (on `entry e`) and its parameters for an organiser's query of one event's entries. */
+const whereOf = (
+  eventId: number,
+  query: EntryQuery,
+): { readonly sql: string; readonly params: Array<unknown> } => {
+  const parts = ['e.event_id = ?']
+  const params: Array<unknown> = [eventId]
+  if (query.tournamentId !== null) {
+    parts.push('e.tournament_id = ?')
+    params.push(query.tournamentId)
+  }
+  switch (query.status) {
+    case null:
+      break
+    case 'unpaid':
+      parts.push(`e.status = 'confirmed' and e.paid_at is null and e.total_minor > 0`)
+      break
+    case 'paid':
+      parts.push(`e.status = 'confirmed' and e.paid_at is not null`)
+      break
+    default:
+      parts.push('e.status = ?')
+      params.push(query.status)
+  }
+  const text = query.search?.trim() ?? ''
+  if (text !== '') {
+    // Any part of a player's name (either order), e-mail or federation id, the team, the contact e-mail, the
+    // RF reference however it is spaced, or the entry's number (#123).
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const anyOf = [
+      `exists (select 1 from contestant c where c.entry_id = e.id and (
+         c.first_name || ' ' || c.last_name ilike ? or c.last_name || ' ' || c.first_name ilike ?
+         or c.email ilike ? or c.federation_id ilike ?))`,
+      'e.team_name ilike ?',
+      'e.contact_email ilike ?',
+    ]
+    params.push(like, like, like, like, like, like)
+    const reference = text.replace(/\s+/g, '').toUpperCase()
+    if (/^[A-Z0-9]{2,25}$/.test(reference)) {
+      anyOf.push('e.reference like ?')
+      params.push(`%${reference}%`)
+    }
+    const number = /^#?(\d{1,9})$/.exec(text)?.[1]
+    if (number !== undefined) {
+      anyOf.push('e.id = ?')
+      params.push(Number(number))
+    }
+    parts.push(`(${anyOf.join(' or ')})`)
+  }
+  return { sql: parts.join(' and '), params }
+}
+
+const Total = Schema.Array(Schema.Struct({ total: Schema.Int }))
+const decodeTotal = Schema.decodeUnknownSync(Total)
+
+/** The entries of these ids with their contestants, in the ids' order. */
+const loadInOrder = async (em: EntityManager, ids: ReadonlyArray<number>) => {
+  if (ids.length === 0) return []
+  const found = await em.find(EntryEntity, { id: { $in: [...ids] } }, { populate: ['contestants'] })
+  const byId = new Map(found.map((e) => [e.id, e]))
+  return ids.flatMap((id) => {
+    const entry = byId.get(id)
+    return entry ? [entry] : []
+  })
+}
+
+/**
+ * A page of an event's entries that match the organiser's query, newest first, with how many match. The
+ * (event_id, id) and (event_id, status, id) indexes keep a page of an event with thousands of entries cheap.
+ */
+export const pageOfEvent = (eventId: number, query: EntryQuery, offset: number, limit: number) =>
   db(async (em) => {
-    const where = tournamentId === null ? { eventId } : { eventId, tournamentId }
-    const [entries, total] = await em.findAndCount(EntryEntity, where, {
-      populate: ['contestants'],
-      orderBy: { id: 'desc' },
-      offset,
-      limit,
-    })
-    return { entries, total }
+    const where = whereOf(eventId, query)
+    const ids = decodeIds(
+      await em.execute(`select e.id from entry e where ${where.sql} order by e.id desc offset ? limit ?`, [
+        ...where.params,
+        offset,
+        limit,
+      ]),
+    )
+    const [counted] = decodeTotal(
+      await em.execute(`select count(*)::int as total from entry e where ${where.sql}`, where.params),
+    )
+    return {
+      entries: await loadInOrder(
+        em,
+        ids.map((r) => r.id),
+      ),
+      total: counted?.total ?? 0,
+    }
   })
 
-/** Every entry of an event, oldest first, for the CSV export. */
-export const allOfEvent = (eventId: number) =>
-  db((em) => em.find(EntryEntity, { eventId }, { populate: ['contestants'], orderBy: { id: 'asc' } }))
+/** Every entry of an event that matches the organiser's query, oldest first, for the CSV export. */
+export const allOfEvent = (eventId: number, query: EntryQuery) =>
+  db(async (em) => {
+    const where = whereOf(eventId, query)
+    const ids = decodeIds(
+      await em.execute(`select e.id from entry e where ${where.sql} order by e.id`, where.params),
+    )
+    return loadInOrder(
+      em,
+      ids.map((r) => r.id),
+    )
+  })
+
+/** Of these ids, the entries of the event, locked until the transaction ends, in id order (as every writer). */
+export const lockEntriesOfEvent = (eventId: number, entryIds: ReadonlyArray<number>) =>
+  db(async (em) => {
+    const ids = [...new Set(entryIds)].sort((a, b) => a - b)
+    if (ids.length === 0) return []
+    const locked = decodeIds(
+      await em.execute('select id from entry where event_id = ? and id in (?) order by id for update', [
+        eventId,
+        ids,
+      ]),
+    )
+    if (locked.length === 0) return []
+    return em.find(
+      EntryEntity,
+      { id: { $in: locked.map((r) => r.id) } },
+      { populate: ['contestants'], refresh: true, orderBy: { id: 'asc' } },
+    )
+  })
 
 const RequestRow = Schema.Struct({
   request_hash: Schema.String,
