@@ -51,6 +51,8 @@ export const openRegistration = async (
     readonly bank?: boolean
     readonly playerList?: boolean
     readonly registrationEndAt?: string
+    /** The event's currency; EUR unless given. */
+    readonly currencyCode?: string
   } = {},
 ): Promise<OpenRegistration> => {
   const n = ++sequence
@@ -62,7 +64,7 @@ export const openRegistration = async (
     state: 'accepted',
     dateStart: '2030-05-10',
     dateEnd: '2030-05-12',
-    currencyCode: 'EUR',
+    currencyCode: options.currencyCode ?? 'EUR',
     timeZone: 'Europe/Vilnius',
   })
   if (options.bank ?? true)
