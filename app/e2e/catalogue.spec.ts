@@ -219,7 +219,8 @@ test.describe('event pages', () => {
     await expect(firstPanel.getByRole('heading', { level: 2 })).toHaveText(first.name)
     const firstPrices = firstPanel.getByRole('table', { name: 'Tickets and prices' })
     await expect(firstPrices.getByRole('cell').filter({ hasText: symbol }).first()).toHaveText(
-      new RegExp(`${escapeRegExp(symbol)}\\d[\\d,]*(\\.\\d{2})?\\b.*per (person|team)`),
+      // English writes the symbol first, joined ('€40') or with a no-break space ('zł 190'), as Intl does.
+      new RegExp(`${escapeRegExp(symbol)}\\s?\\d[\\d,]*(\\.\\d{2})?\\b.*per (person|team)`),
     )
 
     await waitForHydration(page)
