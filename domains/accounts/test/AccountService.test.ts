@@ -537,6 +537,34 @@ describe(AccountService.name, () => {
         }),
     )
 
+    it.effect('takes a phone and a web address as people type them and stores them normalised', () =>
+      Effect.gen(function* () {
+        yield* superUser()
+        const id = yield* activeUser('ona@example.test')
+        yield* run(
+          Effect.flatMap(accounts, (a) =>
+            a.applyAsOrganiser(id, 'company', {
+              ...company,
+              phone: '+48 (600) 123-456',
+              websiteUrl: 'gkb.example.pl',
+            }),
+          ),
+        )
+        const [row] = yield* Effect.promise(async () =>
+          Schema.decodeUnknownSync(
+            Schema.Array(Schema.Struct({ phone: Schema.String, website_url: Schema.String })),
+          )(
+            await db.orm.em
+              .fork()
+              .execute('select phone, website_url from organiser where user_id = ?', [id]),
+          ),
+        )
+        expect(row).toEqual({ phone: '+48600123456', website_url: 'https://gkb.example.pl' })
+        yield* run(Effect.flatMap(accounts, (a) => a.changeProfile(id, 2, { phone: '+48 600 123 456' })))
+        expect((yield* run(Effect.flatMap(accounts, (a) => a.profileData(id)))).phone).toBe('+48600123456')
+      }),
+    )
+
     it.effect('takes one application when the form is sent several times at once', () =>
       Effect.gen(function* () {
         yield* superUser()
