@@ -1,4 +1,4 @@
-import { displayTimeState, type Em, isoDate, oneOf } from '@kibitz/kernel'
+import { displayTimeState, type Em, isoDate, oneOf, placeWithCountry } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option } from 'effect'
 import {
   type CatalogueKeyset,
@@ -258,12 +258,14 @@ export const pickContent = <C extends { readonly language: string; readonly isMa
   locale: string,
 ) => contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
 
-const toLocation = (l: LocationEntity) =>
+/** A location as the public reads it: the formatted address names its country in `locale` (decision 030). */
+const toLocation = (l: LocationEntity, locale: string) =>
   new EventLocation({
     locationId: l.id,
     name: l.name ?? null,
     addressLine: l.addressLine ?? null,
-    formattedAddress: l.formattedAddress ?? null,
+    formattedAddress:
+      l.formattedAddress == null ? null : placeWithCountry(l.formattedAddress, l.countryCode, locale),
     shortAddressLine: l.shortAddressLine ?? null,
     countryCode: l.countryCode ?? null,
     lat: l.lat == null ? null : Number(l.lat),
@@ -300,9 +302,11 @@ const cardSourceOf = (e: EventEntity): CardSource => ({
   imageAlt: e.imageAlt ?? null,
   organiserId: e.organiserId,
   contents: e.contents.getItems(),
-  locations: e.locations
-    .getItems()
-    .map((l) => ({ shortAddressLine: l.shortAddressLine ?? null, name: l.name ?? null })),
+  locations: e.locations.getItems().map((l) => ({
+    shortAddressLine: l.shortAddressLine ?? null,
+    name: l.name ?? null,
+    countryCode: l.countryCode ?? null,
+  })),
 })
 
 /**
@@ -339,9 +343,14 @@ const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
     e.registrationWindows.some(
       (w) => (w.opensAt === null || Date.parse(w.opensAt) <= nowMs) && nowMs < Date.parse(w.closesAt),
     )
-  // One line per distinct place: two halls in one city read as one address on a card.
+  // One line per distinct place: two halls in one city read as one address on a card. A place names its country
+  // in the visitor's language (decision 030).
   const shortAddresses = [
-    ...new Set(e.locations.map((l) => l.shortAddressLine ?? l.name ?? '').filter((a) => a.length > 0)),
+    ...new Set(
+      e.locations
+        .map((l) => placeWithCountry(l.shortAddressLine ?? l.name ?? '', l.countryCode, locale))
+        .filter((a) => a.length > 0),
+    ),
   ]
   return new EventCard({
     id: EventId.make(e.id),
@@ -392,7 +401,7 @@ const toView = (e: EventEntity, locale: string, now: Date): EventView => {
           type: c.type,
         }),
     ),
-    locations: locations.map(toLocation),
+    locations: locations.map((l) => toLocation(l, locale)),
     editionType: e.editionType,
     editionYear: e.editionYear ?? null,
     editionSeason: e.editionSeason ?? null,

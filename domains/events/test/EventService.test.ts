@@ -524,6 +524,45 @@ describe(EventService.name, () => {
       }),
     )
 
+    it.effect(
+      "names each place's country in the visitor's language on the card, the page and the search (decision 030)",
+      () =>
+        Effect.gen(function* () {
+          yield* setNow(now)
+          const id = yield* event({
+            dateStart: '2027-05-01',
+            countryCode: 'PL',
+            contents: [{ language: 'pl', name: 'Festiwal Sopot' }],
+            locations: [
+              {
+                name: 'Hotel Sheraton',
+                shortAddressLine: 'Sopot',
+                formattedAddress: 'Powstańców Warszawy 10, 81-718 Sopot, Poland',
+                countryCode: 'PL',
+              },
+              { name: 'Hala Olivia', shortAddressLine: 'Gdańsk, Polska', countryCode: 'PL' },
+              { name: 'Online', shortAddressLine: 'Online – BBO' },
+            ],
+          })
+          const places = (locale: string) =>
+            Effect.map(view(String(id), locale), (v) => v.card.shortAddresses)
+          expect(yield* places('en')).toEqual(['Sopot, Poland', 'Gdańsk, Poland', 'Online – BBO'])
+          expect(yield* places('ru')).toEqual(['Sopot, Польша', 'Gdańsk, Польша', 'Online – BBO'])
+          expect(yield* places('lt')).toEqual(['Sopot, Lenkija', 'Gdańsk, Lenkija', 'Online – BBO'])
+          const page = yield* view(String(id), 'fr')
+          expect(page.locations.map((l) => l.formattedAddress)).toEqual([
+            'Powstańców Warszawy 10, 81-718 Sopot, Pologne',
+            null,
+            null,
+          ])
+          // The catalogue's cards, read by its own query, say the same.
+          const listed = yield* search({ upcomingOnly: true, text: 'sopot' }, 'it')
+          expect(listed.events.map((e) => e.shortAddresses)).toEqual([
+            ['Sopot, Polonia', 'Gdańsk, Polonia', 'Online – BBO'],
+          ])
+        }),
+    )
+
     it.effect('finds a public event by its alias, ignoring case and surrounding spaces', () =>
       Effect.gen(function* () {
         yield* setNow(now)

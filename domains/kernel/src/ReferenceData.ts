@@ -211,3 +211,26 @@ export const referenceAgeGroups: ReadonlyArray<AgeGroupReference> = [
   { name: 'Seniors 62+', ageFrom: 62, ageTo: null },
   { name: 'Super seniors 70+', ageFrom: 70, ageTo: null },
 ]
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A place line (a card's short address, a location's address) with its country named in `language`: a name of
+ * the country the line ends with, in any content language ("Vilnius, Lithuania"), becomes the language's
+ * ("Vilnius, Litwa"); a line that does not name its country gets it appended ("Sopot" → "Sopot, Polska"). A line
+ * without a known country, or that names it elsewhere, is left as it is.
+ */
+export const placeWithCountry = (line: string, code: string | null | undefined, language: string): string => {
+  const country = code ? referenceCountry(code) : undefined
+  if (!country || line.trim().length === 0) return line
+  const shown = countryNameIn(country.code, language)
+  const names = [...country.allNames].sort((a, b) => b.length - a.length)
+  for (const name of names) {
+    const ending = new RegExp(`(^|[\\s,;–-]\\s*)${escapeRegExp(name)}\\s*$`, 'iu').exec(line)
+    if (ending) return `${line.slice(0, ending.index)}${ending[1] ?? ''}${shown}`
+  }
+  const named = names.some((name) =>
+    new RegExp(`(^|[\\s,;(])${escapeRegExp(name)}($|[\\s,;)])`, 'iu').test(line),
+  )
+  return named ? line : `${line}, ${shown}`
+}

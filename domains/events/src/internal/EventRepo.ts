@@ -57,7 +57,11 @@ const CardRow = Schema.Struct({
     Schema.Struct({ name: Schema.String, language: Schema.String, type: Schema.Int, isMain: Schema.Boolean }),
   ),
   locations: Schema.Array(
-    Schema.Struct({ shortAddressLine: Schema.NullOr(Schema.String), name: Schema.NullOr(Schema.String) }),
+    Schema.Struct({
+      shortAddressLine: Schema.NullOr(Schema.String),
+      name: Schema.NullOr(Schema.String),
+      countryCode: Schema.NullOr(Schema.String),
+    }),
   ),
 })
 export type CardSource = typeof CardRow.Type
@@ -75,7 +79,8 @@ const cardsSql = (count: number) => `
          coalesce((select json_agg(json_build_object('name', c.name, 'language', c.language, 'type', c.type,
                                                     'isMain', c.is_main) order by c.id)
                      from event_content c where c.event_id = e.id), '[]') as contents,
-         coalesce((select json_agg(json_build_object('shortAddressLine', l.short_address_line, 'name', l.name)
+         coalesce((select json_agg(json_build_object('shortAddressLine', l.short_address_line, 'name', l.name,
+                                                    'countryCode', l.country_code)
                                    order by l.id)
                      from event_location l where l.event_id = e.id), '[]') as locations
     from event e
