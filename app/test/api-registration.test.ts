@@ -1,6 +1,13 @@
 import '../../testing/src/context.ts'
 import { openOrm } from '@kibitz/infra'
-import { EntryPage, EntryView, PlayerList, RegistrationForm, RegistrationReceipt } from '@kibitz/registration'
+import {
+  EntryPage,
+  EntryView,
+  MarkPaidResult,
+  PlayerList,
+  RegistrationForm,
+  RegistrationReceipt,
+} from '@kibitz/registration'
 import { Tournament } from '@kibitz/tournaments'
 import { Schema } from 'effect'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
@@ -493,8 +500,16 @@ describe('card payment', () => {
 describe('organiser calls', () => {
   const list = (eventId: number, token?: string, query = '') =>
     request(`/api/v1/event/${eventId}/registrations${query}`, { headers: token ? withSession(token) : {} })
-  const csv = (eventId: number, token?: string) =>
-    request(`/api/v1/event/${eventId}/registrations.csv`, { headers: token ? withSession(token) : {} })
+  const csv = (eventId: number, token?: string, query = '', language = 'en') =>
+    request(`/api/v1/event/${eventId}/registrations.csv${query}`, {
+      headers: { 'accept-language': language, ...(token ? withSession(token) : {}) },
+    })
+  const markMany = (eventId: number, token: string | undefined, entryIds: ReadonlyArray<unknown>) =>
+    request(`/api/v1/event/${eventId}/registrations/mark-paid`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? withSession(token) : {}) },
+      body: JSON.stringify({ entryIds }),
+    })
   const put = (path: string, token?: string, body?: unknown) =>
     request(path, {
       method: 'PUT',
@@ -551,6 +566,79 @@ describe('organiser calls', () => {
     await expectProblem(await list(t.eventId, owner.token, '?limit=1000'), 400)
   })
 
+  it('searches and filters by state; a bad filter value is 400 naming the parameter', async () => {
+    const { owner, t, first, second } = await setUp()
+    const ids = async (query: string) =>
+      (await readJson(await list(t.eventId, owner.token, query), EntryPage)).entries.map((e) => e.entryId)
+    expect(await ids('?q=player141')).toEqual([second.entryId])
+    expect(await ids(`?q=${encodeURIComponent('Ona Player140')}`)).toEqual([first.entryId])
+    expect(await ids(`?q=${encodeURIComponent(`#${first.entryId}`)}`)).toEqual([first.entryId])
+    await put(`/api/v1/registration/${first.entryId}/mark-paid`, owner.token)
+    expect(await ids('?status=paid')).toEqual([first.entryId])
+    expect(await ids('?status=pending')).toEqual([second.entryId])
+    expect(await ids('?status=canceled&q=player')).toEqual([])
+    const [entry] = (await readJson(await list(t.eventId, owner.token, '?status=paid'), EntryPage)).entries
+    expect(entry?.contestants[0]).toMatchObject({ ticketType: 1, ageCategoryName: null })
+    for (const [query, field] of [
+      ['?status=paidd', 'status'],
+      ['?offset=99999999999', 'offset'],
+      ['?offset=-1', 'offset'],
+      [`?q=${'x'.repeat(101)}`, 'q'],
+      ['?tournamentId=abc', 'tournamentId'],
+    ] as const) {
+      const problem = await expectProblem(await list(t.eventId, owner.token, query), 400)
+      expect(
+        problem.errors?.map((e) => e.field),
+        query,
+      ).toEqual([field])
+    }
+    await expectProblem(await csv(t.eventId, owner.token, '?status=paidd'), 400)
+  })
+
+  it('marks several entries paid at once, each e-mailed once, and says which were left and why', async () => {
+    const { owner, t, first, second } = await setUp()
+    const third = await registered(t, 142)
+    await put(`/api/v1/registration/${third.entryId}/cancel`, owner.token)
+    // Earlier tests e-mailed the same players: count what this call sends.
+    const paidMails = async () => [
+      await registrationMails('player140@example.test', 'registration.paymentReceived'),
+      await registrationMails('player141@example.test', 'registration.paymentReceived'),
+      await registrationMails('player142@example.test', 'registration.paymentReceived'),
+    ]
+    const before = await paidMails()
+    const response = await markMany(t.eventId, owner.token, [first.entryId, second.entryId, third.entryId])
+    expect(response.status).toBe(200)
+    expect(await readJson(response, MarkPaidResult)).toEqual({
+      marked: [first.entryId, second.entryId],
+      skipped: [{ entryId: third.entryId, reason: 'canceled' }],
+    })
+    expect(await entryRow(second.entryId)).toMatchObject({ status: 'confirmed', paid: true })
+    expect(await paidMails()).toEqual([(before[0] ?? 0) + 1, (before[1] ?? 0) + 1, before[2]])
+    const again = await readJson(await markMany(t.eventId, owner.token, [first.entryId]), MarkPaidResult)
+    expect(again).toEqual({ marked: [], skipped: [{ entryId: first.entryId, reason: 'alreadyPaid' }] })
+    expect(await paidMails()).toEqual([(before[0] ?? 0) + 1, (before[1] ?? 0) + 1, before[2]])
+    for (const body of [[], ['x'], Array.from({ length: 101 }, (_, i) => i + 1)]) {
+      const problem = await expectProblem(await markMany(t.eventId, owner.token, body), 400)
+      expect(problem.errors?.map((e) => e.field)?.[0]).toMatch(/^entryIds/)
+    }
+  })
+
+  it('exports CSV in the language asked for: its headings, separator and decimal mark, after a byte-order mark', async () => {
+    const { owner, t } = await setUp()
+    const polish = await csv(t.eventId, owner.token, '', 'pl')
+    const bytes = new Uint8Array(await polish.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const [heading, row] = new TextDecoder().decode(bytes.slice(3)).split('\r\n')
+    expect(heading?.startsWith('"Zgłoszenie";"Turniej";"Status";"Opłacone"')).toBe(true)
+    expect(row).toContain('"40,00";"EUR"')
+    expect(row).toContain('"Oczekuje na płatność";"Nie";"Przelew bankowy"')
+    expect(row).toContain('"Litwa"')
+    const only = (await (await csv(t.eventId, owner.token, '?q=player141')).text()).trim().split('\r\n')
+    expect(only).toHaveLength(2)
+    expect(only[1]).toContain('"Player141"')
+    expect(only[1]).toContain('"40.00","EUR"')
+  })
+
   it('exports the registrations as CSV, one row per player', async () => {
     const { owner, t } = await setUp()
     const response = await csv(t.eventId, owner.token)
@@ -562,7 +650,7 @@ describe('organiser calls', () => {
     expect(response.headers.get('cache-control')).toBe('no-store')
     const lines = (await response.text()).trim().split('\r\n')
     expect(lines).toHaveLength(3)
-    expect(lines[0]).toContain('"first name","last name"')
+    expect(lines[0]).toContain('"First name","Last name"')
     expect(lines.slice(1).join('\n')).toContain('"Player140"')
   })
 
@@ -613,6 +701,7 @@ describe('organiser calls', () => {
       put(`/api/v1/registration/${first.entryId}/mark-paid`, token),
       put(`/api/v1/registration/${first.entryId}/cancel`, token),
       put(`/api/v1/registration/${first.entryId}/move`, token, move),
+      markMany(t.eventId, token, [first.entryId]),
     ]
     for (const response of await Promise.all(calls())) await expectProblem(response, 401)
     for (const token of [intruder.token, playerOnly.token])
@@ -635,6 +724,7 @@ describe('OpenAPI document', () => {
         '/api/v1/payment/stripe/webhook',
         '/api/v1/event/{id}/registrations',
         '/api/v1/event/{id}/registrations.csv',
+        '/api/v1/event/{id}/registrations/mark-paid',
         '/api/v1/registration/{entryId}/mark-paid',
         '/api/v1/registration/{entryId}/cancel',
         '/api/v1/registration/{entryId}/move',
