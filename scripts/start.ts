@@ -1,9 +1,11 @@
 // `npm start`: the web and the worker in one process on a real PostgreSQL (embedded unless
 // DATABASE_URL is set), with migrations applied and demo data seeded on first start.
-// `--role=web` / `--role=worker` run the two roles apart for scale-out.
-import { spawnSync } from 'node:child_process'
+// `--role=web` / `--role=worker` run the two roles apart for scale-out. `--role=dev` (`npm run dev`) is the
+// development loop: the same database and worker, with the site served by Vite's dev server (hot reload).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -30,9 +32,10 @@ const fail = (message: string): never => {
   process.exit(1)
 }
 
-if (roleArg !== 'all' && roleArg !== 'web' && roleArg !== 'worker')
-  fail(`--role must be web, worker or all (got ${roleArg})`)
-const runsWeb = roleArg !== 'worker'
+if (roleArg !== 'all' && roleArg !== 'web' && roleArg !== 'worker' && roleArg !== 'dev')
+  fail(`--role must be web, worker, all or dev (got ${roleArg})`)
+const runsDev = roleArg === 'dev'
+const runsWeb = roleArg === 'all' || roleArg === 'web'
 const runsWorker = roleArg !== 'web'
 
 let config: ReturnType<typeof loadConfig>
@@ -53,12 +56,19 @@ let server: ReturnType<typeof serve> | undefined
 let worker: Awaited<ReturnType<typeof startWorker>> | undefined
 let pagesListener: { close(): Promise<void> } | undefined
 let stopDatabase: () => Promise<void> = async () => {}
+let devServer: ChildProcess | undefined
 let stopping = false
 const shutdown = async (signal: string) => {
   if (stopping) return
   stopping = true
   console.log(`kibitz: ${signal}, stopping`)
   await server?.close(true).catch(() => {})
+  // The dev server's pool must be gone before the database stops under it.
+  if (devServer && devServer.exitCode === null) {
+    const exited = new Promise((resolve) => devServer?.once('exit', resolve))
+    devServer.kill('SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+  }
   await pagesListener?.close().catch(() => {})
   await worker?.stop().catch(() => {})
   await stopDatabase().catch(() => {})
@@ -76,11 +86,13 @@ const portIsFree = (port: number, host: string) =>
     probe.listen(port, host, () => probe.close(() => resolve('free')))
   })
 
-if (runsWeb) {
+if (runsWeb || runsDev) {
   const state = await portIsFree(config.port, config.host)
   if (state === 'in use')
     fail(`port ${config.port} on ${config.host} is already in use; set PORT to a free port`)
   if (state === 'denied') fail(`cannot listen on ${config.host}:${config.port}; set PORT or HOST`)
+}
+if (runsWeb) {
   // Turbo rebuilds the app only when its sources changed; a cache hit takes about a second.
   if (process.env.KIBITZ_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'app/dist/server/server.js'))) {
     const build = spawnSync(
@@ -228,6 +240,28 @@ if (runsWeb) {
   console.log(
     `kibitz: ${runsWorker ? 'web and worker' : 'web'} running at http://${config.host}:${config.port}`,
   )
+} else if (runsDev) {
+  // Vite's dev server renders the app from its sources and reloads what changes; the app reads the database, the
+  // public address and the files folder from the environment set above. No edge (security headers, kept pages).
+  // Vite's own script on this Node (not through npx, whose child would outlive a stop).
+  const vite = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin/vite.js',
+  )
+  devServer = spawn(
+    process.execPath,
+    [vite, 'dev', '--port', String(config.port), '--host', config.host, '--strictPort'],
+    {
+      cwd: path.join(root, 'app'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development' },
+    },
+  )
+  devServer.on('exit', (code) => {
+    if (!stopping) console.error(`kibitz: the dev server stopped (exit code ${code ?? 'none'})`)
+    void shutdown('dev server exit')
+  })
+  console.log(`kibitz: worker running; the dev server starts at http://${config.host}:${config.port}`)
 } else {
   console.log('kibitz: worker running')
 }

@@ -113,4 +113,51 @@ describe('npm start', () => {
       expect(second.code).toBe(0)
     }, 60_000)
   })
+
+  describe('--role=dev (npm run dev)', () => {
+    const databases: Array<() => Promise<void>> = []
+    afterAll(async () => {
+      for (const drop of databases) await drop()
+    })
+
+    it('runs the worker and serves the site from Vite, then stops both on SIGTERM', async () => {
+      const db = await freshDatabase(inject('databaseUrl'))
+      databases.push(db.drop)
+      const { server, port } = await listening()
+      await new Promise((resolve) => server.close(resolve))
+      const child = spawn(process.execPath, ['scripts/start.ts', '--role=dev'], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/root',
+          DATABASE_URL: db.url,
+          PORT: String(port),
+        },
+      })
+      let stdout = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString()
+      })
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve))
+      try {
+        // Vite says where it listens once it is ready.
+        for (let waited = 0; !stdout.includes(`http://127.0.0.1:${port}/`) && waited < 120_000; waited += 250)
+          await new Promise((resolve) => setTimeout(resolve, 250))
+        expect(stdout).toContain('kibitz: worker running; the dev server starts at')
+        const home = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(150_000) })
+        expect(home.status).toBe(200)
+        expect(await home.text()).toContain('<title>Kibitz')
+      } finally {
+        child.kill('SIGTERM')
+      }
+      expect(await closed).toBe(0)
+      // The dev server went with it: the port is free again.
+      const again = createServer()
+      await new Promise<void>((resolve, reject) => {
+        again.once('error', reject)
+        again.listen(port, '127.0.0.1', () => resolve())
+      })
+      await new Promise((resolve) => again.close(resolve))
+    }, 300_000)
+  })
 })
