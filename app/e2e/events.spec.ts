@@ -63,7 +63,7 @@ test('an organiser creates, publishes and postpones an event with two tournament
   await page.getByLabel('First day').fill('2027-03-12')
   await page.getByLabel('Last day').fill('2027-03-14')
   await page.getByLabel('Country').selectOption('LT')
-  await page.getByLabel('Name', { exact: true }).fill('Palanga Concert Hall')
+  await page.getByLabel('Venue name').fill('Palanga Concert Hall')
   await page.getByLabel('Short address').fill('Palanga')
   await page.getByLabel('Full address').fill('Vytauto g. 43, Palanga')
   await page.getByRole('button', { name: 'Save and continue' }).click()

@@ -91,3 +91,14 @@ test('the cookie notice is a form: Accept stores the choice and hides the notice
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(notice).toHaveCount(0)
 })
+
+test('without JavaScript the cookie choice returns to the page it was made on', async ({ page, context }) => {
+  await page.goto('/privacy-policy')
+  const notice = page.getByRole('region', { name: 'Cookies' })
+  await notice.getByRole('button', { name: 'Decline' }).click()
+
+  await expect(page).toHaveURL(/\/privacy-policy$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy')
+  await expect(notice).toHaveCount(0)
+  expect((await context.cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('2')
+})

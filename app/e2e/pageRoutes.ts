@@ -67,9 +67,13 @@ export const urlFor = (route: string, s: Seeded) => {
 
 /**
  * Finds real values for the routes' parameters: a public event with priced tournaments, and one of the demo
- * organiser's events with an entry to mark paid.
+ * organiser's events, by default one with an entry to mark paid.
  */
-export const seedRouteValues = async (browser: Browser, baseURL: string | undefined): Promise<Seeded> => {
+export const seedRouteValues = async (
+  browser: Browser,
+  baseURL: string | undefined,
+  { withEntryToMarkPaid = true } = {},
+): Promise<Seeded> => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
   await declineCookiesBeforehand(context, baseURL)
   const page = await context.newPage()
@@ -88,8 +92,8 @@ export const seedRouteValues = async (browser: Browser, baseURL: string | undefi
         .filter((id): id is string => id !== undefined),
     ),
   ]
-  let managedEventId = 0
-  for (const id of ids) {
+  let managedEventId = withEntryToMarkPaid ? 0 : Number(ids[0] ?? 0)
+  for (const id of withEntryToMarkPaid ? ids : []) {
     await page.goto(`/event/manage/${id}/registrations`)
     if ((await page.getByRole('button', { name: 'Mark paid' }).count()) > 0) {
       managedEventId = Number(id)

@@ -24,17 +24,46 @@ test.describe('cookie notice', () => {
     await expect(notice).toHaveCount(0)
   })
 
-  test('Accept stores 1 and hides it, and the page stays where it was', async ({ page, context }) => {
+  test('Accept stores 1 and hides the notice in place: no page load, the scroll position kept', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/search-filter')
+    await waitForHydration(page)
     const notice = page.getByRole('region', { name: 'Cookies' })
+    await expect(notice).toBeVisible()
+    // A mark only this very document carries, the navigations the tab makes, and a place down the page.
+    await page.evaluate(() => {
+      ;(window as unknown as { kept: boolean }).kept = true
+    })
+    let navigations = 0
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1
+    })
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    const scrolled = await page.evaluate(() => window.scrollY)
+
     await notice.getByRole('button', { name: 'Accept cookies' }).click()
 
     await expect(notice).toHaveCount(0)
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'cookie_consent')?.value)
+      .toBe('1')
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true)
+    expect(navigations).toBe(0)
     await expect(page).toHaveURL(/\/search-filter$/)
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
     const consent = (await context.cookies()).find((c) => c.name === 'cookie_consent')
-    expect(consent?.value).toBe('1')
     // Accepted is remembered for 180 days (spec section 9).
     expect((consent?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(179 * 24 * 60 * 60)
+    // The choice holds on the next page and after a reload.
+    await page.getByRole('navigation').getByRole('link', { name: 'Hotels' }).first().click()
+    await expect(page).toHaveURL(/\/hotels$/)
+    await expect(notice).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(notice).toHaveCount(0)
   })
 })
 

@@ -1,11 +1,16 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, useRouterState } from '@tanstack/react-router'
 
-/** Shown while the visitor has not decided; the choice is a plain form so it works without JavaScript. */
+/**
+ * Shown while the visitor has not decided. The choice is a plain form, so it works without JavaScript (the server
+ * stores it and sends the browser back to the page); with scripts, the enhancement script every page carries
+ * (app/src/edge/enhance.client.ts) sends it in the background and hides the notice in place (decision 036).
+ */
 export function CookieNotice() {
   const here = useRouterState({ select: (s) => s.location.href })
   return (
     <section
+      data-cookie-notice=""
       aria-labelledby="cookie-notice-title"
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-card border border-line bg-surface p-4 shadow-card"
     >

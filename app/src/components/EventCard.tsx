@@ -1,24 +1,33 @@
-import { adEveryNthEvent, adMaxIndex } from '@kibitz/kernel/format'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { adSlotAfter } from '../lib/ads.ts'
 import { eventTypeLabel } from '../lib/labels.ts'
 import type { Card } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
 import { PinIcon, StarIcon } from './Icons.tsx'
 import { SuitRow } from './Suits.tsx'
 
-/** Spec section 2: an ad after every third card, up to index 10. */
-export const adSlotAfter = (index: number) => (index + 1) % adEveryNthEvent === 0 && index < adMaxIndex
+const root = getRouteApi('__root__')
 
-function AdSlot() {
+/** One ad: the configured provider's slot page, framed without access to the page around it. */
+function AdSlot({ url, position }: { url: string; position: number }) {
   const { t } = useLingui()
+  const src = new URL(url)
+  src.searchParams.set('slot', String(position))
   return (
     <aside
       aria-label={t`Advertisement`}
-      className="grid min-h-32 place-items-center rounded-card border border-dashed border-line bg-canvas p-4 text-center text-xs text-muted"
+      className="flex min-h-32 overflow-hidden rounded-card"
       data-ad-slot=""
     >
-      <Trans>Advertisement</Trans>
+      <iframe
+        src={src.href}
+        title={t`Advertisement`}
+        loading="lazy"
+        sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
+        referrerPolicy="strict-origin-when-cross-origin"
+        className="min-h-32 w-full flex-1 border-0"
+      />
     </aside>
   )
 }
@@ -162,8 +171,10 @@ export function EventCardView({ event }: { event: Card }) {
   )
 }
 
-/** A grid of cards with the spec's ad slots. */
-export function EventGrid({ events, ads = true }: { events: ReadonlyArray<Card>; ads?: boolean }) {
+/** A grid of cards, with the spec's ad slots when an ad provider is configured (none without one). */
+export function EventGrid({ events }: { events: ReadonlyArray<Card> }) {
+  const { adSlotUrl } = root.useLoaderData()
+  let slots = 0
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {events.flatMap((event, index) => {
@@ -172,10 +183,11 @@ export function EventGrid({ events, ads = true }: { events: ReadonlyArray<Card>;
             <EventCardView event={event} />
           </li>,
         ]
-        if (ads && adSlotAfter(index) && index < events.length - 1) {
+        if (adSlotUrl && adSlotAfter(index, events.length)) {
+          slots += 1
           items.push(
             <li key={`ad-after-${event.id}`} className="flex flex-col">
-              <AdSlot />
+              <AdSlot url={adSlotUrl} position={slots} />
             </li>,
           )
         }

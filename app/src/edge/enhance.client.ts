@@ -7,7 +7,9 @@
 //   data-state); tabs the app renders itself are left to it;
 // - a server-rendered dialog ([data-dialog-root] <dialog open>, open because the URL says so) becomes modal and
 //   closes by Escape or a click on its background by following its close link;
-// - the catalogue's search box fills its datalist with place suggestions from the public API.
+// - the catalogue's search box fills its datalist with place suggestions from the public API;
+// - the cookie notice's choice is sent in the background and the notice goes away, the page left as it was
+//   (no load, the scroll position kept); without scripts the form posts and the server sends the browser back.
 // The build bundles and minifies it on its own (app/vite.config.ts); it imports nothing.
 
 document.addEventListener('click', (event) => {
@@ -136,6 +138,43 @@ const suggestPlaces = (input: HTMLInputElement) => {
     }, 200)
   })
 }
+
+/**
+ * The cookie notice ([data-cookie-notice]): its form is posted in the background (`Accept: application/json`, so
+ * the server answers 204 instead of sending the browser back) and the notice is hidden. A refused or failed
+ * request falls back to the form's own post.
+ */
+document.addEventListener('submit', (event) => {
+  const form = event.target
+  if (!(form instanceof HTMLFormElement) || !form.closest('[data-cookie-notice]')) return
+  const submitter = event.submitter
+  const choice = submitter instanceof HTMLButtonElement ? submitter.value : ''
+  if (choice !== 'accept' && choice !== 'decline') return
+  event.preventDefault()
+  const body = new URLSearchParams()
+  for (const [name, value] of new FormData(form, submitter))
+    if (typeof value === 'string') body.append(name, value)
+  const postTheForm = () => {
+    const field = document.createElement('input')
+    field.type = 'hidden'
+    field.name = 'choice'
+    field.value = choice
+    form.append(field)
+    form.submit()
+  }
+  fetch(form.action, {
+    method: 'POST',
+    body,
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+  })
+    .then((response) => {
+      if (!response.ok) return postTheForm()
+      const notice = form.closest<HTMLElement>('[data-cookie-notice]')
+      if (notice) notice.hidden = true
+    })
+    .catch(postTheForm)
+})
 
 const start = () => {
   // Tests and widgets wait for this: the page's behaviour is in place.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { CookieConsent, localeFromAcceptLanguage, resolveInterfaceLocale } from '@kibitz/kernel'
 import { FastResponse } from 'srvx'
+import { adFrameOrigin, adSlotUrlOf } from '../lib/ads.ts'
 import { renderHeader } from '../lib/render.ts'
 import { newNonce, withNonce } from './nonce.ts'
 import {
@@ -41,8 +42,11 @@ const policyAfterNonce = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ')
-export const pagePolicy = (nonce: string): string =>
-  `default-src 'self'; script-src 'nonce-${nonce}' ${policyAfterNonce}`
+/** The configured ad provider's origin, the one site pages may frame (docs/decisions/036). */
+const adOrigin = adFrameOrigin(adSlotUrlOf(process.env.AD_SLOT_URL))
+
+export const pagePolicy = (nonce: string, frameOrigin: string | null = adOrigin): string =>
+  `default-src 'self'; script-src 'nonce-${nonce}' ${policyAfterNonce}${frameOrigin ? `; frame-src ${frameOrigin}` : ''}`
 
 /** Anything that is not a page (API answers, redirects, files without a policy of their own) runs nothing. */
 const otherPolicy = "default-src 'none'; frame-ancestors 'none'"

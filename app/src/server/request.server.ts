@@ -7,6 +7,7 @@ import {
 } from '@kibitz/kernel'
 import { getCookie, getRequest, getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect } from 'effect'
+import { adSlotUrlOf } from '../lib/ads.ts'
 import {
   type AccountSwitch,
   type FlashKey,
@@ -53,6 +54,8 @@ export interface RequestContext {
   readonly flash: FlashKey | null
   /** Enabled social sign-in providers by name. */
   readonly socialProviders: ReadonlyArray<'facebook' | 'google' | 'vk'>
+  /** The ad provider's slot page framed in the catalogue's ad slots; null: no ad provider, no ad slots. */
+  readonly adSlotUrl: string | null
 }
 
 const providerNames = { 1: 'facebook', 2: 'google', 3: 'vk' } as const
@@ -95,6 +98,7 @@ export const requestContext = async (): Promise<RequestContext> => {
     locale: requestLocale(),
     consent: requestConsent(),
     version: process.env.KIBITZ_VERSION ?? '0.1.0',
+    adSlotUrl: adSlotUrlOf(process.env.AD_SLOT_URL),
     user: user
       ? {
           id: user.id,

@@ -509,7 +509,9 @@ export function GeneralForm(props: {
             </h3>
             <div className="grid gap-3 sm:grid-cols-2">
               <TextInput
-                label={<Trans>Name</Trans>}
+                label={
+                  draft.isOnline && !draft.isLive ? <Trans>Platform name</Trans> : <Trans>Venue name</Trans>
+                }
                 path={`locations.${index}.name`}
                 problems={problems}
                 maxLength={200}
