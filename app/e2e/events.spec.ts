@@ -130,8 +130,12 @@ test('an organiser creates, publishes and postpones an event with two tournament
     await toFix.locator('summary').click()
     expect(await toFix.textContent(), 'what still stops publication').toBe('')
   }
+  // Publishing asks first, offering the preview of the public page (decision 032), then links to it.
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Done.' })).toBeVisible()
+  const eventActions = page.getByRole('group', { name: 'Event actions' })
+  await expect(eventActions.getByRole('link', { name: 'Preview the public page' })).toBeVisible()
+  await eventActions.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The event is published' })).toBeVisible()
   await expect(page.getByText('Published', { exact: true })).toBeVisible()
 
   // Visitors find it in the public catalogue with its two tournaments and open registration.
@@ -147,6 +151,7 @@ test('an organiser creates, publishes and postpones an event with two tournament
   await page.goto(`/event/manage/${eventId}`)
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Postpone' }).click()
+  await page.getByLabel('New dates to be announced').check()
   await page
     .getByLabel('Message to the registered players')
     .fill('The hall is being repaired; new dates soon.')

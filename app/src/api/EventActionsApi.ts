@@ -29,6 +29,25 @@ const EventMessage = Schema.String.check(
 /** Spec section 7: the organiser's message to the event's players, 1 to 2000 characters. */
 export const EventMessagePayload = Schema.Struct({ message: EventMessage })
 
+/**
+ * PUT v1/event/{id}/postpone: the message, and the new dates when they are known (both, YYYY-MM-DD); without them
+ * the new dates are to be announced (docs/decisions/032).
+ */
+export const PostponePayload = Schema.Struct({
+  message: EventMessage,
+  dateStart: Schema.optionalKey(
+    Schema.String.check(Schema.isMaxLength(10)).annotate({
+      description:
+        'The new first day (YYYY-MM-DD), with dateEnd; left out, the new dates are to be announced.',
+    }),
+  ),
+  dateEnd: Schema.optionalKey(
+    Schema.String.check(Schema.isMaxLength(10)).annotate({
+      description: 'The new last day (YYYY-MM-DD), on or after dateStart.',
+    }),
+  ),
+})
+
 /** PUT v1/event/{id}/publish: an optional body. */
 export const PublishPayload = Schema.Struct({
   notifyUsers: Schema.optionalKey(
@@ -110,12 +129,16 @@ export class EventActionsGroup extends HttpApiGroup.make('eventActions')
     HttpApiEndpoint.put('postpone', '/event/:id/postpone', {
       params: { id: EventIdParam },
       headers: userIdHeader,
-      payload: EventMessagePayload,
+      payload: PostponePayload,
       success: EventTransition,
       error: [Forbidden, NotFound, EventConflict],
     })
       .middleware(Authenticated)
-      .annotate(OpenApi.Description, 'Postpones a published event with a message to its players.'),
+      .annotate(
+        OpenApi.Description,
+        'Postpones a published event with a message to its players, to new dates (dateStart and dateEnd, which ' +
+          'become its dates) or, without them, with its new dates to be announced.',
+      ),
     HttpApiEndpoint.put('unpublishAfterPostpone', '/event/:id/un-publish-after-postpone', {
       params: { id: EventIdParam },
       headers: userIdHeader,

@@ -104,7 +104,15 @@ export const EventActionHandlers = HttpApiBuilder.group(Api, 'eventActions', (ha
           act(params.id, 'publish', { notifyUsers: payload?.notifyUsers }),
         )
         .handle('unpublish', ({ params }) => act(params.id, 'unpublish'))
-        .handle('postpone', ({ params, payload }) => act(params.id, 'postpone', { message: payload.message }))
+        .handle('postpone', ({ params, payload }) =>
+          act(params.id, 'postpone', {
+            message: payload.message,
+            // One date without the other is refused by the domain (invalidDate on the one left out).
+            ...(payload.dateStart === undefined && payload.dateEnd === undefined
+              ? {}
+              : { newDates: { dateStart: payload.dateStart ?? '', dateEnd: payload.dateEnd ?? '' } }),
+          }),
+        )
         .handle('unpublishAfterPostpone', ({ params, payload }) =>
           act(params.id, 'unpublishAfterPostpone', { message: payload.message }),
         )

@@ -7,18 +7,24 @@ import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { staticPage } from '../lib/render.ts'
-import { fetchEvent } from '../server/catalogue.functions.ts'
+import { fetchEvent, fetchEventPreview } from '../server/catalogue.functions.ts'
 
 const root = getRouteApi('__root__')
 
 export const Route = createFileRoute('/event/$eventId')({
   headers: staticPage,
-  // `?register` opens the tournament picker (server-rendered, so it works without JavaScript).
-  validateSearch: (search: Record<string, unknown>): { register?: boolean } => ({
+  // `?register` opens the tournament picker (server-rendered, so it works without JavaScript). `?preview` shows
+  // the organiser's own event in any state as its public page will look (docs/decisions/032): never cached, not
+  // indexed, and missing for anyone else.
+  validateSearch: (search: Record<string, unknown>): { register?: boolean; preview?: boolean } => ({
     register: search.register === undefined || search.register === 'false' ? undefined : true,
+    preview: search.preview === undefined || search.preview === 'false' ? undefined : true,
   }),
-  loader: async ({ params }) => {
-    const data = await fetchEvent({ data: { aliasOrId: params.eventId } })
+  loaderDeps: ({ search }) => ({ preview: search.preview === true }),
+  loader: async ({ params, deps }) => {
+    const data = deps.preview
+      ? await fetchEventPreview({ data: { aliasOrId: params.eventId } })
+      : await fetchEvent({ data: { aliasOrId: params.eventId } })
     if (data === null) throw await notFoundWithMoreEvents()
     return data
   },
@@ -26,6 +32,7 @@ export const Route = createFileRoute('/event/$eventId')({
     meta: loaderData
       ? [
           { title: `${loaderData.view.card.name} — Kibitz` },
+          ...(loaderData.preview ? [{ name: 'robots', content: 'noindex' }] : []),
           {
             name: 'description',
             content: (loaderData.view.description ?? loaderData.view.card.name).slice(0, 160),
@@ -38,8 +45,10 @@ export const Route = createFileRoute('/event/$eventId')({
 })
 
 function EventLayout() {
-  const { view, tournaments } = Route.useLoaderData()
+  const { view, tournaments, preview } = Route.useLoaderData()
   const { register } = Route.useSearch()
+  const tabSearch = preview ? { preview: true } : {}
+  const unpublished = view.card.state === 'draft' || view.card.state === 'postponedToDraft'
   const { user } = root.useLoaderData()
   const { t, i18n } = useLingui()
   const card = view.card
@@ -54,6 +63,37 @@ function EventLayout() {
     'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-muted hover:text-ink [&.active]:border-brand-700 [&.active]:text-brand-800'
   return (
     <article className="flex flex-col gap-6">
+      {preview ? (
+        <div
+          role="status"
+          data-testid="preview-banner"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-card border-2 border-dashed border-warn-800 bg-warn-100 p-4"
+        >
+          <p>
+            <strong className="block font-bold">
+              {unpublished ? (
+                <Trans>Preview — not published yet</Trans>
+              ) : (
+                <Trans>Preview of the public page</Trans>
+              )}
+            </strong>
+            <span className="text-sm">
+              {unpublished ? (
+                <Trans>Only you see this page. Players see it once you publish the event.</Trans>
+              ) : (
+                <Trans>This is how visitors see the event now.</Trans>
+              )}
+            </span>
+          </p>
+          <Link
+            to="/event/manage/$eventId"
+            params={{ eventId: String(view.card.id) }}
+            className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            <Trans>Back to the editor</Trans>
+          </Link>
+        </div>
+      ) : null}
       <header className="overflow-hidden rounded-card bg-surface shadow-card">
         <div className="relative h-40 bg-gradient-to-br from-brand-700 to-brand-800 md:h-56">
           {view.imageUrl ? (
@@ -74,6 +114,17 @@ function EventLayout() {
                   <Trans>This event is postponed</Trans>
                 )}
               </p>
+              {card.state === 'postponed' ? (
+                <p className="mt-1 text-sm font-semibold" data-testid="postponed-dates">
+                  {view.datesToBeAnnounced ? (
+                    <Trans>New dates to be announced</Trans>
+                  ) : (
+                    <Trans>
+                      New dates: <DateRange start={card.dateStart} end={card.dateEnd} />
+                    </Trans>
+                  )}
+                </p>
+              ) : null}
               {view.stateMessage ? (
                 <p className="mt-1 text-sm" lang={view.contents.find((c) => c.isMain)?.language}>
                   {view.stateMessage}
@@ -140,7 +191,7 @@ function EventLayout() {
                 {card.isOnline ? <Trans>Play online</Trans> : <Trans>Event website</Trans>}
               </a>
             ) : null}
-            {!halted && card.timeState === 'future' ? (
+            {!halted && !preview && card.timeState === 'future' ? (
               <a
                 href={`/api/v1/event/ical?ids=${card.id}`}
                 download={`${card.alias}.ics`}
@@ -154,16 +205,27 @@ function EventLayout() {
         <nav aria-label={t`Event sections`} className="flex gap-1 border-t border-line px-4">
           <Link
             to="/event/$eventId"
-            params={{ eventId: card.alias }}
+            params={{ eventId: preview ? String(card.id) : card.alias }}
+            search={tabSearch}
             activeOptions={{ exact: true }}
             className={tab}
           >
             <Trans>Overview</Trans>
           </Link>
-          <Link to="/event/$eventId/details" params={{ eventId: card.alias }} className={tab}>
+          <Link
+            to="/event/$eventId/details"
+            params={{ eventId: preview ? String(card.id) : card.alias }}
+            search={tabSearch}
+            className={tab}
+          >
             <Trans>Tournaments and prices</Trans>
           </Link>
-          <Link to="/event/$eventId/program" params={{ eventId: card.alias }} className={tab}>
+          <Link
+            to="/event/$eventId/program"
+            params={{ eventId: preview ? String(card.id) : card.alias }}
+            search={tabSearch}
+            className={tab}
+          >
             <Trans>Program</Trans>
           </Link>
         </nav>

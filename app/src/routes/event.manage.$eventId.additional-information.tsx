@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router'
 import { AdditionalForm } from '../components/editor/AdditionalForm.tsx'
+import { useKeptDrafts } from '../components/editor/keptDrafts.tsx'
 import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { saveEventPart } from '../server/eventEditor.functions.ts'
 
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/event/manage/$eventId/additional-informat
   component: function AdditionalStep() {
     const { event } = manage.useLoaderData()
     const router = useRouter()
+    const drafts = useKeptDrafts()
     return (
       <AdditionalForm
         key={event.updatedAt}
@@ -21,7 +23,11 @@ export const Route = createFileRoute('/event/manage/$eventId/additional-informat
         readOnly={!event.permissions.includes('update')}
         onSave={async (input) => {
           const outcome = await saveEventPart({ data: { eventId: event.id, part: 'additional', input } })
-          if (outcome.ok) await router.invalidate()
+          if (outcome.ok) {
+            // Forgotten before the form is drawn again from what is now stored.
+            drafts?.saved('additional')
+            await router.invalidate()
+          }
           return outcome
         }}
       />

@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router'
 import { GeneralForm, generalDraftOf } from '../components/editor/GeneralForm.tsx'
+import { useKeptDrafts } from '../components/editor/keptDrafts.tsx'
 import { saveEventPart } from '../server/eventEditor.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
@@ -9,15 +10,21 @@ export const Route = createFileRoute('/event/manage/$eventId/')({
   component: function GeneralStep() {
     const { event, lookups } = manage.useLoaderData()
     const router = useRouter()
+    const drafts = useKeptDrafts()
     return (
       <GeneralForm
         key={event.updatedAt}
         initial={generalDraftOf(event.general, event.general.contents[0]?.language ?? 'en')}
         lookups={lookups}
         readOnly={!event.permissions.includes('update')}
+        step="general"
         onSave={async (input) => {
           const outcome = await saveEventPart({ data: { eventId: event.id, part: 'general', input } })
-          if (outcome.ok) await router.invalidate()
+          if (outcome.ok) {
+            // Forgotten before the form is drawn again from what is now stored.
+            drafts?.saved('general')
+            await router.invalidate()
+          }
           return outcome
         }}
       />

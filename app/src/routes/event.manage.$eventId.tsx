@@ -59,6 +59,10 @@ function ManageEvent() {
       alias={event.alias}
       name={main?.name ?? event.alias}
       state={event.state}
+      permissions={event.permissions}
+      dateStart={event.general.dateStart}
+      dateEnd={event.general.dateEnd}
+      datesToBeAnnounced={event.datesToBeAnnounced}
       problems={problems}
       current={stepOf(pathname)}
     >

@@ -2,6 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { Schema } from 'effect'
 import {
   eventData,
+  eventPreviewData,
   homeData,
   liveScoreData,
   moreEventsData,
@@ -31,6 +32,11 @@ export const fetchSearch = createServerFn({ method: 'GET' })
 export const fetchEvent = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
   .handler(({ data }) => eventData(data.aliasOrId))
+
+/** The signed-in organiser's own event in any state, as its public page will show it (null: not theirs). */
+export const fetchEventPreview = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
+  .handler(({ data }) => eventPreviewData(data.aliasOrId))
 
 export const fetchPlayerList = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ event: Slug, tournament: Slug })))

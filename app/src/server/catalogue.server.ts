@@ -19,11 +19,15 @@ import {
   homePageSize,
   isoDate,
   isValidIsoDate,
+  LookupService,
 } from '@kibitz/kernel'
 import { PageService, PageSummary } from '@kibitz/pages'
 import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
 import { Tournament, TournamentService } from '@kibitz/tournaments'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect, Schema } from 'effect'
+import { eventActorOf } from './actor.server.ts'
+import { sessionOf } from './auth.server.ts'
 import { requestLocale } from './request.server.ts'
 import { runDomain } from './runtime.server.ts'
 
@@ -90,8 +94,11 @@ export const searchData = (q: string | undefined, start: { after?: string; befor
     Effect.gen(function* () {
       const events = yield* EventService
       const listing = yield* events.browse(query, keysetOf(start), locale, catalogueCountCap)
+      // The country filter's choices, named in the visitor's language (decision 030).
+      const countries = yield* LookupService.use((l) => l.countries(locale))
       return {
         listing: encodeListing(listing),
+        countries: countries.map((c) => ({ code: c.code, name: c.name })),
         filter: raw,
         canonicalQ: encodeSearchFilter(raw),
         error: checked.ok ? null : { field: checked.field, code: checked.code },
@@ -100,6 +107,32 @@ export const searchData = (q: string | undefined, start: { after?: string; befor
   )
 }
 
+/** Everything the event screens show of `view`'s event; its tournaments as a visitor sees them when `public`. */
+const eventScreens = (view: EventView, isPublic: boolean) =>
+  Effect.gen(function* () {
+    const tournaments = yield* TournamentService
+    const organisers = yield* OrganiserService
+    const hotels = yield* HotelService
+    const pages = yield* PageService
+    const registration = yield* RegistrationService
+    const [list, organiserList, hotelList, pageList, counts] = yield* Effect.all([
+      tournaments.listForEvent(view.card.id, view.timeZone, isPublic && view.card.state === 'accepted'),
+      organisers.publicOrganisers([view.card.organiserId]),
+      hotels.forEvent(view.card.id),
+      pages.visibleForOrganisers([view.card.organiserId]),
+      registration.participantsCount(view.card.id),
+    ])
+    return {
+      view: encodeView(view),
+      tournaments: encodeTournaments(list),
+      organisers: encodeOrganisers(organiserList),
+      hotels: encodeHotels(hotelList),
+      pages: encodePages(pageList),
+      participants: encodeCounts(counts),
+      preview: !isPublic,
+    }
+  })
+
 /** Everything the event screens show; null when no public event has that alias or id. */
 export const eventData = async (aliasOrId: string) => {
   if (!plausibleKey(aliasOrId)) return null
@@ -107,31 +140,38 @@ export const eventData = async (aliasOrId: string) => {
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const tournaments = yield* TournamentService
-      const organisers = yield* OrganiserService
-      const hotels = yield* HotelService
-      const pages = yield* PageService
-      const registration = yield* RegistrationService
       const view = yield* events.view(aliasOrId, locale).pipe(
         Effect.map((v): EventView | null => v),
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )
       if (view === null) return null
-      const [list, organiserList, hotelList, pageList, counts] = yield* Effect.all([
-        tournaments.listForEvent(view.card.id, view.timeZone, view.card.state === 'accepted'),
-        organisers.publicOrganisers([view.card.organiserId]),
-        hotels.forEvent(view.card.id),
-        pages.visibleForOrganisers([view.card.organiserId]),
-        registration.participantsCount(view.card.id),
-      ])
-      return {
-        view: encodeView(view),
-        tournaments: encodeTournaments(list),
-        organisers: encodeOrganisers(organiserList),
-        hotels: encodeHotels(hotelList),
-        pages: encodePages(pageList),
-        participants: encodeCounts(counts),
-      }
+      return yield* eventScreens(view, true)
+    }),
+  )
+}
+
+/**
+ * The event screens of one of the signed-in organiser's events in any state, as its public page will show it
+ * (`/event/{id}?preview`, docs/decisions/032); null for anyone else (another organiser's event reads as missing).
+ * Never kept by a cache: the answer is personal.
+ */
+export const eventPreviewData = async (aliasOrId: string) => {
+  setResponseHeader('cache-control', 'private, no-store')
+  setResponseHeader('x-robots-tag', 'noindex')
+  if (!/^\d{1,9}$/.test(aliasOrId)) return null
+  const { user } = await sessionOf(getRequest())
+  const actor = user ? eventActorOf(user) : null
+  if (!actor) return null
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const view = yield* events.preview(actor, Number(aliasOrId), locale).pipe(
+        Effect.map((v): EventView | null => v),
+        Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
+      )
+      if (view === null) return null
+      return yield* eventScreens(view, false)
     }),
   )
 }

@@ -40,6 +40,13 @@ export const runEventAction = createServerFn({ method: 'POST' })
         action: EventAction,
         message: Schema.optional(Schema.String.check(Schema.isMaxLength(2000))),
         notifyUsers: Schema.optional(Schema.Boolean),
+        /** Postpone: the new dates (checked by the events domain); left out, they are to be announced. */
+        newDates: Schema.optional(
+          Schema.Struct({
+            dateStart: Schema.String.check(Schema.isMaxLength(10)),
+            dateEnd: Schema.String.check(Schema.isMaxLength(10)),
+          }),
+        ),
       }),
     ),
   )
@@ -47,6 +54,7 @@ export const runEventAction = createServerFn({ method: 'POST' })
     (await import('./eventEditor.server.ts')).eventAction(data.eventId, data.action, {
       message: data.message,
       notifyUsers: data.notifyUsers,
+      newDates: data.newDates,
     }),
   )
 

@@ -124,20 +124,27 @@ export type ActionOutcome =
         readonly field: string
         readonly rule: string
       }>
+      /** With invalidInput: the options at fault (message, dateStart, dateEnd). */
+      readonly fields: ReadonlyArray<string>
     }
 
 export const eventAction = async (
   eventId: number,
   action: EventAction,
-  options: { readonly message: string | undefined; readonly notifyUsers: boolean | undefined },
+  options: {
+    readonly message: string | undefined
+    readonly notifyUsers: boolean | undefined
+    readonly newDates: { readonly dateStart: string; readonly dateEnd: string } | undefined
+  },
 ) => {
   const actor = await currentActor()
-  if (!actor) return { ok: false, reason: 'signedOut', problems: [] } satisfies ActionOutcome
+  if (!actor) return { ok: false, reason: 'signedOut', problems: [], fields: [] } satisfies ActionOutcome
   const result = await attempt(
     EventActions.use((a) =>
       a.perform(actor, eventId, action, {
         ...(options.message === undefined ? {} : { message: options.message }),
         ...(options.notifyUsers === undefined ? {} : { notifyUsers: options.notifyUsers }),
+        ...(options.newDates === undefined ? {} : { newDates: options.newDates }),
       }),
     ),
   )
@@ -148,6 +155,7 @@ export const eventAction = async (
     ok: false,
     reason: refused.reason,
     problems: (refused.problems ?? []).map((p) => ({ step: p.step, field: p.field, rule: p.rule })),
+    fields: (refused.fields ?? []).map((f) => f.field),
   } satisfies ActionOutcome
 }
 

@@ -2,6 +2,7 @@ import { AdditionalInformationInput } from '@kibitz/events/input'
 import { decodeWithProblems } from '@kibitz/kernel/format'
 import { Trans } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
+import { useKeptDraft } from './keptDrafts.tsx'
 import {
   Fieldset,
   type Problems,
@@ -28,20 +29,61 @@ type SaveOutcome =
 
 const orNull = (value: string) => (value.trim() === '' ? null : value)
 
+interface AdditionalDraft {
+  externalPageUrl: string
+  liveResultsUrl: string
+  championshipTypeText: string
+  isYouth: boolean
+  fbCommentsEnabled: boolean
+  showNativeName: boolean
+  beneficiary: string
+  iban: string
+  bic: string
+}
+
+const draftOf = (stored: Stored): AdditionalDraft => ({
+  externalPageUrl: stored.externalPageUrl ?? '',
+  liveResultsUrl: stored.liveResultsUrl ?? '',
+  championshipTypeText: stored.championshipTypeText ?? '',
+  isYouth: stored.isYouth,
+  fbCommentsEnabled: stored.fbCommentsEnabled,
+  showNativeName: stored.showNativeName,
+  beneficiary: stored.payment?.beneficiary ?? '',
+  iban: stored.payment?.iban ?? '',
+  bic: stored.payment?.bic ?? '',
+})
+
 export function AdditionalForm(props: {
   readonly initial: Stored
   readonly readOnly: boolean
   readonly onSave: (input: Stored) => Promise<SaveOutcome>
 }) {
-  const [externalPageUrl, setExternalPageUrl] = useState(props.initial.externalPageUrl ?? '')
-  const [liveResultsUrl, setLiveResultsUrl] = useState(props.initial.liveResultsUrl ?? '')
-  const [championshipTypeText, setChampionshipTypeText] = useState(props.initial.championshipTypeText ?? '')
-  const [isYouth, setIsYouth] = useState(props.initial.isYouth)
-  const [fbCommentsEnabled, setFbCommentsEnabled] = useState(props.initial.fbCommentsEnabled)
-  const [showNativeName, setShowNativeName] = useState(props.initial.showNativeName)
-  const [beneficiary, setBeneficiary] = useState(props.initial.payment?.beneficiary ?? '')
-  const [iban, setIban] = useState(props.initial.payment?.iban ?? '')
-  const [bic, setBic] = useState(props.initial.payment?.bic ?? '')
+  // Unsaved input is kept while the organiser visits other steps (docs/decisions/032).
+  const [draft, setDraft] = useKeptDraft<AdditionalDraft>('additional', draftOf(props.initial))
+  const setter =
+    <K extends keyof AdditionalDraft>(key: K) =>
+    (value: AdditionalDraft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }))
+  const {
+    externalPageUrl,
+    liveResultsUrl,
+    championshipTypeText,
+    isYouth,
+    fbCommentsEnabled,
+    showNativeName,
+    beneficiary,
+    iban,
+    bic,
+  } = draft
+  const setExternalPageUrl = setter('externalPageUrl')
+  const setLiveResultsUrl = setter('liveResultsUrl')
+  const setChampionshipTypeText = setter('championshipTypeText')
+  const setIsYouth = setter('isYouth')
+  const setFbCommentsEnabled = setter('fbCommentsEnabled')
+  const setShowNativeName = setter('showNativeName')
+  const setBeneficiary = setter('beneficiary')
+  const setIban = setter('iban')
+  const setBic = setter('bic')
   const [problems, setProblems] = useState<Problems>({})
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'invalid' | 'refused'>('idle')
   const form = useRef<HTMLFormElement>(null)
@@ -168,7 +210,7 @@ export function AdditionalForm(props: {
       {props.readOnly ? null : (
         <div className="flex flex-wrap items-center gap-4">
           <SaveButton busy={status === 'saving'} />
-          <SaveStatus status={status} />
+          <SaveStatus status={status} step="additional" />
         </div>
       )}
     </form>

@@ -2,6 +2,7 @@ import { GeneralInformationInput } from '@kibitz/events/input'
 import { contentLanguages, decodeWithProblems } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
+import { type KeptStep, useKeptDraft } from './keptDrafts.tsx'
 import {
   Fieldset,
   ListProblem,
@@ -228,10 +229,12 @@ export function GeneralForm(props: {
   readonly creators?: ReadonlyArray<{ readonly organiserId: number; readonly name: string }>
   readonly readOnly?: boolean
   readonly submitLabel?: React.ReactNode
+  /** In the editor: the step under which unsaved input is kept while the organiser visits other steps. */
+  readonly step?: KeptStep
   readonly onSave: (input: GeneralPayload) => Promise<SaveOutcome>
 }) {
   const { t } = useLingui()
-  const [draft, setDraft] = useState<GeneralDraft>(props.initial)
+  const [draft, setDraft] = useKeptDraft<GeneralDraft>(props.step, props.initial)
   const [problems, setProblems] = useState<Problems>({})
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'invalid' | 'refused'>('idle')
   const [timeZones, setTimeZones] = useState<ReadonlyArray<string>>([props.initial.timeZone])
@@ -661,14 +664,10 @@ export function GeneralForm(props: {
         </div>
       </Fieldset>
 
-      {props.readOnly ? (
-        <p className="text-sm text-muted">
-          <Trans>A postponed or canceled event cannot be edited.</Trans>
-        </p>
-      ) : (
+      {props.readOnly ? null : (
         <div className="flex flex-wrap items-center gap-4">
           <SaveButton busy={status === 'saving'}>{props.submitLabel}</SaveButton>
-          <SaveStatus status={status} />
+          <SaveStatus status={status} step={props.step} />
         </div>
       )}
     </form>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId } from 'react'
 import { FieldErrorText, useFieldMessage } from '../Forms.tsx'
+import { type KeptStep, useKeptDrafts, useSavedAtTime } from './keptDrafts.tsx'
 
 // Controlled inputs of the organiser's editor screens. Each input carries `data-path` (the dotted field path
 // the events and tournaments domains name in their problems), so a save can move to the first invalid field.
@@ -38,7 +39,7 @@ export const revealFirstProblem = (container: HTMLElement | null, problems: Prob
 }
 
 export const inputClass =
-  'w-full rounded-lg border border-line bg-surface px-3 py-2 text-base aria-[invalid=true]:border-danger-700 focus:outline-2 focus:outline-brand-600'
+  'w-full rounded-lg border border-line bg-surface px-3 py-2 text-base aria-[invalid=true]:border-danger-700 focus:outline-2 focus:outline-brand-600 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-canvas disabled:text-muted'
 
 function Message({ id, rule, label }: { id: string; rule: string | undefined; label?: ReactNode }) {
   const error = rule === undefined ? undefined : { rule }
@@ -257,21 +258,47 @@ export function SmallButton(props: {
   )
 }
 
-/** The outcome line after a save: saved, or please correct. */
-export function SaveStatus({ status }: { status: 'idle' | 'saving' | 'saved' | 'invalid' | 'refused' }) {
+/**
+ * The outcome line after a save: saving, please correct, or refused; otherwise, in a step whose draft the editor
+ * keeps, whether there are unsaved changes and when the step was last saved ("Saved at 14:05"), which stays.
+ */
+export function SaveStatus({
+  status,
+  step,
+}: {
+  status: 'idle' | 'saving' | 'saved' | 'invalid' | 'refused'
+  step?: KeptStep
+}) {
   const { t } = useLingui()
-  if (status === 'idle') return null
+  const time = useSavedAtTime(step)
+  const drafts = useKeptDrafts()
+  const unsaved = step !== undefined && (drafts?.unsaved.has(step) ?? false)
+  if (status === 'idle' || status === 'saved') {
+    const text = unsaved
+      ? time
+        ? t`Unsaved changes (last saved at ${time})`
+        : t`Unsaved changes`
+      : time
+        ? t`Saved at ${time}`
+        : status === 'saved'
+          ? t`Saved.`
+          : null
+    return text === null ? null : (
+      <p role="status" data-testid="save-status" className="text-sm text-muted">
+        {text}
+      </p>
+    )
+  }
   const text =
     status === 'saving'
       ? t`Saving…`
-      : status === 'saved'
-        ? t`Saved.`
-        : status === 'invalid'
-          ? t`Please correct the marked fields.`
-          : t`You cannot change this event.`
+      : status === 'invalid'
+        ? t`Please correct the marked fields.`
+        : t`You cannot change this event.`
   return (
     <p
       role={status === 'invalid' || status === 'refused' ? 'alert' : 'status'}
+      data-testid="save-status"
       className={
         status === 'invalid' || status === 'refused' ? 'text-sm text-danger-700' : 'text-sm text-muted'
       }
