@@ -3,14 +3,14 @@
 import type { Messages } from '@lingui/core'
 
 export const messages: Messages = {
-  "mail.eventCanceled.body": ["Z przykrością informujemy, że organizator odwołał wydarzenie „",["eventName"],"”. W sprawie swojej rejestracji prosimy kontaktować się z organizatorem."],
+  "mail.eventCanceled.body": ["Z przykrością informujemy, że organizator odwołał wydarzenie „",["eventName"],"”. W sprawie swojego zgłoszenia prosimy kontaktować się z organizatorem."],
   "mail.eventCanceled.heading": ["Wydarzenie zostało odwołane"],
   "mail.eventCanceled.subject": ["Odwołane: ",["eventName"]],
-  "mail.eventMessage.body": ["Organizator wydarzenia „",["eventName"],"” wysłał tę wiadomość do wszystkich zarejestrowanych uczestników:"],
+  "mail.eventMessage.body": ["Organizator wydarzenia „",["eventName"],"” wysłał tę wiadomość do wszystkich zapisanych zawodników:"],
   "mail.eventMessage.heading": ["Wiadomość od organizatora"],
   "mail.eventMessage.subject": ["Wiadomość od organizatora: ",["eventName"]],
-  "mail.eventPostponed.body": ["Organizator przełożył wydarzenie „",["eventName"],"”. Twoja rejestracja pozostaje ważna, a gdy wydarzenie otrzyma nowe terminy, napiszemy do Ciebie ponownie."],
-  "mail.eventPostponed.bodyWithDates": ["Organizator przełożył wydarzenie „",["eventName"],"” na nowy termin: ",["dates"],". Twoja rejestracja pozostaje ważna."],
+  "mail.eventPostponed.body": ["Organizator przełożył wydarzenie „",["eventName"],"”. Twoje zgłoszenie pozostaje ważne, a gdy wydarzenie otrzyma nowy termin, napiszemy do Ciebie ponownie."],
+  "mail.eventPostponed.bodyWithDates": ["Organizator przełożył wydarzenie „",["eventName"],"” na nowy termin: ",["dates"],". Twoje zgłoszenie pozostaje ważne."],
   "mail.eventPostponed.heading": ["Wydarzenie zostało przełożone"],
   "mail.eventPostponed.subject": ["Przełożone: ",["eventName"]],
   "mail.eventRepublished.body": ["Dobra wiadomość: wydarzenie „",["eventName"],"” zostało ponownie opublikowane z nowymi terminami. Sprawdź, czy nadal Ci odpowiadają."],
@@ -21,6 +21,6 @@ export const messages: Messages = {
   "mail.events.copyLink": ["Przycisk nie działa? Skopiuj link do przeglądarki:"],
   "mail.events.greeting": ["Dzień dobry,"],
   "mail.events.messageIntro": ["Wiadomość od organizatora:"],
-  "mail.events.reason": ["Otrzymujesz tę wiadomość, ponieważ jesteś zarejestrowany na to wydarzenie w Kibitz."],
+  "mail.events.reason": ["Otrzymujesz tę wiadomość, ponieważ zapisano Cię na to wydarzenie w Kibitz."],
   "mail.events.signature": ["Zespół Kibitz"],
 }

@@ -3,14 +3,14 @@
 import type { Messages } from '@lingui/core'
 
 export const messages: Messages = {
-  "mail.eventCanceled.body": ["К сожалению, организатор отменил мероприятие «",["eventName"],"». По вопросам о вашей регистрации, пожалуйста, обращайтесь к организатору."],
+  "mail.eventCanceled.body": ["К сожалению, организатор отменил мероприятие «",["eventName"],"». По вопросам о вашей заявке, пожалуйста, обращайтесь к организатору."],
   "mail.eventCanceled.heading": ["Мероприятие отменено"],
   "mail.eventCanceled.subject": ["Отменено: ",["eventName"]],
   "mail.eventMessage.body": ["Организатор мероприятия «",["eventName"],"» отправил это сообщение всем, кто зарегистрирован на мероприятие:"],
   "mail.eventMessage.heading": ["Сообщение организатора"],
   "mail.eventMessage.subject": ["Новости от организатора: ",["eventName"]],
-  "mail.eventPostponed.body": ["Организатор перенёс мероприятие «",["eventName"],"». Ваша регистрация сохраняется, и мы напишем вам снова, когда у мероприятия появятся новые даты."],
-  "mail.eventPostponed.bodyWithDates": ["Организатор перенёс мероприятие «",["eventName"],"» на новые даты: ",["dates"],". Ваша регистрация сохраняется."],
+  "mail.eventPostponed.body": ["Организатор перенёс мероприятие «",["eventName"],"». Ваша заявка сохраняется, и мы напишем вам снова, когда у мероприятия появятся новые даты."],
+  "mail.eventPostponed.bodyWithDates": ["Организатор перенёс мероприятие «",["eventName"],"» на новые даты: ",["dates"],". Ваша заявка сохраняется."],
   "mail.eventPostponed.heading": ["Мероприятие перенесено"],
   "mail.eventPostponed.subject": ["Перенесено: ",["eventName"]],
   "mail.eventRepublished.body": ["Хорошие новости: мероприятие «",["eventName"],"» снова опубликовано с новыми датами. Пожалуйста, проверьте, подходят ли они вам."],
