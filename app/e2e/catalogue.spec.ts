@@ -69,6 +69,7 @@ test.describe('home', () => {
     { width: 1280, height: 900 },
   ]) {
     test(`without an ad provider the catalogue has no ad boxes at ${viewport.width} px`, async ({ page }) => {
+      test.setTimeout(90_000)
       await page.setViewportSize(viewport)
       for (const url of ['/', '/search-filter']) {
         await page.goto(url)

@@ -93,6 +93,7 @@ test('the cookie notice is a form: Accept stores the choice and hides the notice
 })
 
 test('without JavaScript the cookie choice returns to the page it was made on', async ({ page, context }) => {
+  test.setTimeout(90_000)
   await page.goto('/privacy-policy')
   const notice = page.getByRole('region', { name: 'Cookies' })
   await notice.getByRole('button', { name: 'Decline' }).click()

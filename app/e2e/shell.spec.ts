@@ -28,6 +28,7 @@ test.describe('cookie notice', () => {
     page,
     context,
   }) => {
+    test.setTimeout(90_000)
     await page.goto('/search-filter')
     await waitForHydration(page)
     const notice = page.getByRole('region', { name: 'Cookies' })
