@@ -175,7 +175,8 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
         'entries in 15 minutes (429 with Retry-After beyond). ' +
         'Free entries are confirmed at once, bank transfer and card entries wait for payment and expire unpaid. ' +
         'A ticket with age categories needs one (400 `required` at `data.contestants.N.ageCategoryId`); card ' +
-        `takes totals up to ${cardAmountLimitMinor} minor units (above, 400 \`outOfRange\` at \`ticket.paymentMethod\`).`,
+        `takes totals Stripe charges exactly, up to ${cardAmountLimitMinor} in Stripe's unit of the currency (otherwise 400 ` +
+        "`outOfRange` at `ticket.paymentMethod`). Amounts are integers of the currency's ISO 4217 minor unit (¥5,000 is 5000).",
     ),
     HttpApiEndpoint.get('registrationStatus', '/registration/status', {
       query: {
