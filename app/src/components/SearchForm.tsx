@@ -41,10 +41,13 @@ export function SearchForm({
   filter = {},
   error,
   compact = false,
+  countries,
 }: {
   filter?: SearchFilter
   error?: { field: string; code: string } | null
   compact?: boolean
+  /** The country filter's choices, named in the interface language; without them the filter travels hidden. */
+  countries?: ReadonlyArray<{ readonly code: string; readonly name: string }>
 }) {
   const { t } = useLingui()
   const id = useId()
@@ -90,7 +93,7 @@ export function SearchForm({
         </button>
       </div>
       {/* Filters the form has no field for travel along, so a new search keeps them. */}
-      {filter.country ? <input type="hidden" name="country" value={filter.country} /> : null}
+      {filter.country && !countries ? <input type="hidden" name="country" value={filter.country} /> : null}
       {dateError ? (
         <p id={`${id}-date-error`} role="alert" className="text-sm font-semibold text-danger-700">
           <Trans>The dates are not valid!</Trans>
@@ -98,6 +101,19 @@ export function SearchForm({
       ) : null}
       {compact ? null : (
         <div className="flex flex-col gap-4 md:flex-row md:gap-8">
+          {countries ? (
+            <label className="flex flex-col gap-1 text-sm font-semibold md:w-56">
+              <Trans>Country</Trans>
+              <select name="country" defaultValue={filter.country ?? ''} className={inputClass}>
+                <option value="">{t`Any country`}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
             <legend className="mb-1 text-sm font-semibold">
               <Trans>Event type</Trans>

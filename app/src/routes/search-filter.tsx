@@ -36,7 +36,7 @@ export const Route = createFileRoute('/search-filter')({
 })
 
 function SearchPage() {
-  const { listing, filter, canonicalQ, error } = Route.useLoaderData()
+  const { listing, countries, filter, canonicalQ, error } = Route.useLoaderData()
   const { t, i18n } = useLingui()
   const count = i18n.number(listing.total)
   return (
@@ -45,7 +45,7 @@ function SearchPage() {
         <h1 className="mb-4 text-2xl font-bold">
           <Trans>Search events</Trans>
         </h1>
-        <SearchForm key={canonicalQ} filter={filter} error={error} />
+        <SearchForm key={canonicalQ} filter={filter} error={error} countries={countries} />
       </section>
       <section aria-labelledby="results-title">
         {/* The cards are h3: the results need their h2, even if only screen readers show it. */}
