@@ -206,6 +206,49 @@ describe('event actions of the event organiser', () => {
   })
 })
 
+describe('postponing to new dates (decision 032)', () => {
+  const dates = async (eventId: number) =>
+    (
+      await orm.em
+        .fork()
+        .execute(
+          "select to_char(date_start, 'YYYY-MM-DD') as s, to_char(date_end, 'YYYY-MM-DD') as e, dates_to_be_announced as tba from event where id = ?",
+          [eventId],
+        )
+    )[0]
+
+  it('takes the new dates, which become the event’s; without them they are to be announced', async () => {
+    const owner = await signedInOrganiser()
+    const eventId = await eventOf(owner.organiserId, 'accepted')
+    await expectTransition(
+      await act(eventId, 'postpone', owner.token, {
+        message: 'Moved to June.',
+        dateStart: '2030-06-05',
+        dateEnd: '2030-06-07',
+      }),
+    )
+    expect(await dates(eventId)).toEqual({ s: '2030-06-05', e: '2030-06-07', tba: false })
+
+    const later = await eventOf(owner.organiserId, 'accepted')
+    await expectTransition(await act(later, 'postpone', owner.token, { message: 'Later.' }))
+    expect(await dates(later)).toEqual({ s: '2030-05-10', e: '2030-05-10', tba: true })
+  })
+
+  it('refuses dates in the wrong order or one without the other with 400, changing nothing', async () => {
+    const owner = await signedInOrganiser()
+    const eventId = await eventOf(owner.organiserId, 'accepted')
+    for (const [body, field] of [
+      [{ message: 'x', dateStart: '2030-06-07', dateEnd: '2030-06-05' }, 'dateEnd'],
+      [{ message: 'x', dateStart: '2030-06-07' }, 'dateEnd'],
+      [{ message: 'x', dateStart: 'soon', dateEnd: '2030-06-05' }, 'dateStart'],
+    ] as const) {
+      const problem = await expectProblem(await act(eventId, 'postpone', owner.token, body), 400)
+      expect(problem.errors?.map((e) => e.field)).toContain(field)
+    }
+    expect(await stored(eventId)).toEqual({ state: 'accepted', state_message: null })
+  })
+})
+
 describe('who may act', () => {
   it('answers 404 to another accepted organiser and leaves the event as it was', async () => {
     const owner = await signedInOrganiser()
