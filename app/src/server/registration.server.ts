@@ -344,6 +344,7 @@ const entryPage = (view: EntryView, token: string, locale: string) => {
       firstName: c.firstName,
       lastName: c.lastName,
       countryCode: c.countryCode,
+      ageCategory: c.ageCategoryName,
     })),
   }
 }

@@ -78,6 +78,7 @@ export function EntrySummary({ entry }: { entry: EntryPageData }) {
             <li key={`${c.firstName} ${c.lastName}`}>
               {c.firstName} {c.lastName}
               {c.countryCode ? <span className="text-muted"> ({regionNames(c.countryCode)})</span> : null}
+              {c.ageCategory ? <span data-testid="player-age-category"> — {c.ageCategory}</span> : null}
             </li>
           ))}
         </ul>
