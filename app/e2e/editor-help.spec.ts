@@ -4,8 +4,11 @@
 // a web address typed without its scheme is stored with https://; the public page can be previewed before
 // publishing (and by nobody else), publishing links to it; postponing takes new dates or "to be announced", and
 // a postponed or canceled event's editor says why it is read-only with its inputs disabled.
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test'
 import { declineCookiesBeforehand, logIn, waitForHydration } from './support.ts'
+
+// Each step waits on the server; on a shared, busy machine a save can take seconds.
+const expect = baseExpect.configure({ timeout: 30_000 })
 
 const organiserEmail = 'info@lbf.example'
 const otherOrganiserEmail = 'klub@wkb-wroclaw.example'
@@ -63,7 +66,7 @@ for (const width of [390, 1280]) {
   test(`at ${width} px the editor keeps unsaved input across steps, asks before leaving and says when it saved`, async ({
     browser,
   }) => {
-    test.setTimeout(240_000)
+    test.setTimeout(480_000)
     const name = `Amber Coast Pairs ${width} ${Date.now().toString(36)}`
     const page = await (await visitor(browser, width)).newPage()
     await logIn(page, organiserEmail)
@@ -128,7 +131,11 @@ for (const width of [390, 1280]) {
     // The browser's own prompt guards a reload or a closed tab while something is unsaved.
     await page.goto(`/event/manage/${eventId}`)
     await waitForHydration(page)
-    await page.getByLabel('Event name').fill(`${name} (again)`)
+    // Typed by key presses: the browser asks only on a page the person has interacted with.
+    await page.getByLabel('Event name').click()
+    await page.getByLabel('Event name').press('End')
+    await page.getByLabel('Event name').pressSequentially(' again')
+    await expect(page.getByTestId('save-status')).toHaveText('Unsaved changes')
     const prompt = new Promise<string>((resolve) =>
       page.once('dialog', (d) => {
         resolve(d.type())
@@ -136,13 +143,18 @@ for (const width of [390, 1280]) {
       }),
     )
     await page.close({ runBeforeUnload: true })
-    expect(await prompt).toBe('beforeunload')
+    expect(
+      await Promise.race([
+        prompt,
+        new Promise<string>((resolve) => setTimeout(() => resolve('no prompt'), 15_000)),
+      ]),
+    ).toBe('beforeunload')
   })
 
   test(`at ${width} px the organiser previews the draft, publishes it with a link, postpones it to new dates or to be announced`, async ({
     browser,
   }) => {
-    test.setTimeout(300_000)
+    test.setTimeout(600_000)
     const name = `Curonian Spit Teams ${width} ${Date.now().toString(36)}`
     const context = await visitor(browser, width)
     const page = await context.newPage()
