@@ -13,7 +13,7 @@ type Locale = (typeof locales)[number]
 const keptAsSource: Record<Locale, ReadonlyArray<string>> = {
   ru: [],
   lt: ['Patton'],
-  pl: ['E-mail:', 'Menu', 'Online', 'Patton', 'Status', 'Team', '−{0}%'],
+  pl: ['E-mail:', 'Medal', 'Menu', 'Online', 'Patton', 'Status', '−{0}%'],
   es: ['Board-a-match', 'Cookies', 'IMPs', 'Individual', 'Local', 'Patton'],
   it: ['Account', 'Board-a-match', 'E-mail:', 'Menu', 'Online', 'Patton', '−{0}%'],
   fr: [
