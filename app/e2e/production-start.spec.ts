@@ -249,6 +249,10 @@ test.describe('a production start on an empty database', () => {
     })
     expect(applied.status, applied.text).toBe(200)
     const accept = await mailedLink(adminEmail, /\/register-organizer\/status\/3\//)
+    // The decision page names the applicant's country in the reader's language.
+    const decision = await call('GET', accept, { headers: { 'accept-language': 'pl' } })
+    expect(decision.status).toBe(200)
+    expect(decision.text).toMatch(/<dd[^>]*>Polska<\/dd>/)
     const token = accept.split('/').at(-1) ?? ''
     const accepted = await call('GET', `/api/v1/user/organizer/${token}/3`)
     expect(accepted.status, accepted.text).toBe(200)

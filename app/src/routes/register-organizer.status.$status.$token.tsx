@@ -62,7 +62,7 @@ function Decision() {
         <dt className="font-semibold">
           <Trans>Country</Trans>
         </dt>
-        <dd>{application.countryCode ?? '—'}</dd>
+        <dd>{application.countryName ?? '—'}</dd>
         <dt className="font-semibold">
           <Trans>Phone</Trans>
         </dt>

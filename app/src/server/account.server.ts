@@ -1,5 +1,5 @@
 import { AccountService, type ProfileData } from '@kibitz/accounts'
-import { ErrorCode, LookupService } from '@kibitz/kernel'
+import { countryNameIn, ErrorCode, LookupService } from '@kibitz/kernel'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect } from 'effect'
 import { sessionOf } from './auth.server.ts'
@@ -82,7 +82,17 @@ export const organiserDecision = async (token: string) => {
   const result = await attempt(AccountService.use((a) => a.viewOrganiserDecision(token)))
   return Result.isFailure(result)
     ? { ok: false as const, code: result.failure.code }
-    : { ok: true as const, application: { ...result.success } }
+    : {
+        ok: true as const,
+        application: {
+          ...result.success,
+          // The applicant's country as the super user reads it, in the interface language (decision 030).
+          countryName:
+            result.success.countryCode === null
+              ? null
+              : countryNameIn(result.success.countryCode, requestLocale()),
+        },
+      }
 }
 
 export const publicProfile = async (id: number) => {
