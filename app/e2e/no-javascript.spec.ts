@@ -78,6 +78,7 @@ test('the cookie notice is a form: Accept stores the choice and hides the notice
   page,
   context,
 }) => {
+  test.setTimeout(90_000)
   await page.goto('/')
   const notice = page.getByRole('region', { name: 'Cookies' })
   await expect(notice).toBeVisible()
