@@ -69,7 +69,13 @@ export const insertApiFixtures = async (url: string): Promise<ApiFixtures> => {
       name: 'Lithuania',
       names: JSON.stringify({ en: 'Lithuania', pl: 'Litwa', ru: 'Литва', lt: 'Lietuva' }),
     })
-    await insert('currency', { code: 'JPY', name: 'Japanese yen', symbol: '¥', minor_unit: 0, is_popular: false })
+    await insert('currency', {
+      code: 'JPY',
+      name: 'Japanese yen',
+      symbol: '¥',
+      minor_unit: 0,
+      is_popular: false,
+    })
     await insert('currency', { code: 'EUR', name: 'Euro', symbol: '€', is_popular: true })
     await insert('currency', { code: 'PLN', name: 'Polish zloty', symbol: 'zł', is_popular: false })
     await insert('currency', { code: 'USD', name: 'US dollar', symbol: '$', is_popular: false })
