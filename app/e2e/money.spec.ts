@@ -4,7 +4,8 @@
 import { formatMoney } from '@kibitz/kernel/format'
 import { type BrowserContext, expect, test } from '@playwright/test'
 import { Schema } from 'effect'
-import { declineCookiesBeforehand, searchEvents, waitForHydration } from './support.ts'
+import { withDatabase } from './registrationSupport.ts'
+import { declineCookiesBeforehand, logIn, searchEvents, waitForHydration } from './support.ts'
 
 const EventPrices = Schema.Struct({
   event: Schema.Struct({
@@ -100,5 +101,66 @@ test('a złoty event’s prices read as each language writes money, on a phone a
         fullPage: false,
       })
     }
+  }
+})
+
+test('an organiser using the site in Polish types a price as 12,50 and sees it so again after saving', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('baseURL is not configured')
+  test.setTimeout(120_000)
+  const { eventId, tournamentId } = await withDatabase(async (db) => {
+    const event = await db.query(
+      `select e.id, (e.date_start + 1)::text as day from event e join organiser o on o.id = e.organiser_id
+       join app_user u on u.id = o.user_id
+       where u.email = 'info@lbf.example' and e.state = 'accepted' and e.currency_code = 'EUR'
+         and e.date_start > now() + interval '7 days'
+       order by e.id limit 1`,
+    )
+    const id = Number(event.rows[0]?.id)
+    const inserted = await db.query(
+      `insert into tournament (event_id, alias, name, type, start_date, end_date, points_score_type, order_number)
+       values ($1, $2, 'Kwota Pairs', 1, $3, $3, 'MP_PAIRS', 98) returning id`,
+      [id, `kwota-${Date.now().toString(36)}`, String(event.rows[0]?.day)],
+    )
+    const tournament = Number(inserted.rows[0]?.id)
+    await db.query(
+      'insert into ticket (tournament_id, type, price_minor, quantity) values ($1, 1, 4000, 30)',
+      [tournament],
+    )
+    return { eventId: id, tournamentId: tournament }
+  })
+  await declineCookiesBeforehand(context, baseURL)
+  await logIn(page, 'info@lbf.example')
+  await setLanguage(context, baseURL, 'pl')
+  const feesUrl = `/event/manage/${eventId}/registration-entry-fees-and-prizes?tournament=${tournamentId}`
+  const price = page.locator('[data-path="tickets.0.priceMinor"]')
+  const storedPrice = () =>
+    withDatabase(async (db) => {
+      const row = await db.query('select price_minor from ticket where tournament_id = $1', [tournamentId])
+      return Number(row.rows[0]?.price_minor)
+    })
+
+  await page.setViewportSize({ width: 390, height: 900 })
+  await page.goto(feesUrl)
+  await waitForHydration(page)
+  await expect(price).toHaveValue('40')
+  await price.fill('12,50')
+  await page.getByRole('button', { name: 'Zapisz', exact: true }).click()
+  await expect.poll(storedPrice).toBe(1250)
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(feesUrl)
+    await waitForHydration(page)
+    // Shown back with the Polish decimal comma, and the hint's examples too.
+    await expect(price).toHaveValue('12,50')
+    await expect(page.getByText(/W EUR, na przykład 40 lub 40,50/).first()).toBeVisible()
+    await price.scrollIntoViewIfNeeded()
+    const box = await price.boundingBox()
+    expect((box?.x ?? 0) + (box?.width ?? 0), `the price field inside ${width} px`).toBeLessThanOrEqual(width)
+    await page.screenshot({ path: test.info().outputPath(`editor-price-pl-${width}.png`) })
   }
 })
