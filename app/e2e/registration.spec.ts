@@ -103,6 +103,13 @@ const waitForForm = (page: Page) => page.locator('form[data-ready="true"]').wait
 
 const expectAxeClean = async (page: Page) => expect(await axeViolations(page)).toEqual([])
 
+/** The scripted form's two steps (decision 033): review what will be registered, then confirm it. */
+const reviewAndConfirm = async (page: Page) => {
+  await page.getByRole('button', { name: 'Review and register' }).click()
+  await expect(page.getByRole('region', { name: 'Check your registration' })).toBeVisible()
+  await page.getByRole('button', { name: 'Confirm and register' }).click()
+}
+
 test.beforeEach(async ({ context, baseURL }) => {
   await declineCookiesBeforehand(context, baseURL)
 })
@@ -164,7 +171,7 @@ test('a visitor registers a pair with an early-bird junior through the picker, a
   // A category the ticket has must be chosen: left empty it is named, and choosing one clears the message.
   const secondCategory = page.getByRole('group', { name: 'Player 2', exact: true }).getByLabel('Age category')
   await secondCategory.selectOption('')
-  await page.getByRole('button', { name: 'Register', exact: true }).click()
+  await page.getByRole('button', { name: 'Review and register' }).click()
   await expect(secondCategory).toHaveAttribute('aria-invalid', 'true')
   await secondCategory.selectOption(String(early.ticketAgeCategoryId))
   await expect(secondCategory).not.toHaveAttribute('aria-invalid', 'true')
@@ -177,12 +184,13 @@ test('a visitor registers a pair with an early-bird junior through the picker, a
   await expect(page.getByRole('region', { name: 'Price' }).getByText(/early bird/)).toBeVisible()
 
   // Without accepting the terms the policy checkbox is named as the problem, and nothing is sent.
-  await page.getByRole('button', { name: 'Register', exact: true }).click()
+  await page.getByRole('button', { name: 'Review and register' }).click()
   await expect(page.getByLabel(/I accept the/)).toHaveAttribute('aria-invalid', 'true')
   await page.getByLabel(/I accept the/).check()
-  await page.getByRole('button', { name: 'Register', exact: true }).click()
+  await expect(page.getByLabel(/I accept the/)).not.toHaveAttribute('aria-invalid', 'true')
+  await reviewAndConfirm(page)
 
-  await expect(page).toHaveURL(/\/payment\?token=[A-Za-z0-9_-]{43}$/)
+  await expect(page).toHaveURL(/\/payment\?token=[A-Za-z0-9_-]{43}&registered=1$/)
   await expect(page.getByTestId('payment-reference')).toHaveText(/^RF\d{2}( [A-Z0-9]{1,4})+$/)
   await expect(page.getByText(total).first()).toBeVisible()
   await expectAxeClean(page)
@@ -248,9 +256,9 @@ test.describe('without JavaScript', () => {
       categoryId: category ? category.ticketAgeCategoryId : null,
     })
     await page.getByLabel(/I accept the/).check()
-    await page.getByRole('button', { name: 'Register', exact: true }).click()
+    await page.getByRole('button', { name: 'Review and register' }).click()
 
-    // The server shows the total it computed and asks to confirm it before registering.
+    // The server shows the total it computed and what will be registered, and asks to confirm before registering.
     const total = formatMoney(
       category ? category.currentPriceMinor : ticket.priceMinor,
       { code: data.event.currencyCode },
@@ -262,8 +270,12 @@ test.describe('without JavaScript', () => {
       ),
     ).toBeVisible()
     await expect(page.getByRole('group', { name: 'Player 1' }).getByLabel('First name')).toHaveValue('Rasa')
+    await expect(page.getByRole('region', { name: 'Check your registration' })).toContainText(
+      'Rasa Jankauskiene',
+    )
     await page.getByRole('button', { name: 'Confirm and register' }).click()
-    await expect(page).toHaveURL(/\/(payment|status)\?token=[A-Za-z0-9_-]{43}$/)
+    await expect(page).toHaveURL(/\/(payment|status)\?token=[A-Za-z0-9_-]{43}&registered=1$/)
+    await expect(page.getByTestId('registered-notice')).toContainText('Thank you!')
     await expect(page.getByText('Rasa Jankauskiene')).toBeVisible()
     // The form's rules link: the tournament's rules and how registration works, readable without scripts.
     await page.goto(`/rules/${tournament.tournamentId}`)
@@ -298,7 +310,7 @@ test('a price changed while the visitor filled in the form is told (3000), shown
   )
   // The organiser raises the price meanwhile.
   await withDatabase((db) => db.query('update ticket set price_minor = 3000 where id = $1', [fresh.ticketId]))
-  await page.getByRole('button', { name: 'Register', exact: true }).click()
+  await reviewAndConfirm(page)
   await expect(
     page.getByRole('alert').filter({ hasText: 'The tickets of this tournament changed' }),
   ).toBeVisible()
@@ -311,8 +323,8 @@ test('a price changed while the visitor filled in the form is told (3000), shown
   )
   expect(entries.rows[0]?.n).toBe(0)
   // Registering again is the visitor's own choice, at the price now shown.
-  await page.getByRole('button', { name: 'Register', exact: true }).click()
-  await expect(page).toHaveURL(/\/(payment|status)\?token=[A-Za-z0-9_-]{43}$/)
+  await reviewAndConfirm(page)
+  await expect(page).toHaveURL(/\/(payment|status)\?token=[A-Za-z0-9_-]{43}&registered=1$/)
 })
 
 test('a visitor pays by card: the checkout takes the payment and the status link shows it confirmed', async ({
@@ -333,8 +345,10 @@ test('a visitor pays by card: the checkout takes the payment and the status link
   })
   await page.getByRole('radio', { name: 'Card' }).check()
   await page.getByLabel(/I accept the/).check()
-  await page.getByRole('button', { name: 'Register', exact: true }).click()
-  await expect(page).toHaveURL(/\/payment\?token=[A-Za-z0-9_-]{43}$/)
+  await page.getByRole('button', { name: 'Review and register' }).click()
+  await expect(page.getByTestId('review-payment')).toHaveText(/^By card/)
+  await page.getByRole('button', { name: 'Confirm and register' }).click()
+  await expect(page).toHaveURL(/\/payment\?token=[A-Za-z0-9_-]{43}&registered=1$/)
   await page.getByRole('button', { name: 'Pay by card' }).click()
   // Stripe's checkout (its local stand-in): the amount, then Pay.
   await expect(page.getByText(/4250|42\.50/).first()).toBeVisible()
