@@ -704,7 +704,7 @@ export function RegistrationsPanel(props: {
             className={inputClass}
           />
         </div>
-        <div className="flex min-w-0 basis-44 flex-col gap-1">
+        <div className="flex min-w-0 basis-60 flex-col gap-1">
           <label htmlFor={statusField} className="text-sm font-semibold">
             <Trans>State</Trans>
           </label>
