@@ -770,7 +770,7 @@ function ReviewSummary(props: {
       tabIndex={-1}
       aria-labelledby="review-title"
       data-testid="registration-review"
-      className="flex flex-col gap-3 rounded-card border-2 border-brand-600 bg-surface p-4"
+      className="flex scroll-mt-24 flex-col gap-3 rounded-card border-2 border-brand-600 bg-surface p-4"
     >
       <h2 id="review-title" className="text-lg font-bold">
         <Trans>Check your registration</Trans>
