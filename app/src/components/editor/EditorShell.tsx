@@ -425,6 +425,8 @@ function Shell(props: ShellProps) {
         await navigate({ to: '/user/events/drafts' })
         return
       }
+      // The event's new state first, so the message never shows beside the old state's actions.
+      await router.invalidate()
       const sent = outcome.notified
       setNotice({
         tone: 'ok',
@@ -452,7 +454,6 @@ function Shell(props: ShellProps) {
             t`Done.`
           ),
       })
-      await router.invalidate()
       return
     }
     const dates = outcome.fields.some((f) => f === 'dateStart' || f === 'dateEnd')
