@@ -2,11 +2,15 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
-import { EntryStateText, EntrySummary, RegisteredNotice } from '../components/registration/StatusView.tsx'
+import {
+  EntryStateText,
+  EntrySummary,
+  InvalidLink,
+  RegisteredNotice,
+} from '../components/registration/StatusView.tsx'
 import { stringParam } from '../lib/search.ts'
 import { privatePageMeta } from '../lib/title.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
-import { InvalidLink } from './status.tsx'
 
 // Spec section 2: how to pay a registration, from its secret link; no login, never cached, never indexed.
 export const Route = createFileRoute('/payment')({

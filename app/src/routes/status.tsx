@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { PaymentDetails } from '../components/registration/PaymentDetails.tsx'
-import { EntrySummary, RegisteredNotice } from '../components/registration/StatusView.tsx'
+import { EntrySummary, InvalidLink, RegisteredNotice } from '../components/registration/StatusView.tsx'
 import { stringParam } from '../lib/search.ts'
 import { privatePageMeta } from '../lib/title.ts'
 import { fetchEntry } from '../server/registration.functions.ts'
@@ -33,24 +33,6 @@ export const Route = createFileRoute('/status')({
   notFoundComponent: InvalidLink,
   component: StatusPage,
 })
-
-export function InvalidLink() {
-  return (
-    <section className="mx-auto flex max-w-md flex-col gap-3 rounded-card bg-surface p-6 shadow-card">
-      <h1 className="text-2xl font-bold">
-        <Trans>This link is not valid</Trans>
-      </h1>
-      <p className="text-muted">
-        <Trans>Check that you copied the whole link from the e-mail.</Trans>
-      </p>
-      <p>
-        <Link to="/" className="font-semibold text-brand-700 underline">
-          <Trans>Go to the home page</Trans>
-        </Link>
-      </p>
-    </section>
-  )
-}
 
 function StatusPage() {
   const { entry, cardNotConfirmed } = Route.useLoaderData()

@@ -167,3 +167,22 @@ export function RegisteredNotice({ entry }: { entry: EntryPageData }) {
     </div>
   )
 }
+
+/** A status or payment link that opens nothing: a plain page that tells nothing more (spec section 2). */
+export function InvalidLink() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-3 rounded-card bg-surface p-6 shadow-card">
+      <h1 className="text-2xl font-bold">
+        <Trans>This link is not valid</Trans>
+      </h1>
+      <p className="text-muted">
+        <Trans>Check that you copied the whole link from the e-mail.</Trans>
+      </p>
+      <p>
+        <Link to="/" className="font-semibold text-brand-700 underline">
+          <Trans>Go to the home page</Trans>
+        </Link>
+      </p>
+    </section>
+  )
+}
