@@ -670,7 +670,8 @@ const apiCases: Readonly<Record<string, ApiCase>> = {
   'registration.eventRegistrationsCsv': {
     access: 'eventOrganiser',
     values: publicEvent,
-    shows: (s) => s.entry.createdAt,
+    // The CSV writes times in the event's zone to the minute; the entry's own row starts with its number.
+    shows: (s) => `\n"${s.entry.id}","`,
   },
   'registration.markPaid': { access: 'eventOrganiser' },
   // The owner's canceled entry is left as it was (skipped), so the owner's answer changes nothing.

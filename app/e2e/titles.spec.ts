@@ -60,8 +60,10 @@ test('every page has its tab title in Polish and Russian, logged out and as the 
       expect.soft(titles.en, label).toMatch(/(^Kibitz — .+| — Kibitz)$/)
       for (const locale of ['pl', 'ru']) {
         expect.soft(titles[locale], `${label} in ${locale}`).toMatch(/(^Kibitz — .+| — Kibitz)$/)
-        if (contentTitled.has(route)) expect.soft(titles[locale], `${label} in ${locale}`).toBe(titles.en)
-        else expect.soft(titles[locale], `${label} in ${locale}: ${titles.en}`).not.toBe(titles.en)
+        // An event page is titled by the event's own name, in the visitor's language when the organiser wrote
+        // one (the seeded events have Polish and Russian names), so it may or may not differ from English.
+        if (!contentTitled.has(route))
+          expect.soft(titles[locale], `${label} in ${locale}: ${titles.en}`).not.toBe(titles.en)
       }
       compared++
     }
