@@ -285,8 +285,10 @@ export function GeneralForm(props: {
       return
     }
     setStatus('saving')
-    const outcome = await props.onSave(input)
-    if (outcome.ok) {
+    // A failed call (the server or the network) must not leave the form saying "Saving…" forever.
+    const outcome = await props.onSave(input).catch(() => null)
+    if (outcome === null) setStatus('refused')
+    else if (outcome.ok) {
       setProblems({})
       setStatus('saved')
     } else if ('problems' in outcome) {
