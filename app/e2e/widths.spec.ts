@@ -108,6 +108,51 @@ test('the header and the wide tables fit a 390 px phone in every interface langu
   await organiser.close()
 })
 
+test('the header fits the tablet and small-desktop widths in every interface language', async ({
+  browser,
+  baseURL,
+}) => {
+  // Between the phone and the desktop the header changes layout (the spec's 800 and 992 px breakpoints, and the
+  // 640 px step where the live-score and sign-up names appear): long Russian or Lithuanian names must still fit.
+  test.setTimeout(120_000)
+  if (!baseURL) throw new Error('baseURL is not configured')
+  const guest = await browser.newContext({ baseURL, viewport: phone })
+  const organiser = await browser.newContext({ baseURL, viewport: phone })
+  await declineCookiesBeforehand(guest, baseURL)
+  await declineCookiesBeforehand(organiser, baseURL)
+  const guestPage = await guest.newPage()
+  const organiserPage = await organiser.newPage()
+  await logIn(organiserPage, organiserEmail)
+  for (const width of [640, 800, 992]) {
+    for (const page of [guestPage, organiserPage]) await page.setViewportSize({ width, height: 900 })
+    for (const locale of interfaceLocales) {
+      for (const [context, page, url] of [
+        [guest, guestPage, '/'],
+        [organiser, organiserPage, '/user/events'],
+      ] as const) {
+        await context.addCookies([{ name: 'lang', value: locale, url: baseURL }])
+        await visit(page, url)
+        await expect(page.locator('html')).toHaveAttribute('lang', locale)
+        await expectFits(
+          page,
+          `${url} at ${width} px in ${locale}, ${context === guest ? 'logged out' : 'as the organiser'}`,
+        )
+        // Nothing in the header is pushed past its right edge either (a clipped header would not scroll).
+        const right = await page
+          .locator('header > div')
+          .evaluate((bar) =>
+            Math.max(...[...bar.querySelectorAll('a, button')].map((e) => e.getBoundingClientRect().right)),
+          )
+        expect.soft(right, `header controls at ${width} px in ${locale}`).toBeLessThanOrEqual(width)
+        if (locale === 'fr' && page === guestPage)
+          await page.screenshot({ path: test.info().outputPath(`header-fr-${width}.png`) })
+      }
+    }
+  }
+  await guest.close()
+  await organiser.close()
+})
+
 /**
  * The seeded entries are short; real ones (long team names, e-mails, several players) make the table wider than
  * any screen. Each row's tournament cell gets an unbreakable 200-letter name to stand for them.

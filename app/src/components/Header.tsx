@@ -270,8 +270,9 @@ export function Header({
             className="inline-flex h-10 items-center gap-2 rounded-lg bg-accent-600 px-3 text-sm font-semibold text-white hover:bg-accent-500"
           >
             <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
-            {/* On a phone the button keeps its dot; its name stays for screen readers. */}
-            <span className="sr-only sm:not-sr-only">
+            {/* On a phone the button keeps its dot, and between the 768 px step (where the main links appear) and
+                1024 px too, so long names (French, Lithuanian) fit; its name stays for screen readers. */}
+            <span className="sr-only sm:not-sr-only md:sr-only lg:not-sr-only">
               <Trans>Live scores</Trans>
             </span>
           </Link>
