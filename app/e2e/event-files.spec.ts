@@ -28,6 +28,8 @@ const pdf = Buffer.from(
 )
 
 test('an organiser uploads a PDF to the event’s files, opens it and removes it', async ({ browser }) => {
+  // A journey of two sign-ins and several editor steps, like the other journeys here (120 s).
+  test.setTimeout(90_000)
   const context = await visitor(browser)
   const page = await context.newPage()
   await logIn(page, organiserEmail)

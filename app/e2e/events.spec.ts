@@ -166,6 +166,8 @@ test('an organiser creates, publishes and postpones an event with two tournament
 })
 
 test('another organiser cannot open or change the event', async ({ browser }) => {
+  // A journey of two sign-ins and several editor steps, like the other journeys here (120 s).
+  test.setTimeout(90_000)
   const context = await visitor(browser)
   const page = await context.newPage()
   await logIn(page, organiserEmail)
