@@ -2,7 +2,7 @@
 // for the header, and the organiser's registrations list keeps its buttons in view on a 1280 px screen. The routes
 // come from the router's generated tree, so a new page is measured without a change here.
 import { interfaceLocales } from '@kibitz/kernel/format'
-import { expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { organiserEmail, pageRoutes, type Seeded, seedRouteValues, urlFor } from './pageRoutes.ts'
 import { declineCookiesBeforehand, logIn, waitForHydration } from './support.ts'
 
@@ -47,6 +47,21 @@ const visit = async (page: Page, url: string) => {
   await waitForHydration(page)
 }
 
+/**
+ * A logged-out visitor and the organiser, each in their own phone-sized context with cookies declined. The
+ * organiser logs in through the English form; a language cookie then changes the interface.
+ */
+const guestAndOrganiser = async (browser: Browser, baseURL: string) => {
+  const guest = await browser.newContext({ baseURL, viewport: phone })
+  const organiser = await browser.newContext({ baseURL, viewport: phone })
+  await declineCookiesBeforehand(guest, baseURL)
+  await declineCookiesBeforehand(organiser, baseURL)
+  const guestPage = await guest.newPage()
+  const organiserPage = await organiser.newPage()
+  await logIn(organiserPage, organiserEmail)
+  return { guest, organiser, guestPage, organiserPage }
+}
+
 test.describe.configure({ mode: 'serial' })
 
 let seeded: Seeded
@@ -80,14 +95,7 @@ test('the header and the wide tables fit a 390 px phone in every interface langu
 }) => {
   test.setTimeout(120_000)
   if (!baseURL) throw new Error('baseURL is not configured')
-  const guest = await browser.newContext({ baseURL, viewport: phone })
-  const organiser = await browser.newContext({ baseURL, viewport: phone })
-  await declineCookiesBeforehand(guest, baseURL)
-  await declineCookiesBeforehand(organiser, baseURL)
-  const guestPage = await guest.newPage()
-  const organiserPage = await organiser.newPage()
-  // Logged in through the English form; the language cookie then changes the interface.
-  await logIn(organiserPage, organiserEmail)
+  const { guest, organiser, guestPage, organiserPage } = await guestAndOrganiser(browser, baseURL)
   for (const locale of interfaceLocales) {
     for (const [context, page, urls] of [
       [guest, guestPage, ['/', `/event/${seeded.eventAlias}/details`, '/login']],
@@ -116,13 +124,7 @@ test('the header fits the tablet and small-desktop widths in every interface lan
   // 640 px step where the live-score and sign-up names appear): long Russian or Lithuanian names must still fit.
   test.setTimeout(120_000)
   if (!baseURL) throw new Error('baseURL is not configured')
-  const guest = await browser.newContext({ baseURL, viewport: phone })
-  const organiser = await browser.newContext({ baseURL, viewport: phone })
-  await declineCookiesBeforehand(guest, baseURL)
-  await declineCookiesBeforehand(organiser, baseURL)
-  const guestPage = await guest.newPage()
-  const organiserPage = await organiser.newPage()
-  await logIn(organiserPage, organiserEmail)
+  const { guest, organiser, guestPage, organiserPage } = await guestAndOrganiser(browser, baseURL)
   for (const width of [640, 800, 992]) {
     for (const page of [guestPage, organiserPage]) await page.setViewportSize({ width, height: 900 })
     for (const locale of interfaceLocales) {
