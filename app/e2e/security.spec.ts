@@ -310,9 +310,13 @@ const theSite = () => {
   return site
 }
 
-// The drafts a worker made go when it is done (the spare ones went with the calls that used them).
+// The drafts a worker made go when it is done with its share of this file (the spare ones went with the calls
+// that used them). A worker can be handed more of the file's tests afterwards: it then prepares a new site,
+// never reusing the drafts just deleted.
 test.afterAll(async () => {
   const made = await site?.catch(() => undefined)
+  site = undefined
+  actors = undefined
   if (!made) return
   await send('DELETE', `/api/v1/event/${made.anotherDraft}/delete`, { client: made.another })
   await send('DELETE', `/api/v1/event/${made.scratch.eventId}/delete`, { client: made.owner })
