@@ -112,6 +112,9 @@ for (const screen of screens) {
     request,
     baseURL,
   }, testInfo) => {
+    // Two full-page scans and two full-page screenshots: the home page's eighteen cards take axe a while on a
+    // loaded 2-core machine.
+    test.setTimeout(90_000)
     if (!screen.firstVisit) await declineCookiesBeforehand(context, baseURL)
     for (const [index, width] of widths.entries()) {
       // The layout is responsive CSS only, so one page load serves both widths.

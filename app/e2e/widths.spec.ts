@@ -67,6 +67,8 @@ test.describe.configure({ mode: 'serial' })
 let seeded: Seeded
 
 test.beforeAll(async ({ browser, baseURL }) => {
+  // Seeding drives the editor and the registration form: a minute or more on a loaded 2-core machine.
+  test.setTimeout(120_000)
   seeded = await seedRouteValues(browser, baseURL)
 })
 
