@@ -104,6 +104,27 @@ export const currencySymbol = (currency: MoneyCurrency | null | undefined, local
   return intlSymbol(currencyFormatter(locale, code)) || code
 }
 
+const currencyNames = new Map<string, Intl.DisplayNames>()
+
+/**
+ * A currency's name as `locale` writes it ('złoty polski', 'евро', 'Polish Zloty'), else `fallback` (the
+ * catalogue's English name), else the code.
+ */
+export const currencyName = (code: string, locale: string, fallback?: string): string => {
+  const usable = usableLocale(locale)
+  let names = currencyNames.get(usable)
+  if (!names) {
+    names = new Intl.DisplayNames([usable], { type: 'currency', fallback: 'none' })
+    currencyNames.set(usable, names)
+  }
+  try {
+    return names.of(code.trim().toUpperCase()) ?? fallback ?? code
+  } catch {
+    // A code Intl refuses (not three letters) keeps the name it came with.
+    return fallback ?? code
+  }
+}
+
 /**
  * Formats minor units of a currency as `locale` writes money: '€1,250', '€12.50', '-€3.05' in English, '1250 zł',
  * '12,50 €' in Polish, '¥5,000'. A catalogue symbol replaces Intl's; an unknown currency shows as euro.

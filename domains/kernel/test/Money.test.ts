@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   currencyDigits,
+  currencyName,
   currencySymbol,
   formatMoney,
   formatMoneyInput,
@@ -232,5 +233,22 @@ describe('parseMoney', () => {
         [-305, euro],
       ] as const)
         expect(parseMoney(formatMoney(minor, currency, locale), currency, locale)).toBe(minor)
+  })
+})
+
+describe('currencyName', () => {
+  it('names a currency in the interface language', () => {
+    expect(currencyName('PLN', 'pl')).toBe('złoty polski')
+    expect(currencyName('EUR', 'ru')).toBe('евро')
+    expect(currencyName('EUR', 'fr')).toBe('euro')
+    expect(currencyName('PLN', 'en')).toBe('Polish Zloty')
+  })
+
+  it('keeps the name it was given, else the code, for a code Intl does not know', () => {
+    expect(currencyName('XQQ', 'pl', 'Made-up')).toBe('Made-up')
+    expect(currencyName('XQQ', 'pl')).toBe('XQQ')
+    expect(currencyName('not a code', 'en', 'Typo')).toBe('Typo')
+    // An empty or malformed language tag reads as English.
+    expect(currencyName('EUR', '')).toBe('Euro')
   })
 })

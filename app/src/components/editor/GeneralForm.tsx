@@ -1,5 +1,5 @@
 import { GeneralInformationInput } from '@kibitz/events/input'
-import { contentLanguages, decodeWithProblems } from '@kibitz/kernel/format'
+import { contentLanguages, currencyName, decodeWithProblems } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { type KeptStep, useKeptDraft } from './keptDrafts.tsx'
@@ -233,7 +233,7 @@ export function GeneralForm(props: {
   readonly step?: KeptStep
   readonly onSave: (input: GeneralPayload) => Promise<SaveOutcome>
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [draft, setDraft] = useKeptDraft<GeneralDraft>(props.step, props.initial)
   const [problems, setProblems] = useState<Problems>({})
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'invalid' | 'refused'>('idle')
@@ -652,7 +652,10 @@ export function GeneralForm(props: {
             required
             value={draft.currencyCode}
             onChange={(currencyCode) => set({ currencyCode })}
-            options={props.lookups.currencies.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+            options={props.lookups.currencies.map((c) => ({
+              value: c.code,
+              label: `${c.code} — ${currencyName(c.code, i18n.locale, c.name)}`,
+            }))}
           />
           <TextInput
             label={<Trans>Organiser e-mail for players</Trans>}
