@@ -24,7 +24,7 @@ export const messages: Messages = {
   "mail.emailConfirm.notYou": ["Jei to neprašėte, tiesiog nekreipkite dėmesio į šį laišką – paskyroje liks dabartinis adresas."],
   "mail.emailConfirm.reason": ["Gavote šį laišką, nes kažkas nurodė šį adresą kaip naują Kibitz paskyros adresą."],
   "mail.emailConfirm.subject": ["Patvirtinkite naują Kibitz el. pašto adresą"],
-  "mail.organiserAccepted.action": ["Pradėti"],
+  "mail.organiserAccepted.action": ["Pradėti organizuoti"],
   "mail.organiserAccepted.body": ["Puiki žinia: jūsų paraiška organizuoti renginius Kibitz svetainėje priimta. Dabar galite kurti ir skelbti savo renginius."],
   "mail.organiserAccepted.heading": ["Dabar galite organizuoti renginius"],
   "mail.organiserAccepted.subject": ["Jūsų organizatoriaus paraiška priimta"],
