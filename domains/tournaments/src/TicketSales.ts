@@ -1,7 +1,7 @@
 import { type Em, inTransaction, isoDate } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import * as Repo from './internal/TicketSalesRepo.ts'
-import { categoryPriceOn, earlyBirdUnits, TicketType } from './Tournament.ts'
+import { categoryLinePrices, type PricedPart, priceLine, unitsOf as ticketUnits } from './TicketPricing.ts'
 
 // Ticket prices and sales (issue 5's foundation): what a registration costs, computed on the server only, and
 // the reservation of its tickets that can never oversell. The registration domain calls both inside its own
@@ -71,23 +71,19 @@ const price = (
     const ticket = rows.tickets.find((t) => t.id === line.ticketId)
     if (!ticket) return refuse('unknown')
     if (!ticket.is_for_sale) return refuse('notForSale')
-    const units = ticket.is_price_per_team ? 1 : line.persons
+    const terms = {
+      type: ticket.type,
+      priceMinor: ticket.price_minor,
+      isPricePerTeam: ticket.is_price_per_team,
+    }
+    const units = ticketUnits(terms, line.persons)
     const ticketSold = soldTickets.get(ticket.id) ?? ticket.sold
     if (ticketSold + units > ticket.quantity) return refuse('soldOut')
     soldTickets.set(ticket.id, ticketSold + units)
-    const free = ticket.type === TicketType.free
-    const pricedLine = (persons: number, unitPriceMinor: number, earlyBird: boolean) =>
-      new PricedLine({
-        ticketId: ticket.id,
-        ageCategoryId: line.ageCategoryId,
-        persons,
-        unitPriceMinor,
-        units: ticket.is_price_per_team ? 1 : persons,
-        totalMinor: unitPriceMinor * (ticket.is_price_per_team ? 1 : persons),
-        earlyBird,
-      })
+    const pricedLine = (part: PricedPart) =>
+      new PricedLine({ ticketId: ticket.id, ageCategoryId: line.ageCategoryId, ...part })
     if (line.ageCategoryId === null) {
-      priced.push(pricedLine(line.persons, free ? 0 : ticket.price_minor, false))
+      priced.push(...priceLine(terms, line.persons, null).map(pricedLine))
       continue
     }
     const category = rows.categories.find((c) => c.id === line.ageCategoryId && c.ticket_id === ticket.id)
@@ -100,21 +96,8 @@ const price = (
     soldCategories.set(category.id, categorySold + units)
     // Early bird by quantity counts places sold before each one, this registration's (this line's) included:
     // a line the early bird ends inside is priced as two, the early-bird places and the others.
-    const pricing = pricingOf(category)
-    const early = earlyBirdUnits(pricing, categorySold, units, today)
-    const normal = categoryPriceOn(pricing, categorySold + early, today)
-    if (early > 0) {
-      const earlyPrice = categoryPriceOn(pricing, categorySold, today).priceMinor
-      priced.push(pricedLine(ticket.is_price_per_team ? line.persons : early, free ? 0 : earlyPrice, true))
-    }
-    if (early < units)
-      priced.push(
-        pricedLine(
-          line.persons - (ticket.is_price_per_team ? 0 : early),
-          free ? 0 : normal.priceMinor,
-          false,
-        ),
-      )
+    const prices = categoryLinePrices(pricingOf(category), categorySold, units, today)
+    priced.push(...priceLine(terms, line.persons, prices).map(pricedLine))
   }
   return new SaleQuote({ lines: priced, totalMinor: priced.reduce((sum, l) => sum + l.totalMinor, 0) })
 }

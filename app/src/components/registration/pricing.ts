@@ -1,17 +1,20 @@
 import type { RegistrationForm } from '@kibitz/registration'
+import {
+  type CategoryLinePrices,
+  isFreeTicket,
+  priceLine,
+  unitPriceOf as ruleUnitPrice,
+} from '@kibitz/tournaments/pricing'
 
 // The registration form's price summary, computed where the form is shown (in the browser, and on the server
 // for visitors without JavaScript). Display only: the registration domain prices the entry again and answers
-// 3000 when the total the visitor saw is no longer the price. Mirrors TicketSales: a per-team ticket is sold
-// once per entry; a category's current price (early bird when active) replaces the ticket's price, for as many
-// places as its early bird has left (the others of the entry pay its price).
+// 3000 when the total the visitor saw is no longer the price. The price rule is the tournaments domain's, the
+// one TicketSales sells with (@kibitz/tournaments/pricing); here it reads the form's prices, early bird applied,
+// taking the players in the order they are listed.
 
 export type FormData = typeof RegistrationForm.Encoded
 export type TicketData = FormData['tournament']['tickets'][number]
 export type CategoryData = TicketData['ticketAgeCategories'][number]
-
-/** The free ticket type (spec section 3). */
-const freeTicket = 4
 
 /** A player as the form holds them: every value a string, as typed or chosen. */
 export interface ContestantDraft {
@@ -43,7 +46,7 @@ export const categoriesOf = (ticket: TicketData | undefined): ReadonlyArray<Cate
   ticket ? ticket.ticketAgeCategories.filter((a) => a.isAvailable) : []
 
 export const unitPriceOf = (ticket: TicketData, category: CategoryData | undefined): number =>
-  ticket.type === freeTicket ? 0 : category ? category.currentPriceMinor : ticket.priceMinor
+  ruleUnitPrice(ticket, category?.currentPriceMinor)
 
 export interface PriceLine {
   readonly ticket: TicketData
@@ -64,7 +67,7 @@ export const priceOf = (
   form: FormData,
   contestants: ReadonlyArray<Pick<ContestantDraft, 'ticketId' | 'ageCategoryId'>>,
 ): { readonly lines: ReadonlyArray<PriceLine>; readonly totalMinor: number } | null => {
-  const chosen: Array<{ ticket: TicketData; category: CategoryData | undefined }> = []
+  const chosen: Array<Chosen> = []
   for (const c of contestants) {
     const ticket = form.tournament.tickets.find((k) => k.ticketId === idOf(c.ticketId))
     if (!ticket?.isAvailable) return null
@@ -76,44 +79,62 @@ export const priceOf = (
   const first = chosen[0]
   if (!first) return null
   const lines: Array<PriceLine> = []
-  if (first.ticket.isPricePerTeam) {
-    const unit = unitPriceOf(first.ticket, first.category)
-    lines.push({
-      ...first,
-      persons: chosen.length,
-      unitMinor: unit,
-      totalMinor: unit,
-      earlyBird: earlyBirdOf(first),
-    })
-  } else {
+  const push = (c: Chosen, persons: number, earlyBirdLeft: number) => {
+    for (const part of priceLine(c.ticket, persons, pricesOf(c, earlyBirdLeft))) {
+      const line = lines.findIndex(
+        (l) => l.ticket === c.ticket && l.category === c.category && l.earlyBird === part.earlyBird,
+      )
+      const existing = lines[line]
+      if (existing)
+        lines[line] = {
+          ...existing,
+          persons: existing.persons + part.persons,
+          totalMinor: existing.totalMinor + part.totalMinor,
+        }
+      else
+        lines.push({
+          ...c,
+          persons: part.persons,
+          unitMinor: part.unitPriceMinor,
+          totalMinor: part.totalMinor,
+          earlyBird: part.earlyBird,
+        })
+    }
+  }
+  if (first.ticket.isPricePerTeam) push(first, chosen.length, earlyBirdPlaces(first.category))
+  else {
     // Places at the early-bird price left per category, taken in the order the players are listed.
     const earlyLeft = new Map<number, number>()
     for (const c of chosen) {
       const left = c.category
         ? (earlyLeft.get(c.category.ticketAgeCategoryId) ?? earlyBirdPlaces(c.category))
         : 0
-      const earlyBird = earlyBirdOf(c) && left > 0
       if (c.category) earlyLeft.set(c.category.ticketAgeCategoryId, Math.max(0, left - 1))
-      const unit =
-        earlyBirdOf(c) && !earlyBird ? (c.category?.priceMinor ?? 0) : unitPriceOf(c.ticket, c.category)
-      const line = lines.findIndex(
-        (l) => l.ticket === c.ticket && l.category === c.category && l.earlyBird === earlyBird,
-      )
-      const existing = lines[line]
-      if (existing)
-        lines[line] = { ...existing, persons: existing.persons + 1, totalMinor: existing.totalMinor + unit }
-      else lines.push({ ...c, persons: 1, unitMinor: unit, totalMinor: unit, earlyBird })
+      push(c, 1, left)
     }
   }
   return { lines, totalMinor: lines.reduce((sum, l) => sum + l.totalMinor, 0) }
 }
 
-/** How many places a running early bird has left (no end quantity: as many as asked). */
-const earlyBirdPlaces = (category: CategoryData): number =>
-  category.earlyBirdActive ? (category.earlyBirdPlacesLeft ?? Number.POSITIVE_INFINITY) : 0
+interface Chosen {
+  readonly ticket: TicketData
+  readonly category: CategoryData | undefined
+}
 
-const earlyBirdOf = (c: { readonly ticket: TicketData; readonly category: CategoryData | undefined }) =>
-  c.ticket.type !== freeTicket && c.category !== undefined && c.category.earlyBirdActive
+/** How many places a running early bird has left (no end quantity: as many as asked). */
+const earlyBirdPlaces = (category: CategoryData | undefined): number =>
+  category?.earlyBirdActive ? (category.earlyBirdPlacesLeft ?? Number.POSITIVE_INFINITY) : 0
+
+/** The category's prices as the form shows them: its current price while its early bird runs, then its price. */
+const pricesOf = (c: Chosen, earlyBirdLeft: number): CategoryLinePrices | null => {
+  if (!c.category) return null
+  const earlyBird = !isFreeTicket(c.ticket) && c.category.earlyBirdActive
+  return {
+    earlyBirdUnits: earlyBird ? earlyBirdLeft : 0,
+    earlyBirdPriceMinor: c.category.currentPriceMinor,
+    priceMinor: earlyBird ? c.category.priceMinor : c.category.currentPriceMinor,
+  }
+}
 
 /** The field names of the form (the domain's dotted paths, so a problem finds its input). */
 export const fieldName = {
@@ -151,3 +172,23 @@ export const inputOf = (values: {
   ticket: { expectedTotalMinor: values.expectedTotalMinor, paymentMethod: values.paymentMethod },
   policy: values.policy,
 })
+
+/** The ticket of `tickets` a field's value names, if any. */
+export const ticketOf = (
+  tickets: ReadonlyArray<TicketData>,
+  ticketId: string | undefined,
+): TicketData | undefined => tickets.find((k) => String(k.ticketId) === ticketId)
+
+/** Without a choice to make, the only ticket (and its only category) is chosen. */
+export const withDefaults = (form: FormData, c: ContestantDraft): ContestantDraft => {
+  const tickets = saleableTickets(form)
+  const ticketId = c.ticketId !== '' ? c.ticketId : tickets.length === 1 ? String(tickets[0]?.ticketId) : ''
+  const categories = categoriesOf(ticketOf(tickets, ticketId))
+  const ageCategoryId =
+    c.ageCategoryId !== ''
+      ? c.ageCategoryId
+      : categories.length === 1
+        ? String(categories[0]?.ticketAgeCategoryId)
+        : ''
+  return { ...c, ticketId, ageCategoryId }
+}
