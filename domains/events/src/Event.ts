@@ -1,5 +1,6 @@
 import { EventStateId, EventTypeId } from '@kibitz/kernel'
 import { Schema } from 'effect'
+import { EventState } from './EventStates.ts'
 
 /** Spec section 9: event types local 1, national 2, international 3, world class 4. */
 export const EventType = { local: 1, national: 2, international: 3, worldClass: 4 } as const
@@ -11,19 +12,7 @@ export const EditionType = { year: 1, season: 2 } as const
 /** Spec section 4: event status ids. */
 export const EventStatusId = { draft: 1, accepted: 2, declined: 3 } as const
 
-/** Spec section 4: server statuses. Active: pending, accepted, postponed, canceled. */
-export const EventState = Schema.Literals([
-  'pending',
-  'accepted',
-  'postponed',
-  'canceled',
-  'draft',
-  'postponedToDraft',
-])
-export type EventState = typeof EventState.Type
-export const activeStates: ReadonlyArray<EventState> = ['pending', 'accepted', 'postponed', 'canceled']
-/** States a visitor may see in the public catalogue (pending awaits acceptance). */
-export const publicStates: ReadonlyArray<EventState> = ['accepted', 'postponed', 'canceled']
+export { activeStates, EventState, publicStates } from './EventStates.ts'
 
 /** Spec section 4: time state running 0, future 1, past 2; display adds just finished. */
 export const DisplayTimeState = Schema.Literals(['running', 'future', 'justFinished', 'past'])

@@ -1,3 +1,4 @@
+import { isPublicState } from '@kibitz/events/states'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { DateRange } from '../Dates.tsx'
@@ -12,8 +13,6 @@ export interface OwnEvent {
   readonly dateEnd: string
   readonly tournamentsCount: number
 }
-
-const publicStates = new Set(['accepted', 'postponed', 'canceled'])
 
 export function StateBadge({ state }: { state: string }) {
   const text = (() => {
@@ -111,7 +110,7 @@ export function OwnEvents(props: {
               </span>
             </div>
             <div className="flex items-center gap-3">
-              {publicStates.has(event.state) ? (
+              {isPublicState(event.state) ? (
                 <Link
                   to="/event/$eventId"
                   params={{ eventId: event.alias }}
