@@ -1,0 +1,47 @@
+import { inTransaction } from '@kibitz/kernel'
+import { Effect, Option } from 'effect'
+import * as Repo from '../internal/RegistrationRepo.ts'
+import { type DeskContext, releaseLine, short } from './DeskContext.ts'
+
+// The expiry job's use case (decision 020): unpaid entries past their deadline expire in batches, give their
+// places back and e-mail the registrant.
+
+/** The desk's expireDue. */
+export const expiry = (desk: DeskContext) => {
+  const { events, sales, now, soldOut, enqueue, eventLink, eventOf, tournamentOf } = desk
+
+  const expireDue = Effect.fn('RegistrationDesk.expireDue')(function* (limit: number) {
+    const at = yield* now
+    return yield* inTransaction(
+      Effect.gen(function* () {
+        const due = yield* Repo.lockDue(at, limit)
+        for (const entry of due) {
+          yield* sales.release(entry.lines.map(releaseLine))
+          entry.status = 'expired'
+          yield* Repo.audit(entry.id, null, 'expired', {})
+          const event = yield* eventOf(entry, entry.language).pipe(Effect.option)
+          if (Option.isNone(event) || !entry.contactEmail) continue
+          const t = yield* tournamentOf(entry, event.value)
+          yield* enqueue(
+            entry.contactEmail,
+            entry.language,
+            {
+              kind: 'registrationExpired',
+              eventName: short(event.value.name),
+              tournamentName: short(t?.name ?? ''),
+              registerLink: eventLink(event.value),
+            },
+            'registration.expired',
+          )
+        }
+        // Each event the places went back to, in id order (as every writer locks one event at a time).
+        const freed = [...new Set(due.map((e) => e.eventId))].sort((a, b) => a - b)
+        for (const eventId of freed) yield* events.placesGivenBack(eventId)
+        yield* Repo.flush
+        return due.length
+      }),
+    ).pipe(Effect.tap(soldOut.forget))
+  })
+
+  return { expireDue }
+}

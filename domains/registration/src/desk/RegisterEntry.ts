@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto'
+import {
+  type Em,
+  FieldProblem,
+  formatIban,
+  formatZonedDateTime,
+  inTransaction,
+  resolveInterfaceLocale,
+  ValidationRule,
+} from '@kibitz/kernel'
+import type { TicketsUnavailable, Tournament } from '@kibitz/tournaments'
+import { Data, Effect } from 'effect'
+import { isPaymentMethod } from '../internal/EntryView.ts'
+import type { EntryEntity } from '../internal/entities/EntryEntity.ts'
+import type { RegistrationMail } from '../internal/mail/RegistrationMail.ts'
+import * as Repo from '../internal/RegistrationRepo.ts'
+import { creditorReferenceForEntry, formatCreditorReference } from '../payment/CreditorReference.ts'
+import {
+  IdempotencyKeyReused,
+  type RegistrationEvent,
+  RegistrationInvalid,
+  RegistrationReceipt,
+  TicketsChanged,
+} from '../Registration.ts'
+import { type PaymentMethod, payableByCard, type RegisterInput } from '../RegistrationInput.ts'
+import {
+  type DeskContext,
+  hashToken,
+  RegistrationLimits,
+  short,
+  soldOutWhileOpen,
+  toStored,
+} from './DeskContext.ts'
+import { crossProblems, saleLines, verifyPlayers, withCategories } from './RegisterChecks.ts'
+
+// Anyone (signed in or not) registers an entry (decision 020): priced on the server before and again under the
+// row locks, its tickets reserved and the entry written with its e-mail in one transaction. The event and the
+// tournament are read once, at the start, and handed down; only a 3000 after the sale was tried reads the
+// tournament again, to answer with the form as it is now.
+
+/** Inside the sale's transaction: the locked counts give another total (an early bird ran out meanwhile). */
+class Repriced extends Data.TaggedError('Repriced')<{ readonly totalMinor: number }> {}
+/** Inside the registering transaction: another request with the same key got there first (it rolls back). */
+class KeyTaken extends Data.TaggedError('KeyTaken')<Record<never, never>> {}
+
+const changedReason = (e: TicketsUnavailable) => e.reason
+
+/** The desk's register. */
+export const registerEntry = (desk: DeskContext) => {
+  const { events, config, sales, rateLimit, federation, now, refuse, publicEvent, findTournament } = desk
+  const { methodsOf, formOf, soldOut, enqueue, statusLink, money } = desk
+
+  /**
+   * An earlier request with this key: the receipt of the entry it made, as it answered then (null when the key
+   * is new); IdempotencyKeyReused when the key served another request.
+   */
+  const earlier = Effect.fn('RegistrationDesk.earlier')(function* (key: {
+    readonly hash: string
+    readonly request: string
+  }) {
+    const found = yield* Repo.findRequest(key.hash)
+    if (found === null) return null
+    if (found.requestHash !== key.request) return yield* new IdempotencyKeyReused()
+    const entry = found.entryId === null ? null : yield* Repo.entryById(found.entryId)
+    if (entry === null || found.statusToken === null) return yield* refuse('notFound')
+    return new RegistrationReceipt({
+      entryId: entry.id,
+      status: entry.status === 'pending' ? 'pending' : 'confirmed',
+      paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : 'free',
+      totalMinor: entry.totalMinor,
+      currencyCode: entry.currencyCode,
+      reference: entry.reference ?? null,
+      statusToken: found.statusToken,
+      expiresAt: entry.expiresAt?.toISOString() ?? null,
+      replayed: true,
+    })
+  })
+
+  const receivedMail = (
+    event: RegistrationEvent,
+    tournament: { readonly name: string },
+    entry: EntryEntity,
+    token: string,
+    language: string,
+  ): RegistrationMail => {
+    const dueBy = entry.expiresAt ? formatZonedDateTime(entry.expiresAt, event.timeZone, language) : ''
+    const payment: Extract<RegistrationMail, { kind: 'registrationReceived' }>['payment'] =
+      entry.paymentMethod === 'bankTransfer' && event.bank && entry.reference
+        ? {
+            method: 'bankTransfer',
+            beneficiary: event.bank.beneficiary,
+            iban: formatIban(event.bank.iban),
+            bic: event.bank.bic,
+            reference: formatCreditorReference(entry.reference),
+            amount: money(entry, entry.totalMinor),
+            dueBy,
+          }
+        : entry.paymentMethod === 'card'
+          ? { method: 'card', payLink: `${config.publicUrl}/payment?token=${token}`, dueBy }
+          : { method: 'free' }
+    return {
+      kind: 'registrationReceived',
+      eventName: short(event.name),
+      tournamentName: short(tournament.name),
+      contestants: entry.contestants.getItems().map((c) => `${c.firstName} ${c.lastName}`),
+      ticketLines: entry.lines.map(
+        (l) => `${l.persons} × ${money(entry, l.unitPriceMinor)} = ${money(entry, l.totalMinor)}`,
+      ),
+      total: money(entry, entry.totalMinor),
+      payment,
+      statusLink: statusLink(token),
+    }
+  }
+
+  const register = Effect.fn('RegistrationDesk.register')(function* (
+    eventRef: string,
+    tournamentRef: string,
+    input: RegisterInput,
+    who: { readonly userId: number | null; readonly language: string; readonly address?: string },
+    options: { readonly idempotencyKey?: string } = {},
+  ) {
+    // Keys are the client's; scoped to the tournament asked for, hashed like every secret kept.
+    const key =
+      options.idempotencyKey === undefined
+        ? null
+        : {
+            hash: hashToken(`${tournamentRef}\n${options.idempotencyKey}`),
+            request: hashToken(JSON.stringify([eventRef, tournamentRef, input])),
+          }
+    if (key) {
+      const answered = yield* earlier(key)
+      if (answered) return answered
+    }
+    const language = resolveInterfaceLocale(who.language)
+    const at = yield* now
+    // The crowd at a championship's opening keeps asking after the last place is gone: a tournament found
+    // sold out is answered so, from memory, for a few seconds, without reading the event again.
+    const soldOutKey = `${language}\n${eventRef}\n${tournamentRef}`
+    const known = soldOut.recall(soldOutKey, at)
+    if (known) return yield* Effect.fail(known)
+    const event = yield* publicEvent(eventRef, language)
+    const tournament = yield* findTournament(event, tournamentRef)
+    /** 3000 with the form as `read` (the tournament read above, unless the sale found it changed since). */
+    const changedWith = (
+      read: Effect.Effect<Tournament, never, Em>,
+      reason: TicketsChanged['reason'],
+      quotedTotalMinor: number | null = null,
+    ) =>
+      Effect.flatMap(read, (t) =>
+        Effect.fail(new TicketsChanged({ reason, form: formOf(event, t), quotedTotalMinor })),
+      )
+    // The tickets were read with the tournament: a refusal decided from them answers the form as it was read.
+    const unchanged = (reason: TicketsChanged['reason']) => changedWith(Effect.succeed(tournament), reason)
+    // The sale found them otherwise (sold meanwhile, another price): the answer reads the tournament again.
+    const changed = (reason: TicketsChanged['reason'], quotedTotalMinor: number | null = null) =>
+      changedWith(
+        findTournament(event, tournamentRef).pipe(Effect.orElseSucceed(() => tournament)),
+        reason,
+        quotedTotalMinor,
+      )
+    if (!tournament.isOpenRegistration) {
+      if (soldOutWhileOpen(event, tournament, at))
+        return yield* unchanged('soldOut').pipe(
+          Effect.tapError((refusal) => Effect.sync(() => soldOut.remember(soldOutKey, refusal, at))),
+        )
+      return yield* refuse('closed')
+    }
+    const methods = methodsOf(event)
+    const problems = crossProblems(input, tournament, methods)
+    if (problems.length > 0) return yield* new RegistrationInvalid({ problems })
+    if (
+      input.data.contestants.some((c) => c.ageCategoryId === null && withCategories(tournament, c.ticketId))
+    )
+      return yield* unchanged('notForSale')
+    const lines = saleLines(input, tournament)
+    // The price the visitor saw must still be the price: a change is told (3000), never applied silently.
+    const quote = yield* sales
+      .quote(tournament.tournamentId, lines, event.timeZone)
+      .pipe(Effect.catchTag('TicketsUnavailable', (e) => changed(changedReason(e))))
+    if (quote.totalMinor !== input.ticket.expectedTotalMinor)
+      return yield* changed('priceChanged', quote.totalMinor)
+    // Anyone may register without an account, so one address may hold only so many places at a time: a
+    // replayed request (above) is not counted, a new one is, before any federation lookup it would cost.
+    if (who.address !== undefined)
+      yield* rateLimit.take(
+        'registration-address',
+        who.address,
+        RegistrationLimits.perAddress,
+        RegistrationLimits.windowMs,
+      )
+    const checked = yield* verifyPlayers(federation, input, tournament)
+    if (checked.problems.length > 0) return yield* new RegistrationInvalid({ problems: checked.problems })
+
+    // A total above what a card checkout takes is paid by transfer (or at the venue) instead.
+    const payable = methods.filter((m) => m !== 'card' || payableByCard(quote.totalMinor, event.currencyCode))
+    if (quote.totalMinor > 0 && payable.length > 0 && !payable.includes(input.ticket.paymentMethod))
+      return yield* new RegistrationInvalid({
+        problems: [new FieldProblem({ field: 'ticket.paymentMethod', rule: ValidationRule.outOfRange })],
+      })
+    const method: PaymentMethod =
+      quote.totalMinor === 0 ? 'free' : payable.length === 0 ? 'atVenue' : input.ticket.paymentMethod
+    const waitsForPayment = method === 'bankTransfer' || method === 'card'
+    const expiresAt = waitsForPayment ? new Date(at.getTime() + config.holdHours * 3_600_000) : null
+    const token = randomBytes(32).toString('base64url')
+    const reserved = yield* inTransaction(
+      Effect.gen(function* () {
+        // The key first: a concurrent request with the same key waits here for this one, then replays it.
+        if (key && !(yield* Repo.claimRequest(key.hash, key.request))) return yield* new KeyTaken()
+        // Priced again under the row locks: an early bird ending meanwhile is 3000 too, and rolls back.
+        const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
+        if (sold.totalMinor !== input.ticket.expectedTotalMinor)
+          return yield* new Repriced({ totalMinor: sold.totalMinor })
+        // The last place taken closes the event's registration on its card in this same transaction.
+        yield* events.placesTaken(event.eventId, sold.lines)
+        const entry = yield* Repo.insertEntry(
+          {
+            eventId: event.eventId,
+            tournamentId: tournament.tournamentId,
+            userId: who.userId,
+            status: waitsForPayment ? 'pending' : 'confirmed',
+            teamName: input.data.teamName.trim() === '' ? null : input.data.teamName.trim(),
+            contactEmail: input.data.contactEmail,
+            language,
+            totalMinor: sold.totalMinor,
+            currencyCode: event.currencyCode,
+            lines: sold.lines.map(toStored),
+            paymentMethod: method,
+            statusTokenHash: hashToken(token),
+            expiresAt,
+            paidAt: null,
+            contestants: input.data.contestants.map((c, i) => ({
+              firstName: c.firstName,
+              lastName: c.lastName,
+              countryCode: c.countryCode,
+              email: c.email,
+              federationId: c.federationId.trim() === '' ? null : c.federationId.trim(),
+              federationVerified: checked.verified[i] ?? null,
+              ticketId: c.ticketId,
+              ageCategoryId: c.ageCategoryId,
+            })),
+          },
+          (id) => (method === 'bankTransfer' ? creditorReferenceForEntry(id) : null),
+        )
+        if (key) yield* Repo.attachRequest(key.hash, entry.id, token)
+        yield* Repo.audit(entry.id, who.userId, 'registered', { method, totalMinor: sold.totalMinor })
+        yield* enqueue(
+          entry.contactEmail ?? input.data.contactEmail,
+          language,
+          receivedMail(event, tournament, entry, token, language),
+          'registration.received',
+        )
+        return entry
+      }),
+    ).pipe(
+      Effect.catchTags({
+        TicketsUnavailable: (e) => changed(changedReason(e)),
+        Repriced: (e) => changed('priceChanged', e.totalMinor),
+      }),
+      Effect.map((entry) => ({ entry })),
+      Effect.catchTag('KeyTaken', () =>
+        key ? Effect.map(earlier(key), (answer) => ({ answer })) : refuse('notFound'),
+      ),
+    )
+    if ('answer' in reserved) return reserved.answer ?? (yield* refuse('notFound'))
+    return new RegistrationReceipt({
+      entryId: reserved.entry.id,
+      status: reserved.entry.status === 'pending' ? 'pending' : 'confirmed',
+      paymentMethod: method,
+      totalMinor: reserved.entry.totalMinor,
+      currencyCode: reserved.entry.currencyCode,
+      reference: reserved.entry.reference ?? null,
+      statusToken: token,
+      expiresAt: reserved.entry.expiresAt?.toISOString() ?? null,
+      replayed: false,
+    })
+  })
+
+  return { register }
+}
