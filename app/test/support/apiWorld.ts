@@ -1,4 +1,7 @@
 import '../../../testing/src/context.ts'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { openOrm } from '@kibitz/infra'
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import type { Orm } from '../../../testing/src/domain.ts'
@@ -13,12 +16,14 @@ export const adminEmail = 'admin@example.test'
 /**
  * The usual set-up of an API test file: a database of its own, the app's environment pointing at it, the API
  * handler and runtime disposed after the file, and sign-in counters emptied before each test. Call at the top
- * level of the file; `sql` and `orm` are usable from the first hook on.
+ * level of the file; `sql` and `orm` are usable from the first hook on. With `localFiles` the app stores its
+ * files in a folder of the file's own (`dataDir`), removed after the file.
  */
-export const useApiWorld = (options: { readonly poolMax?: number } = {}) => {
+export const useApiWorld = (options: { readonly poolMax?: number; readonly localFiles?: boolean } = {}) => {
   let db: { url: string; drop: () => Promise<void> } | undefined
   let sql: TestDatabase | undefined
   let orm: Orm | undefined
+  let dataDir: string | undefined
 
   beforeAll(async () => {
     db = await freshDatabase(inject('databaseUrl'))
@@ -27,6 +32,11 @@ export const useApiWorld = (options: { readonly poolMax?: number } = {}) => {
     process.env.DATABASE_URL = db.url
     process.env.PUBLIC_URL = publicUrl
     process.env.ADMIN_EMAIL = adminEmail
+    if (options.localFiles) {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'kibitz-api-files-'))
+      process.env.STORAGE = 'local'
+      process.env.DATA_DIR = dataDir
+    }
   })
 
   afterAll(async () => {
@@ -35,6 +45,7 @@ export const useApiWorld = (options: { readonly poolMax?: number } = {}) => {
     await orm?.close(true)
     await sql?.close()
     await db?.drop()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 
   beforeEach(async () => {
@@ -49,6 +60,10 @@ export const useApiWorld = (options: { readonly poolMax?: number } = {}) => {
     get orm(): Orm {
       if (!orm) throw new Error('the API test database opens in beforeAll')
       return orm
+    },
+    get dataDir(): string {
+      if (!dataDir) throw new Error('the files folder is made in beforeAll, with localFiles')
+      return dataDir
     },
   }
 }
