@@ -1,11 +1,6 @@
 import { Context, Effect, Layer, Schema } from 'effect'
-import { Em } from './Em.ts'
-import {
-  AgeGroupEntity,
-  CountryEntity,
-  CurrencyEntity,
-  LanguageEntity,
-} from './internal/entities/LookupEntities.ts'
+import type { Em } from './Em.ts'
+import { LookupRepo } from './internal/LookupRepo.ts'
 
 export class Country extends Schema.Class<Country>('@kibitz/kernel/Country')({
   id: Schema.Int,
@@ -57,57 +52,58 @@ export class LookupService extends Context.Service<
     ageGroups(): Db<ReadonlyArray<AgeGroup>>
   }
 >()('@kibitz/kernel/LookupService') {
-  static readonly layer = Layer.succeed(
+  static readonly layer = Layer.effect(
     LookupService,
-    LookupService.of({
-      countries: Effect.fn('LookupService.countries')(function* (language: string) {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() => em.find(CountryEntity, {}))
-        const collator = new Intl.Collator([language, 'en'])
-        return rows
-          .map((r) => new Country({ id: r.id, code: r.code, name: r.names[language] ?? r.name }))
-          .sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code))
-      }),
-      currencies: Effect.fn('LookupService.currencies')(function* (popularOnly: boolean) {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.find(CurrencyEntity, popularOnly ? { isPopular: true } : {}, { orderBy: { code: 'asc' } }),
-        )
-        return rows.map(
-          (r) =>
-            new Currency({ id: r.id, code: r.code, name: r.name, symbol: r.symbol, minorUnit: r.minorUnit }),
-        )
-      }),
-      languages: Effect.fn('LookupService.languages')(function* () {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.find(LanguageEntity, {}, { orderBy: { isDefault: 'desc', id: 'asc' } }),
-        )
-        return rows.map(
-          (r) =>
-            new Language({
-              id: r.id,
-              code: r.code,
-              name: r.name,
-              nativeName: r.nativeName,
-              defaultLanguage: r.isDefault,
-              isInterface: r.isInterface,
-            }),
-        )
-      }),
-      ageGroups: Effect.fn('LookupService.ageGroups')(function* () {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() => em.find(AgeGroupEntity, {}, { orderBy: { ageFrom: 'asc' } }))
-        return rows.map(
-          (r) =>
-            new AgeGroup({
-              ageGroupId: r.id,
-              name: r.name,
-              ageFrom: r.ageFrom ?? null,
-              ageTo: r.ageTo ?? null,
-            }),
-        )
-      }),
+    Effect.gen(function* () {
+      const repo = yield* LookupRepo
+      return LookupService.of({
+        countries: Effect.fn('LookupService.countries')(function* (language: string) {
+          const rows = yield* repo.countries()
+          const collator = new Intl.Collator([language, 'en'])
+          return rows
+            .map((r) => new Country({ id: r.id, code: r.code, name: r.names[language] ?? r.name }))
+            .sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code))
+        }),
+        currencies: Effect.fn('LookupService.currencies')(function* (popularOnly: boolean) {
+          const rows = yield* repo.currencies(popularOnly)
+          return rows.map(
+            (r) =>
+              new Currency({
+                id: r.id,
+                code: r.code,
+                name: r.name,
+                symbol: r.symbol,
+                minorUnit: r.minorUnit,
+              }),
+          )
+        }),
+        languages: Effect.fn('LookupService.languages')(function* () {
+          const rows = yield* repo.languages()
+          return rows.map(
+            (r) =>
+              new Language({
+                id: r.id,
+                code: r.code,
+                name: r.name,
+                nativeName: r.nativeName,
+                defaultLanguage: r.isDefault,
+                isInterface: r.isInterface,
+              }),
+          )
+        }),
+        ageGroups: Effect.fn('LookupService.ageGroups')(function* () {
+          const rows = yield* repo.ageGroups()
+          return rows.map(
+            (r) =>
+              new AgeGroup({
+                ageGroupId: r.id,
+                name: r.name,
+                ageFrom: r.ageFrom ?? null,
+                ageTo: r.ageTo ?? null,
+              }),
+          )
+        }),
+      })
     }),
-  )
+  ).pipe(Layer.provide(LookupRepo.layer))
 }
