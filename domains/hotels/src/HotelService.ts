@@ -1,6 +1,6 @@
-import { Em } from '@kibitz/kernel'
+import type { Em } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
-import { HotelEntity } from './internal/entities/HotelEntity.ts'
+import { HotelRepo } from './internal/HotelRepo.ts'
 
 export class Hotel extends Schema.Class<Hotel>('@kibitz/hotels/Hotel')({
   eventHotelId: Schema.Int,
@@ -20,27 +20,27 @@ export class HotelService extends Context.Service<
     forEvent(eventId: number): Effect.Effect<ReadonlyArray<Hotel>, never, Em>
   }
 >()('@kibitz/hotels/HotelService') {
-  static readonly layer = Layer.succeed(
+  static readonly layer = Layer.effect(
     HotelService,
-    HotelService.of({
-      forEvent: Effect.fn('HotelService.forEvent')(function* (eventId) {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.find(HotelEntity, { eventId, isActive: true }, { orderBy: { priceMinor: 'asc', id: 'asc' } }),
-        )
-        return rows.map(
-          (h) =>
-            new Hotel({
-              eventHotelId: h.id,
-              name: h.name,
-              priceMinor: h.priceMinor ?? null,
-              websiteUrl: h.websiteUrl ?? null,
-              addressLine: h.addressLine ?? null,
-              stars: h.stars ?? null,
-              type: h.type,
-            }),
-        )
-      }),
+    Effect.gen(function* () {
+      const hotels = yield* HotelRepo
+      return HotelService.of({
+        forEvent: Effect.fn('HotelService.forEvent')(function* (eventId) {
+          const rows = yield* hotels.activeOfEvent(eventId)
+          return rows.map(
+            (h) =>
+              new Hotel({
+                eventHotelId: h.id,
+                name: h.name,
+                priceMinor: h.priceMinor ?? null,
+                websiteUrl: h.websiteUrl ?? null,
+                addressLine: h.addressLine ?? null,
+                stars: h.stars ?? null,
+                type: h.type,
+              }),
+          )
+        }),
+      })
     }),
-  )
+  ).pipe(Layer.provide(HotelRepo.layer))
 }
