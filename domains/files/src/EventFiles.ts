@@ -3,7 +3,7 @@ import { type Em, slugify } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import sharp from 'sharp'
 import { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
-import * as Repo from './internal/StoredFileRepo.ts'
+import { type NewStoredFile, StoredFileRepo } from './internal/StoredFileRepo.ts'
 import { FileStorage } from './Storage.ts'
 
 // Images and documents of events and tournaments (spec sections 3 and 9): bytes go to the FileStorage port,
@@ -217,19 +217,17 @@ export class EventFiles extends Context.Service<
     EventFiles,
     Effect.gen(function* () {
       const storage = yield* FileStorage
+      const stored = yield* StoredFileRepo
 
       /** Removes what an unfinished upload wrote; a failing store must not hide the original failure. */
       const discard = (keys: ReadonlyArray<string>) =>
         Effect.forEach(keys, (key) => Effect.exit(storage.remove(key)), { discard: true })
 
       /** Writes the objects, then the row; on any failure the objects are removed again. */
-      const storeThenRecord = (
-        objects: ReadonlyArray<readonly [string, Uint8Array]>,
-        row: Repo.NewStoredFile,
-      ) =>
+      const storeThenRecord = (objects: ReadonlyArray<readonly [string, Uint8Array]>, row: NewStoredFile) =>
         Effect.gen(function* () {
           for (const [key, bytes] of objects) yield* storage.put(key, bytes)
-          return yield* Repo.insert(row)
+          return yield* stored.insert(row)
         }).pipe(Effect.onError(() => discard(objects.map(([key]) => key))))
 
       const encode = (bytes: Uint8Array, thumbWidth: number) =>
@@ -347,10 +345,10 @@ export class EventFiles extends Context.Service<
       })
 
       const removeFile = Effect.fn('EventFiles.removeFile')(function* (owner: number, key: string) {
-        const row = yield* Repo.findOwned(owner, key)
+        const row = yield* stored.findOwned(owner, key)
         if (!row) return yield* new StoredFileNotFound({ key })
         // The row goes first: bytes without a row are only wasted space, a row without bytes is a broken link.
-        yield* Repo.deleteById(row.id)
+        yield* stored.deleteById(row.id)
         const thumbKey = row.thumbUrl ? keyOfPublicPath(row.thumbUrl) : undefined
         yield* storage.remove(row.path)
         if (thumbKey !== undefined) yield* storage.remove(thumbKey)
@@ -370,7 +368,7 @@ export class EventFiles extends Context.Service<
           page.limit > maxFilesPageLimit
         )
           return yield* Effect.die(new Error(`invalid page ${JSON.stringify(page)}`))
-        const [rows, total] = yield* Repo.listUnder(owner, eventFolderPrefix(eventId), page)
+        const [rows, total] = yield* stored.listUnder(owner, eventFolderPrefix(eventId), page)
         const files = rows.map((row) => {
           const { kind, tournamentId } = eventFolderOf(eventId, row.folder)
           return new StoredFileEntry({
@@ -393,5 +391,5 @@ export class EventFiles extends Context.Service<
 
       return EventFiles.of({ storeEventImage, storeEventDocument, removeFile, listEventFiles })
     }),
-  )
+  ).pipe(Layer.provide(StoredFileRepo.layer))
 }

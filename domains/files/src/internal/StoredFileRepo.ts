@@ -1,12 +1,15 @@
 import { Em } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Effect } from 'effect'
+import { Context, Effect, Layer } from 'effect'
 import { StoredFileEntity } from './entities/StoredFileEntity.ts'
 
-// The only code of the files domain that touches MikroORM; every call runs on the caller's EntityManager.
+// The only code of the files domain that touches MikroORM; every call runs on the caller's EntityManager
+// (docs/decisions/037-one-repository-form.md).
 
-/** Runs one ORM call on the current EntityManager; database failures are defects. */
-const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
+/** Every repository call runs on the caller's EntityManager; database failures are defects. */
+type Db<A> = Effect.Effect<A, never, Em>
+
+const db = <A>(f: (em: EntityManager) => Promise<A>): Db<A> =>
   Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
 
 export type StoredFile = StoredFileEntity
@@ -24,37 +27,50 @@ export interface NewStoredFile {
   readonly size: number
 }
 
-/** Records a stored file; the row is written (flushed) before this succeeds. */
-export const insert = (data: NewStoredFile) =>
-  db(async (em) => {
-    const row = em.create(StoredFileEntity, { ...data })
-    await em.flush()
-    return row
-  })
-
-/** The owner's file stored under `key`, if any: another owner's file is never found. */
-export const findOwned = (ownerOrganiserId: number, key: string) =>
-  db((em) => em.findOne(StoredFileEntity, { ownerOrganiserId, path: key }))
-
 /** `text` for a LIKE pattern: its wildcards and the escape character stand for themselves. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/**
- * One page of the owner's files whose folder starts with `prefix` (a folder path ending in `/`), newest first,
- * with how many there are in all. The prefix match uses stored_file_owner_folder_prefix_index.
- */
-export const listUnder = (
-  ownerOrganiserId: number,
-  prefix: string,
-  page: { readonly offset: number; readonly limit: number },
-) =>
-  db((em) =>
-    em.findAndCount(
-      StoredFileEntity,
-      { ownerOrganiserId, folder: { $like: `${likeLiteral(prefix)}%` } },
-      { orderBy: { uploadedAt: 'desc', id: 'desc' }, offset: page.offset, limit: page.limit },
-    ),
+/** The stored_file table's repository. */
+export class StoredFileRepo extends Context.Service<
+  StoredFileRepo,
+  {
+    /** Records a stored file; the row is written (flushed) before this succeeds. */
+    insert(data: NewStoredFile): Db<StoredFile>
+    /** The owner's file stored under `key`, if any: another owner's file is never found. */
+    findOwned(ownerOrganiserId: number, key: string): Db<StoredFile | null>
+    /**
+     * One page of the owner's files whose folder starts with `prefix` (a folder path ending in `/`), newest
+     * first, with how many there are in all. The prefix match uses stored_file_owner_folder_prefix_index.
+     */
+    listUnder(
+      ownerOrganiserId: number,
+      prefix: string,
+      page: { readonly offset: number; readonly limit: number },
+    ): Db<[ReadonlyArray<StoredFile>, number]>
+    /** Deletes the row of `id`. */
+    deleteById(id: number): Db<void>
+  }
+>()('@kibitz/files/StoredFileRepo') {
+  static readonly layer = Layer.succeed(
+    StoredFileRepo,
+    StoredFileRepo.of({
+      insert: (data) =>
+        db(async (em) => {
+          const row = em.create(StoredFileEntity, { ...data })
+          await em.flush()
+          return row
+        }),
+      findOwned: (ownerOrganiserId, key) =>
+        db((em) => em.findOne(StoredFileEntity, { ownerOrganiserId, path: key })),
+      listUnder: (ownerOrganiserId, prefix, page) =>
+        db((em) =>
+          em.findAndCount(
+            StoredFileEntity,
+            { ownerOrganiserId, folder: { $like: `${likeLiteral(prefix)}%` } },
+            { orderBy: { uploadedAt: 'desc', id: 'desc' }, offset: page.offset, limit: page.limit },
+          ),
+        ),
+      deleteById: (id) => db((em) => em.nativeDelete(StoredFileEntity, { id })).pipe(Effect.asVoid),
+    }),
   )
-
-/** Deletes the row of `id`. */
-export const deleteById = (id: number) => db((em) => em.nativeDelete(StoredFileEntity, { id }))
+}
