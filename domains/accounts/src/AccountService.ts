@@ -26,13 +26,14 @@ import {
   now,
   validate,
 } from './internal/AccountKit.ts'
-import * as Repo from './internal/AccountRepo.ts'
-import { TokenPurpose } from './internal/AccountRepo.ts'
+import type * as Repo from './internal/AccountRepo.ts'
+import { AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
 import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './internal/Secrets.ts'
+import { SignInRepo } from './internal/SignInRepo.ts'
 import { organiserApplications } from './OrganiserApplications.ts'
 import { passwordResets } from './PasswordResets.ts'
 import { profiles } from './Profiles.ts'
-import { countLogin, forgiveLogin, rememberDevice, reserve } from './SignInThrottle.ts'
+import { signInThrottle } from './SignInThrottle.ts'
 import {
   SocialAuth,
   type SocialFailure,
@@ -167,6 +168,9 @@ export class AccountService extends Context.Service<
       const social = yield* SocialAuth
       const images = yield* ImageStore
       const lookups = yield* LookupService
+      const accounts = yield* AccountRepo
+      const throttle = signInThrottle(yield* SignInRepo)
+      const { countLogin, forgiveLogin, rememberDevice, reserve } = throttle
       // The decoy an unknown address is checked against is made now, not on the first such login (which would
       // then take two hashes' time).
       yield* decoyHash()
@@ -181,7 +185,7 @@ export class AccountService extends Context.Service<
         request: RequestInfo,
       ) {
         const token = newToken()
-        yield* Repo.createSession({
+        yield* accounts.createSession({
           hash: tokenHash(token),
           userId: user.id,
           now: yield* now,
@@ -190,14 +194,14 @@ export class AccountService extends Context.Service<
           ip: request.ip,
           userAgent: request.userAgent,
         })
-        const organiser = yield* Repo.findOrganiserOfUser(user.id)
+        const organiser = yield* accounts.findOrganiserOfUser(user.id)
         const device = yield* rememberDevice(user.id, request)
         return { token, device, user: currentUser(user, organiser) }
       })
 
       const sendActivation = Effect.fn('AccountService.sendActivation')(function* (user: Repo.User) {
         const token = newToken()
-        yield* Repo.createToken({
+        yield* accounts.createToken({
           hash: tokenHash(token),
           purpose: TokenPurpose.activation,
           userId: user.id,
@@ -230,16 +234,18 @@ export class AccountService extends Context.Service<
         const passwordHash = yield* hashPassword(form.password)
         return yield* inTransaction(
           Effect.gen(function* () {
-            if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
-            const user = yield* Repo.createUser({
-              email,
-              passwordHash,
-              firstName: form.firstName,
-              lastName: form.lastName,
-              language: request.language,
-              activatedAt: null,
-              rulesAcceptedAt: at,
-            }).pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')))
+            if (yield* accounts.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
+            const user = yield* accounts
+              .createUser({
+                email,
+                passwordHash,
+                firstName: form.firstName,
+                lastName: form.lastName,
+                language: request.language,
+                activatedAt: null,
+                rulesAcceptedAt: at,
+              })
+              .pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')))
             yield* sendActivation(user)
             return { userId: user.id }
           }),
@@ -249,16 +255,16 @@ export class AccountService extends Context.Service<
       const activate = Effect.fn('AccountService.activate')(function* (token: string) {
         return yield* inTransaction(
           Effect.gen(function* () {
-            const row = yield* Repo.findTokenForUpdate(tokenHash(token), TokenPurpose.activation)
+            const row = yield* accounts.findTokenForUpdate(tokenHash(token), TokenPurpose.activation)
             const at = yield* now
             if (!row || row.expiresAt.getTime() < at.getTime())
               return yield* fail(ErrorCode.resetTokenExpired)
-            const user = yield* Repo.findUserById(row.userId)
+            const user = yield* accounts.findUserById(row.userId)
             if (!user) return yield* fail(ErrorCode.userNotFound)
             // Following the link twice is harmless: the second time the account is simply already active.
             row.usedAt ??= at
             user.activatedAt ??= at
-            yield* Repo.flush()
+            yield* accounts.flush()
             return { userId: user.id }
           }),
         )
@@ -267,7 +273,7 @@ export class AccountService extends Context.Service<
       const login = Effect.fn('AccountService.login')(function* (input: unknown, request: RequestInfo) {
         const form = yield* validate(LoginInput, input)
         const email = normaliseEmail(form.email)
-        const user = yield* Repo.findUserByEmail(email)
+        const user = yield* accounts.findUserByEmail(email)
         // Counted before the password is judged, with the same statements whether the account exists or not.
         const counted = yield* countLogin(email, user?.id ?? null, request)
         // An unknown address (or an account without a password) is checked against a decoy hash: the same
@@ -280,7 +286,7 @@ export class AccountService extends Context.Service<
         if (user.bannedAt) return yield* fail(ErrorCode.banned)
         if (!user.activatedAt) {
           const at = yield* now
-          const recent = yield* Repo.hasRecentToken(
+          const recent = yield* accounts.hasRecentToken(
             user.id,
             TokenPurpose.activation,
             new Date(at.getTime() - AccountLimits.activationResendAfterMs),
@@ -293,12 +299,12 @@ export class AccountService extends Context.Service<
 
       const authenticate = Effect.fn('AccountService.authenticate')(function* (token: string) {
         const hash = tokenHash(token)
-        const session = yield* Repo.findSession(hash)
+        const session = yield* accounts.findSession(hash)
         const at = yield* now
         if (!session || session.revokedAt || session.expiresAt.getTime() <= at.getTime()) {
           return yield* fail(ErrorCode.sessionEnded)
         }
-        const user = yield* Repo.findUserById(session.userId)
+        const user = yield* accounts.findUserById(session.userId)
         if (!user || user.bannedAt) return yield* fail(ErrorCode.sessionEnded)
         // Sliding expiry, written at most every few minutes so reads stay reads.
         if (at.getTime() - session.lastSeenAt.getTime() > AccountLimits.sessionTouchMs) {
@@ -306,13 +312,13 @@ export class AccountService extends Context.Service<
           session.expiresAt = new Date(
             Math.min(at.getTime() + AccountLimits.sessionIdleMs, session.absoluteExpiresAt.getTime()),
           )
-          yield* Repo.flush()
+          yield* accounts.flush()
         }
-        return currentUser(user, yield* Repo.findOrganiserOfUser(user.id))
+        return currentUser(user, yield* accounts.findOrganiserOfUser(user.id))
       })
 
       const logout = Effect.fn('AccountService.logout')(function* (token: string) {
-        yield* Repo.revokeSession(tokenHash(token), yield* now)
+        yield* accounts.revokeSession(tokenHash(token), yield* now)
       })
 
       // --- social accounts
@@ -346,9 +352,9 @@ export class AccountService extends Context.Service<
         )
         return yield* inTransaction(
           Effect.gen(function* () {
-            const identity = yield* Repo.findIdentity(provider, profile.subject)
+            const identity = yield* accounts.findIdentity(provider, profile.subject)
             if (identity) {
-              const user = yield* Repo.findUserById(identity.userId)
+              const user = yield* accounts.findUserById(identity.userId)
               if (!user) return yield* fail(ErrorCode.userNotFound)
               if (user.bannedAt) return yield* fail(ErrorCode.banned)
               return { ...(yield* openSession(user, options)), created: false }
@@ -356,28 +362,32 @@ export class AccountService extends Context.Service<
             if (!profile.email) return yield* fail(ErrorCode.socialEmailMissing)
             const email = normaliseEmail(profile.email)
             // Never link by e-mail silently: whoever controls that provider account would take over ours.
-            if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExistsSocial)
+            if (yield* accounts.findUserByEmail(email)) return yield* fail(ErrorCode.emailExistsSocial)
             if (!options.acceptRules) return yield* fail(ErrorCode.rulesNotAccepted, 'acceptRules')
             const at = yield* now
-            const user = yield* Repo.createUser({
-              email,
-              passwordHash: null,
-              firstName: profile.firstName?.slice(0, 100) ?? null,
-              lastName: profile.lastName?.slice(0, 100) ?? null,
-              language: options.language,
-              activatedAt: at,
-              rulesAcceptedAt: at,
-            }).pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExistsSocial)))
-            yield* Repo.addIdentity({
-              userId: user.id,
-              provider,
-              subject: profile.subject,
-              email,
-              now: at,
-            }).pipe(
-              // The same provider account signed up twice at once: the other request won.
-              Effect.catchTag('Duplicate', () => fail(ErrorCode.socialLoginFailed)),
-            )
+            const user = yield* accounts
+              .createUser({
+                email,
+                passwordHash: null,
+                firstName: profile.firstName?.slice(0, 100) ?? null,
+                lastName: profile.lastName?.slice(0, 100) ?? null,
+                language: options.language,
+                activatedAt: at,
+                rulesAcceptedAt: at,
+              })
+              .pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExistsSocial)))
+            yield* accounts
+              .addIdentity({
+                userId: user.id,
+                provider,
+                subject: profile.subject,
+                email,
+                now: at,
+              })
+              .pipe(
+                // The same provider account signed up twice at once: the other request won.
+                Effect.catchTag('Duplicate', () => fail(ErrorCode.socialLoginFailed)),
+              )
             return { ...(yield* openSession(user, options)), created: true }
           }),
         )
@@ -395,24 +405,26 @@ export class AccountService extends Context.Service<
           return yield* fail(ErrorCode.facebookNoEmail)
         yield* inTransaction(
           Effect.gen(function* () {
-            const user = yield* Repo.findUserById(userId)
+            const user = yield* accounts.findUserById(userId)
             if (!user) return yield* fail(ErrorCode.userNotFound)
-            const identity = yield* Repo.findIdentity(provider, profile.subject)
-            const own = yield* Repo.identitiesOf(userId)
+            const identity = yield* accounts.findIdentity(provider, profile.subject)
+            const own = yield* accounts.identitiesOf(userId)
             if (identity || own.some((i) => i.provider === provider)) {
               return yield* fail(ErrorCode.socialAlreadyConnected)
             }
             if (profile.email) {
-              const holder = yield* Repo.findUserByEmail(normaliseEmail(profile.email))
+              const holder = yield* accounts.findUserByEmail(normaliseEmail(profile.email))
               if (holder && holder.id !== userId) return yield* fail(ErrorCode.socialConnectEmailExists)
             }
-            yield* Repo.addIdentity({
-              userId,
-              provider,
-              subject: profile.subject,
-              email: profile.email ? normaliseEmail(profile.email) : null,
-              now: yield* now,
-            }).pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.socialAlreadyConnected)))
+            yield* accounts
+              .addIdentity({
+                userId,
+                provider,
+                subject: profile.subject,
+                email: profile.email ? normaliseEmail(profile.email) : null,
+                now: yield* now,
+              })
+              .pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.socialAlreadyConnected)))
           }),
         )
       })
@@ -424,14 +436,14 @@ export class AccountService extends Context.Service<
         // The user row stays locked, so two disconnects at once cannot both pass the last-way-in check.
         yield* inTransaction(
           Effect.gen(function* () {
-            const user = yield* Repo.findUserForUpdate(userId)
+            const user = yield* accounts.findUserForUpdate(userId)
             if (!user) return yield* fail(ErrorCode.userNotFound)
-            const own = yield* Repo.identitiesOf(userId)
+            const own = yield* accounts.identitiesOf(userId)
             if (!own.some((i) => i.provider === provider)) return
             // The last way in cannot be removed: set a password first.
             if (!user.passwordHash && own.length === 1)
               return yield* fail(ErrorCode.socialConnectFailed, 'provider')
-            yield* Repo.removeIdentity(userId, provider)
+            yield* accounts.removeIdentity(userId, provider)
           }),
         )
       })
@@ -442,15 +454,15 @@ export class AccountService extends Context.Service<
         login,
         authenticate,
         logout,
-        ...passwordResets(mailer),
+        ...passwordResets({ accounts, throttle, mailer }),
         socialProviders: () => social.providers(),
         beginSocial,
         socialLogin,
         connectSocial,
         disconnectSocial,
-        ...organiserApplications(mailer),
-        ...profiles({ config, images, lookups, mailer }),
+        ...organiserApplications({ accounts, mailer }),
+        ...profiles({ config, images, lookups, mailer, accounts, throttle }),
       })
     }),
-  )
+  ).pipe(Layer.provide(Layer.mergeAll(AccountRepo.layer, SignInRepo.layer)))
 }

@@ -8,8 +8,8 @@ import {
 } from './Account.ts'
 import { AccountLimits } from './AccountLimits.ts'
 import { type AccountMailer, currentUser, displayName, fail, now, validate } from './internal/AccountKit.ts'
-import * as Repo from './internal/AccountRepo.ts'
-import { TokenPurpose } from './internal/AccountRepo.ts'
+import type * as Repo from './internal/AccountRepo.ts'
+import { type AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
 import { newToken, tokenHash } from './internal/Secrets.ts'
 import { OrganiserKind, OrganiserStatus } from './Organiser.ts'
 
@@ -17,7 +17,13 @@ import { OrganiserKind, OrganiserStatus } from './Organiser.ts'
 // whoever follows it accepts or declines. The AccountService methods of the same names.
 
 /** The organiser-application methods of AccountService, writing their e-mails through `mailer`. */
-export const organiserApplications = ({ link, mail }: AccountMailer) => {
+export const organiserApplications = ({
+  accounts,
+  mailer: { link, mail },
+}: {
+  readonly accounts: AccountRepo['Service']
+  readonly mailer: AccountMailer
+}) => {
   const applyAsOrganiser = Effect.fn('AccountService.applyAsOrganiser')(function* (
     userId: number,
     kind: OrganiserApplication['kind'],
@@ -50,26 +56,26 @@ export const organiserApplications = ({ link, mail }: AccountMailer) => {
     return yield* inTransaction(
       Effect.gen(function* () {
         // The user row stays locked: two applications sent at once run one after the other.
-        const user = yield* Repo.findUserForUpdate(userId)
+        const user = yield* accounts.findUserForUpdate(userId)
         if (!user) return yield* fail(ErrorCode.userNotFound)
-        let organiser = yield* Repo.findOrganiserOfUser(userId)
+        let organiser = yield* accounts.findOrganiserOfUser(userId)
         // A pending or accepted application stands as it is; a declined one may apply again.
         if (organiser && organiser.status !== OrganiserStatus.declined) return currentUser(user, organiser)
         if (organiser) {
           Object.assign(organiser, fields, { status: OrganiserStatus.pending, decidedAt: null })
-          yield* Repo.flush()
+          yield* accounts.flush()
         } else {
           // The lock above rules out a second row; a clash would mean a writer outside this service.
-          organiser = yield* Repo.createOrganiser({ ...fields, userId, email: user.email }).pipe(
-            Effect.catchTag('Duplicate', () => fail(ErrorCode.unknown)),
-          )
+          organiser = yield* accounts
+            .createOrganiser({ ...fields, userId, email: user.email })
+            .pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.unknown)))
         }
         user.isCompany = fields.type === OrganiserKind.company
         if (fields.type === OrganiserKind.company) user.companyName = fields.name
-        yield* Repo.flush()
+        yield* accounts.flush()
         const token = newToken()
         const at = yield* now
-        yield* Repo.createToken({
+        yield* accounts.createToken({
           hash: tokenHash(token),
           purpose: TokenPurpose.organiserDecision,
           userId,
@@ -77,7 +83,7 @@ export const organiserApplications = ({ link, mail }: AccountMailer) => {
           now: at,
           validMs: AccountLimits.decisionValidMs,
         })
-        for (const admin of yield* Repo.superUsers()) {
+        for (const admin of yield* accounts.superUsers()) {
           yield* mail(admin, {
             kind: 'organiserApplication',
             applicantName: displayName(user),
@@ -111,14 +117,14 @@ export const organiserApplications = ({ link, mail }: AccountMailer) => {
   const decisionTarget = Effect.fn('AccountService.decisionTarget')(function* (token: string, lock: boolean) {
     const hash = tokenHash(token)
     const row = lock
-      ? yield* Repo.findTokenForUpdate(hash, TokenPurpose.organiserDecision)
-      : yield* Repo.findToken(hash, TokenPurpose.organiserDecision)
+      ? yield* accounts.findTokenForUpdate(hash, TokenPurpose.organiserDecision)
+      : yield* accounts.findToken(hash, TokenPurpose.organiserDecision)
     const at = yield* now
     if (!row?.organiserId || row.expiresAt.getTime() <= at.getTime()) {
       return yield* fail(ErrorCode.resetTokenExpired)
     }
-    const organiser = yield* Repo.findOrganiser(row.organiserId)
-    const user = yield* Repo.findUserById(row.userId)
+    const organiser = yield* accounts.findOrganiser(row.organiserId)
+    const user = yield* accounts.findUserById(row.userId)
     if (!organiser || !user) return yield* fail(ErrorCode.userNotFound)
     return { row, organiser, user, at }
   })
@@ -144,7 +150,7 @@ export const organiserApplications = ({ link, mail }: AccountMailer) => {
         row.usedAt = at
         organiser.status = status
         organiser.decidedAt = at
-        yield* Repo.flush()
+        yield* accounts.flush()
         yield* mail(
           user,
           status === OrganiserStatus.accepted

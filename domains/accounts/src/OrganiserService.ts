@@ -1,7 +1,7 @@
-import { Em } from '@kibitz/kernel'
+import type { Em } from '@kibitz/kernel'
 import { Context, Effect, Layer } from 'effect'
-import { OrganiserEntity } from './internal/entities/UserEntity.ts'
-import { EventCreator, OrganiserStatus, PublicOrganiser } from './Organiser.ts'
+import { AccountRepo } from './internal/AccountRepo.ts'
+import { EventCreator, PublicOrganiser } from './Organiser.ts'
 
 /** Organiser accounts as the public sees them. */
 export class OrganiserService extends Context.Service<
@@ -13,44 +13,32 @@ export class OrganiserService extends Context.Service<
     eventCreators(): Effect.Effect<ReadonlyArray<EventCreator>, never, Em>
   }
 >()('@kibitz/accounts/OrganiserService') {
-  static readonly layer = Layer.succeed(
+  static readonly layer = Layer.effect(
     OrganiserService,
-    OrganiserService.of({
-      publicOrganisers: Effect.fn('OrganiserService.publicOrganisers')(function* (ids) {
-        if (ids.length === 0) return []
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.find(
-            OrganiserEntity,
-            { id: { $in: [...ids] }, status: OrganiserStatus.accepted },
-            { orderBy: { id: 'asc' } },
-          ),
-        )
-        return rows.map(
-          (o) =>
-            new PublicOrganiser({
-              organiserId: o.id,
-              name: o.name,
-              websiteUrl: o.websiteUrl ?? null,
-              image: o.imageUrl ?? null,
-              email: o.email ?? null,
-              phone: o.phone ?? null,
-            }),
-        )
-      }),
-      eventCreators: Effect.fn('OrganiserService.eventCreators')(function* () {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.find(
-            OrganiserEntity,
-            { status: OrganiserStatus.accepted },
-            { orderBy: { name: 'asc', id: 'asc' } },
-          ),
-        )
-        return rows.map(
-          (o) => new EventCreator({ organizerId: o.id, userId: o.userId, name: o.name, type: o.type }),
-        )
-      }),
+    Effect.gen(function* () {
+      const accounts = yield* AccountRepo
+      return OrganiserService.of({
+        publicOrganisers: Effect.fn('OrganiserService.publicOrganisers')(function* (ids) {
+          const rows = yield* accounts.acceptedOrganisers(ids)
+          return rows.map(
+            (o) =>
+              new PublicOrganiser({
+                organiserId: o.id,
+                name: o.name,
+                websiteUrl: o.websiteUrl ?? null,
+                image: o.imageUrl ?? null,
+                email: o.email ?? null,
+                phone: o.phone ?? null,
+              }),
+          )
+        }),
+        eventCreators: Effect.fn('OrganiserService.eventCreators')(function* () {
+          const rows = yield* accounts.acceptedOrganisersByName()
+          return rows.map(
+            (o) => new EventCreator({ organizerId: o.id, userId: o.userId, name: o.name, type: o.type }),
+          )
+        }),
+      })
     }),
-  )
+  ).pipe(Layer.provide(AccountRepo.layer))
 }

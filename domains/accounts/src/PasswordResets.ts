@@ -11,10 +11,9 @@ import {
   usableToken,
   validate,
 } from './internal/AccountKit.ts'
-import * as Repo from './internal/AccountRepo.ts'
-import { TokenPurpose } from './internal/AccountRepo.ts'
+import { type AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
 import { hashPassword, newToken, tokenHash } from './internal/Secrets.ts'
-import { clearAccountCounters, rememberDevice, reserve } from './SignInThrottle.ts'
+import type { SignInThrottle } from './SignInThrottle.ts'
 
 // Forgot-password and its queue (docs/decisions/028-sign-in-throttling.md): a request only queues a row, the
 // same work whatever the address; the worker turns each queued request into a reset e-mail; the link sets a new
@@ -26,8 +25,19 @@ class ResetNotMailed extends Data.TaggedError('ResetNotMailed')<{
   readonly defect: unknown
 }> {}
 
+/** What the password-reset methods need. */
+export interface PasswordResetDeps {
+  readonly accounts: AccountRepo['Service']
+  readonly throttle: SignInThrottle
+  readonly mailer: AccountMailer
+}
+
 /** The password-reset methods of AccountService, writing their e-mails through `mailer`. */
-export const passwordResets = ({ link, mail }: AccountMailer) => {
+export const passwordResets = ({
+  accounts,
+  throttle: { clearAccountCounters, rememberDevice, reserve },
+  mailer: { link, mail },
+}: PasswordResetDeps) => {
   const forgotPassword = Effect.fn('AccountService.forgotPassword')(function* (
     input: unknown,
     request: RequestInfo,
@@ -36,12 +46,12 @@ export const passwordResets = ({ link, mail }: AccountMailer) => {
     yield* reserve('reset-ip', request.ip, AccountLimits.resetRequestsPerWindow)
     // One insert whatever the address: the answer takes the same time whether it has an account or not,
     // so its timing tells nobody which addresses are registered. The worker mails the link.
-    yield* Repo.requestReset(normaliseEmail(form.email), yield* now)
+    yield* accounts.requestReset(normaliseEmail(form.email), yield* now)
   })
 
   /** Mails a reset link for one queued request, if the address belongs to an account that may have one. */
   const sendReset = Effect.fn('AccountService.sendReset')(function* (email: string) {
-    const user = yield* Repo.findUserByEmail(email)
+    const user = yield* accounts.findUserByEmail(email)
     if (!user || user.bannedAt) return
     // One address cannot be flooded with reset mail either.
     const flooded = yield* reserve('reset-account', email, AccountLimits.resetRequestsPerWindow).pipe(
@@ -50,9 +60,9 @@ export const passwordResets = ({ link, mail }: AccountMailer) => {
     )
     if (flooded) return
     const at = yield* now
-    yield* Repo.voidTokens(user.id, TokenPurpose.passwordReset, at)
+    yield* accounts.voidTokens(user.id, TokenPurpose.passwordReset, at)
     const token = newToken()
-    yield* Repo.createToken({
+    yield* accounts.createToken({
       hash: tokenHash(token),
       purpose: TokenPurpose.passwordReset,
       userId: user.id,
@@ -75,7 +85,7 @@ export const passwordResets = ({ link, mail }: AccountMailer) => {
       // that cannot be mailed rolls back only itself, never the requests queued after it.
       const outcome = yield* inTransaction(
         Effect.gen(function* () {
-          const request = yield* Repo.takeResetRequest()
+          const request = yield* accounts.takeResetRequest()
           if (!request) return 'none' as const
           yield* sendReset(request.email).pipe(
             Effect.catchDefect((defect) =>
@@ -93,7 +103,7 @@ export const passwordResets = ({ link, mail }: AccountMailer) => {
               requestId: failed.requestId,
               defect: failed.defect,
             })
-            yield* Repo.dropResetRequest(failed.requestId)
+            yield* accounts.dropResetRequest(failed.requestId)
             return 'dropped' as const
           }),
         ),
@@ -104,7 +114,7 @@ export const passwordResets = ({ link, mail }: AccountMailer) => {
     return taken
   })
   const checkResetToken = Effect.fn('AccountService.checkResetToken')(function* (token: string) {
-    const row = yield* Repo.findToken(tokenHash(token), TokenPurpose.passwordReset)
+    const row = yield* accounts.findToken(tokenHash(token), TokenPurpose.passwordReset)
     if (!usableToken(row, yield* now)) return yield* fail(ErrorCode.resetTokenExpired)
   })
 
@@ -115,23 +125,23 @@ export const passwordResets = ({ link, mail }: AccountMailer) => {
   ) {
     const form = yield* validate(ResetInput, input)
     // Only a live link is worth an Argon2 hash: anyone can post to a made-up link.
-    const live = yield* Repo.findToken(tokenHash(token), TokenPurpose.passwordReset)
+    const live = yield* accounts.findToken(tokenHash(token), TokenPurpose.passwordReset)
     if (!usableToken(live, yield* now)) return yield* fail(ErrorCode.resetTokenExpired)
     const passwordHash = yield* hashPassword(form.password)
     return yield* inTransaction(
       Effect.gen(function* () {
         const at = yield* now
-        const row = yield* Repo.findTokenForUpdate(tokenHash(token), TokenPurpose.passwordReset)
+        const row = yield* accounts.findTokenForUpdate(tokenHash(token), TokenPurpose.passwordReset)
         if (!row || !usableToken(row, at)) return yield* fail(ErrorCode.resetTokenExpired)
-        const user = yield* Repo.findUserById(row.userId)
+        const user = yield* accounts.findUserById(row.userId)
         if (!user) return yield* fail(ErrorCode.userNotFound)
         row.usedAt = at
         user.passwordHash = passwordHash
         // The link proved the e-mail address, so an account never activated becomes active.
         user.activatedAt ??= at
         user.updatedAt = at
-        yield* Repo.flush()
-        yield* Repo.revokeSessionsOf(user.id, at)
+        yield* accounts.flush()
+        yield* accounts.revokeSessionsOf(user.id, at)
         // The owner proved the mailbox: whatever strangers counted against the account is void, and this
         // browser becomes a known device, which strangers' failures never lock.
         yield* clearAccountCounters(user.email, user.id)

@@ -22,11 +22,11 @@ import {
   usableToken,
   validate,
 } from './internal/AccountKit.ts'
-import * as Repo from './internal/AccountRepo.ts'
-import { TokenPurpose } from './internal/AccountRepo.ts'
+import type * as Repo from './internal/AccountRepo.ts'
+import { type AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
 import { hashPassword, newToken, tokenHash, verifyPassword } from './internal/Secrets.ts'
 import { OrganiserKind, OrganiserStatus } from './Organiser.ts'
-import { forgive, reserve } from './SignInThrottle.ts'
+import type { SignInThrottle } from './SignInThrottle.ts'
 
 // Profiles (spec sections 5 and 7): the settings screens' data and changes, the avatar, e-mail changes confirmed
 // from the new address, and the public profiles of players and organisers. The AccountService methods of the
@@ -38,20 +38,29 @@ export interface ProfileDeps {
   readonly images: ImageStore['Service']
   readonly lookups: LookupService['Service']
   readonly mailer: AccountMailer
+  readonly accounts: AccountRepo['Service']
+  readonly throttle: SignInThrottle
 }
 
 /** The profile methods of AccountService. */
-export const profiles = ({ config, images, lookups, mailer: { link, mail } }: ProfileDeps) => {
+export const profiles = ({
+  config,
+  images,
+  lookups,
+  mailer: { link, mail },
+  accounts,
+  throttle: { forgive, reserve },
+}: ProfileDeps) => {
   const emailLocked = (user: Repo.User) =>
     user.email === normaliseEmail(config.adminEmail) ||
     user.passwordHash === null ||
     user.passwordHash === undefined
 
   const profileData = Effect.fn('AccountService.profileData')(function* (userId: number) {
-    const user = yield* Repo.findUserById(userId)
+    const user = yield* accounts.findUserById(userId)
     if (!user) return yield* fail(ErrorCode.userNotFound)
-    const organiser = yield* Repo.findOrganiserOfUser(userId)
-    const identities = yield* Repo.identitiesOf(userId)
+    const organiser = yield* accounts.findOrganiserOfUser(userId)
+    const identities = yield* accounts.identitiesOf(userId)
     return new ProfileData({
       user: currentUser(user, organiser),
       phone: user.phone ?? null,
@@ -62,7 +71,7 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
       idNumber: user.idNumber ?? null,
       hasPassword: Boolean(user.passwordHash),
       canChangeEmail: !emailLocked(user),
-      pendingEmail: yield* Repo.pendingEmailOf(userId, yield* now),
+      pendingEmail: yield* accounts.pendingEmailOf(userId, yield* now),
       socialProviders: identities.map((i) => i.provider),
     })
   })
@@ -73,10 +82,10 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
     input: unknown,
     sessionToken?: string,
   ) {
-    const user = yield* Repo.findUserById(userId)
+    const user = yield* accounts.findUserById(userId)
     if (!user) return yield* fail(ErrorCode.userNotFound)
     const at = yield* now
-    const organiser = organiserChangeKinds.includes(kind) ? yield* Repo.findOrganiserOfUser(userId) : null
+    const organiser = organiserChangeKinds.includes(kind) ? yield* accounts.findOrganiserOfUser(userId) : null
     // Organiser details are edited by an accepted organiser (spec section 4), not while pending.
     if (organiserChangeKinds.includes(kind) && organiser?.status !== OrganiserStatus.accepted) {
       return yield* fail(ErrorCode.userNotFound)
@@ -100,8 +109,8 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
         const form = yield* validate(profileChangeForms[1], input)
         yield* checkPassword(form.currentPassword)
         user.passwordHash = yield* hashPassword(form.newPassword)
-        yield* Repo.revokeSessionsOf(userId, at, sessionToken ? tokenHash(sessionToken) : undefined)
-        yield* Repo.voidTokens(userId, TokenPurpose.passwordReset, at)
+        yield* accounts.revokeSessionsOf(userId, at, sessionToken ? tokenHash(sessionToken) : undefined)
+        yield* accounts.voidTokens(userId, TokenPurpose.passwordReset, at)
         break
       }
       case 2:
@@ -136,17 +145,17 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
         yield* checkPassword(form.currentPassword)
         const email = normaliseEmail(form.email)
         if (email === user.email) break
-        if (yield* Repo.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
+        if (yield* accounts.findUserByEmail(email)) return yield* fail(ErrorCode.emailExists, 'email')
         // Every request mails a stranger's address: five per 15 minutes, right password or not.
         yield* reserve('email-change', String(userId), AccountLimits.emailChangesPerWindow)
         // Nothing changes until the new address proves it reaches its owner (confirmEmail).
         yield* inTransaction(
           Effect.gen(function* () {
             // Locked, so two requests at once cannot both leave a live link.
-            yield* Repo.findUserForUpdate(userId)
-            yield* Repo.voidTokens(userId, TokenPurpose.emailChange, at)
+            yield* accounts.findUserForUpdate(userId)
+            yield* accounts.voidTokens(userId, TokenPurpose.emailChange, at)
             const token = newToken()
-            yield* Repo.createToken({
+            yield* accounts.createToken({
               hash: tokenHash(token),
               purpose: TokenPurpose.emailChange,
               userId,
@@ -176,7 +185,7 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
       }
     }
     user.updatedAt = at
-    yield* Repo.flush()
+    yield* accounts.flush()
     return yield* profileData(userId)
   })
 
@@ -223,7 +232,7 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
     userId: number,
     bytes: Uint8Array | null,
   ) {
-    const user = yield* Repo.findUserById(userId)
+    const user = yield* accounts.findUserById(userId)
     if (!user) return yield* fail(ErrorCode.userNotFound)
     const previous = [user.avatarUrl, user.avatarThumbUrl].filter((url): url is string => Boolean(url))
     if (bytes) {
@@ -250,16 +259,16 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
       user.avatarThumbUrl = null
     }
     user.updatedAt = yield* now
-    yield* Repo.flush()
+    yield* accounts.flush()
     // The old files go only once the row points elsewhere.
     yield* images.removeAvatar(previous)
     return yield* profileData(userId)
   })
 
   const publicProfile = Effect.fn('AccountService.publicProfile')(function* (userId: number) {
-    const user = yield* Repo.findUserById(userId)
+    const user = yield* accounts.findUserById(userId)
     if (!user || user.bannedAt || !user.activatedAt) return yield* fail(ErrorCode.userNotFound)
-    const organiser = yield* Repo.findOrganiserOfUser(userId)
+    const organiser = yield* accounts.findOrganiserOfUser(userId)
     return new PublicProfile({
       id: user.id,
       avatar: user.avatarUrl ?? null,
@@ -275,10 +284,10 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
   const publicOrganiserProfile = Effect.fn('AccountService.publicOrganiserProfile')(function* (
     organiserId: number,
   ) {
-    const organiser = yield* Repo.findOrganiser(organiserId)
+    const organiser = yield* accounts.findOrganiser(organiserId)
     if (!organiser || organiser.status !== OrganiserStatus.accepted)
       return yield* fail(ErrorCode.userNotFound)
-    const user = yield* Repo.findUserById(organiser.userId)
+    const user = yield* accounts.findUserById(organiser.userId)
     if (!user || user.bannedAt) return yield* fail(ErrorCode.userNotFound)
     return new PublicOrganiserProfile({
       organizerId: organiser.id,
@@ -294,7 +303,7 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
   })
 
   const viewEmailChange = Effect.fn('AccountService.viewEmailChange')(function* (token: string) {
-    const row = yield* Repo.findToken(tokenHash(token), TokenPurpose.emailChange)
+    const row = yield* accounts.findToken(tokenHash(token), TokenPurpose.emailChange)
     if (!row?.email || !usableToken(row, yield* now)) return yield* fail(ErrorCode.resetTokenExpired)
     return { newEmail: row.email }
   })
@@ -303,28 +312,28 @@ export const profiles = ({ config, images, lookups, mailer: { link, mail } }: Pr
     return yield* inTransaction(
       Effect.gen(function* () {
         const at = yield* now
-        const row = yield* Repo.findTokenForUpdate(tokenHash(token), TokenPurpose.emailChange)
+        const row = yield* accounts.findTokenForUpdate(tokenHash(token), TokenPurpose.emailChange)
         if (!row?.email || !usableToken(row, at)) return yield* fail(ErrorCode.resetTokenExpired)
-        const user = yield* Repo.findUserForUpdate(row.userId)
+        const user = yield* accounts.findUserForUpdate(row.userId)
         if (!user) return yield* fail(ErrorCode.userNotFound)
         // The account may have become the configured super user since the link was sent.
         if (emailLocked(user)) return yield* fail(ErrorCode.emailChangeNotAllowed, 'email')
-        const holder = yield* Repo.findUserByEmail(row.email)
+        const holder = yield* accounts.findUserByEmail(row.email)
         if (holder && holder.id !== user.id) return yield* fail(ErrorCode.emailExists, 'email')
         const previous = user.email
         user.email = row.email
         user.updatedAt = at
         row.usedAt = at
-        yield* Repo.flushUnique().pipe(
-          Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')),
-        )
+        yield* accounts
+          .flushUnique()
+          .pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')))
         // Links mailed to the old address must not outlive the change.
         for (const purpose of [
           TokenPurpose.passwordReset,
           TokenPurpose.activation,
           TokenPurpose.emailChange,
         ]) {
-          yield* Repo.voidTokens(user.id, purpose, at)
+          yield* accounts.voidTokens(user.id, purpose, at)
         }
         yield* mail(
           user,

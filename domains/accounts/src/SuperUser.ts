@@ -1,6 +1,6 @@
 import type { Em } from '@kibitz/kernel'
 import { Effect } from 'effect'
-import * as Repo from './internal/AccountRepo.ts'
+import { AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
 import { hashPassword } from './internal/Secrets.ts'
 import { UserRole } from './Organiser.ts'
 
@@ -12,37 +12,43 @@ import { UserRole } from './Organiser.ts'
 export const ensureSuperUser = Effect.fn('ensureSuperUser')(function* (email: string, password: string) {
   const address = email.trim().toLowerCase()
   const now = new Date()
-  const existing = yield* Repo.findUserByEmail(address)
+  const accounts = yield* AccountRepo
+  const existing = yield* accounts.findUserByEmail(address)
   if (!existing) {
-    const user = yield* Repo.createUser({
-      email: address,
-      passwordHash: password.length > 0 ? yield* hashPassword(password) : null,
-      firstName: null,
-      lastName: null,
-      language: 'en',
-      activatedAt: now,
-      rulesAcceptedAt: now,
-    }).pipe(Effect.orDie)
+    const user = yield* accounts
+      .createUser({
+        email: address,
+        passwordHash: password.length > 0 ? yield* hashPassword(password) : null,
+        firstName: null,
+        lastName: null,
+        language: 'en',
+        activatedAt: now,
+        rulesAcceptedAt: now,
+      })
+      .pipe(Effect.orDie)
     user.role = UserRole.admin
-    yield* Repo.flush()
+    yield* accounts.flush()
     return
   }
   if (existing.role !== UserRole.admin) {
     // An ordinary account under the configured address becomes the super user: whoever held it must not
     // keep a way in, so its password becomes ADMIN_PASSWORD and its sessions and social accounts go.
     existing.passwordHash = password.length > 0 ? yield* hashPassword(password) : null
-    yield* Repo.revokeSessionsOf(existing.id, now)
+    yield* accounts.revokeSessionsOf(existing.id, now)
     // Links the previous holder asked for (a reset, an e-mail change) must not outlive the takeover.
-    for (const purpose of Object.values(Repo.TokenPurpose)) yield* Repo.voidTokens(existing.id, purpose, now)
-    for (const identity of yield* Repo.identitiesOf(existing.id)) {
-      yield* Repo.removeIdentity(existing.id, identity.provider)
+    for (const purpose of Object.values(TokenPurpose)) yield* accounts.voidTokens(existing.id, purpose, now)
+    for (const identity of yield* accounts.identitiesOf(existing.id)) {
+      yield* accounts.removeIdentity(existing.id, identity.provider)
     }
   }
   existing.role = UserRole.admin
   existing.activatedAt ??= now
   if (!existing.passwordHash && password.length > 0) existing.passwordHash = yield* hashPassword(password)
-  yield* Repo.flush()
-}) satisfies (email: string, password: string) => Effect.Effect<void, never, Em>
+  yield* accounts.flush()
+}, Effect.provide(AccountRepo.layer)) satisfies (
+  email: string,
+  password: string,
+) => Effect.Effect<void, never, Em>
 
 /**
  * Demo data only (never in production): gives seeded accounts that have no password `password` and
@@ -53,11 +59,12 @@ export const ensureDemoLogins = Effect.fn('ensureDemoLogins')(function* (
   password: string,
 ) {
   const hash = yield* hashPassword(password)
+  const accounts = yield* AccountRepo
   for (const email of emails) {
-    const user = yield* Repo.findUserByEmail(email.trim().toLowerCase())
+    const user = yield* accounts.findUserByEmail(email.trim().toLowerCase())
     if (!user || user.passwordHash) continue
     user.passwordHash = hash
     user.activatedAt ??= new Date()
   }
-  yield* Repo.flush()
-})
+  yield* accounts.flush()
+}, Effect.provide(AccountRepo.layer))

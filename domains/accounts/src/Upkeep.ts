@@ -1,6 +1,6 @@
 import type { Em } from '@kibitz/kernel'
 import { Effect } from 'effect'
-import * as Repo from './internal/AccountRepo.ts'
+import { AccountRepo, type Expiring } from './internal/AccountRepo.ts'
 
 // The hourly upkeep of the accounts tables (the worker's maintenance job calls it): throttling counters,
 // sessions and e-mailed links are deleted a while after they stop mattering.
@@ -21,11 +21,12 @@ const retention = {
 const batchSize = 1000
 
 /** Repeats one batch delete until a batch comes back short; the total. */
-const drain = (target: Repo.Expiring, before: Date) =>
+const drain = (target: Expiring, before: Date) =>
   Effect.gen(function* () {
+    const accounts = yield* AccountRepo
     let total = 0
     for (;;) {
-      const gone = yield* Repo.deleteBatchBefore(target, before, batchSize)
+      const gone = yield* accounts.deleteBatchBefore(target, before, batchSize)
       total += gone
       if (gone < batchSize) return total
     }
@@ -63,4 +64,4 @@ export const purgeExpiredAccountData = (now: Date): Effect.Effect<AccountsPurge,
     // A device the account has not signed in from for a year is forgotten (AccountLimits.knownDeviceMs).
     const knownDevices = yield* drain({ table: 'known_device', column: 'expires_at' }, now)
     return { authAttempts, sessions, authTokens, knownDevices }
-  })
+  }).pipe(Effect.provide(AccountRepo.layer))
