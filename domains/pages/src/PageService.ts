@@ -1,8 +1,7 @@
-import { Em } from '@kibitz/kernel'
+import { OrganiserService } from '@kibitz/accounts'
+import type { Em } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
-import { OrganiserPageEntity } from './internal/entities/OrganiserPageEntity.ts'
-
-const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
+import { PageRepo } from './internal/PageRepo.ts'
 
 export class PageSummary extends Schema.Class<PageSummary>('@kibitz/pages/PageSummary')({
   pageId: Schema.Int,
@@ -20,41 +19,29 @@ export class PageService extends Context.Service<
     visibleForOrganisers(ids: ReadonlyArray<number>): Effect.Effect<ReadonlyArray<PageSummary>, never, Em>
   }
 >()('@kibitz/pages/PageService') {
-  static readonly layer = Layer.succeed(
+  static readonly layer = Layer.effect(
     PageService,
-    PageService.of({
-      visibleForOrganisers: Effect.fn('PageService.visibleForOrganisers')(function* (ids) {
-        if (ids.length === 0) return []
-        const em = yield* Em
-        // Only accepted organisers have public pages (spec section 4: a declined organiser counts as
-        // having no organiser account); the organiser's status is read through the foreign key.
-        const accepted = decodeIds(
-          yield* Effect.promise(() =>
-            em.execute(
-              `select id from organiser where status = 3 and id in (${ids.map(() => '?').join(',')})`,
-              [...ids],
-            ),
-          ),
-        ).map((r) => r.id)
-        if (accepted.length === 0) return []
-        const rows = yield* Effect.promise(() =>
-          em.find(
-            OrganiserPageEntity,
-            { organiserId: { $in: accepted }, visible: true },
-            { orderBy: { id: 'asc' } },
-          ),
-        )
-        return rows.map(
-          (r) =>
-            new PageSummary({
-              pageId: r.id,
-              alias: r.alias,
-              name: r.name,
-              shortName: r.shortName ?? null,
-              organiserId: r.organiserId,
-            }),
-        )
-      }),
+    Effect.gen(function* () {
+      const pages = yield* PageRepo
+      const organisers = yield* OrganiserService
+      return PageService.of({
+        visibleForOrganisers: Effect.fn('PageService.visibleForOrganisers')(function* (ids) {
+          // Only accepted organisers have public pages (spec section 4: a declined organiser counts as having
+          // no organiser account); which ones are is the accounts domain's to say.
+          const accepted = (yield* organisers.publicOrganisers(ids)).map((o) => o.organiserId)
+          const rows = yield* pages.visibleOf(accepted)
+          return rows.map(
+            (r) =>
+              new PageSummary({
+                pageId: r.id,
+                alias: r.alias,
+                name: r.name,
+                shortName: r.shortName ?? null,
+                organiserId: r.organiserId,
+              }),
+          )
+        }),
+      })
     }),
-  )
+  ).pipe(Layer.provide(Layer.mergeAll(PageRepo.layer, OrganiserService.layer)))
 }
