@@ -316,9 +316,6 @@ export interface FeesDraft {
   prizeSetup: PrizeSetupDraft
 }
 
-/** Ticket type 4 of spec section 3: free of charge, every price 0. */
-export const freeTicket = 4
-
 export const emptyAgeCategory = (): AgeCategoryDraft => ({
   id: undefined,
   name: '',
