@@ -1,9 +1,9 @@
 import { type AccountsPurge, purgeExpiredAccountData } from '@kibitz/accounts'
-import { Em } from '@kibitz/kernel'
 import { purgeRegistrationRequests } from '@kibitz/registration'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect } from 'effect'
 import { deleteOldMail } from './mail/Outbox.ts'
+import { Database, withEm } from './runtime.ts'
 
 // The hourly purge of rows that only ever grow (the worker schedules it): the accounts domain purges its
 // own tables; the mail outbox, which infra owns, is purged here. Each delete is a range on an index of
@@ -33,24 +33,32 @@ export interface PurgeReport extends AccountsPurge {
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms)
 
 /**
- * The worker's hourly job: the accounts domain's upkeep (throttling counters, old sessions and links), then
- * e-mails sent or given up more than 30 days ago and kept ones older than 7 days, then the registration
- * domain's day-old idempotency keys. Idempotent.
+ * The worker's hourly job, run through its runtime: the accounts domain's upkeep (throttling counters, old
+ * sessions and links), then e-mails sent or given up more than 30 days ago and kept ones older than 7 days, then
+ * the registration domain's day-old idempotency keys. Each domain's purge is a unit of work of its own on a fresh
+ * EntityManager fork (withEm), as every request and job is. Idempotent.
  */
-export const purgeExpired = async (orm: MikroORM, now: Date): Promise<PurgeReport> => {
-  const accounts = await Effect.runPromise(
-    Effect.provideService(purgeExpiredAccountData(now), Em, orm.em.fork()),
-  )
-  const finishedBefore = ago(now, retention.finishedMailMs)
-  const keptBefore = ago(now, retention.keptMailMs)
-  let mails = 0
-  for (;;) {
-    const gone = await deleteOldMail(orm, { finishedBefore, keptBefore, limit: batchSize })
-    mails += gone
-    if (gone < batchSize) break
-  }
-  const registrationRequests = await Effect.runPromise(
-    Effect.provideService(purgeRegistrationRequests(now), Em, orm.em.fork()),
-  )
-  return { ...accounts, mails, registrationRequests }
-}
+export const purgeExpiredRows = (now: Date): Effect.Effect<PurgeReport, never, Database> =>
+  Effect.gen(function* () {
+    const accounts = yield* withEm(purgeExpiredAccountData(now))
+    const orm = yield* Database
+    const finishedBefore = ago(now, retention.finishedMailMs)
+    const keptBefore = ago(now, retention.keptMailMs)
+    let mails = 0
+    for (;;) {
+      const gone = yield* Effect.promise(() =>
+        deleteOldMail(orm, { finishedBefore, keptBefore, limit: batchSize }),
+      )
+      mails += gone
+      if (gone < batchSize) break
+    }
+    const registrationRequests = yield* withEm(purgeRegistrationRequests(now))
+    return { ...accounts, mails, registrationRequests }
+  })
+
+/**
+ * `purgeExpiredRows` for a caller that holds the runtime's ORM rather than the runtime (the purge needs no
+ * service, only the database); a worker runs `purgeExpiredRows` through its runtime instead.
+ */
+export const purgeExpired = (orm: MikroORM, now: Date): Promise<PurgeReport> =>
+  Effect.runPromise(purgeExpiredRows(now).pipe(Effect.provideService(Database, orm)))

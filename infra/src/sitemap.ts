@@ -1,7 +1,7 @@
 import { EventService } from '@kibitz/events'
-import { Em } from '@kibitz/kernel'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Schema } from 'effect'
+import { Database, withEm } from './runtime.ts'
 
 // The site's sitemap (sitemaps.org protocol) for search engines: the pages the spec calls indexable (the home page,
 // live scores, the text pages and every public event's home page). The worker writes it hourly into sitemap_part
@@ -46,66 +46,91 @@ export interface SitemapReport {
   readonly generatedAt: Date
 }
 
+export interface SitemapOptions {
+  readonly now?: Date
+  readonly urlsPerPart?: number
+}
+
 /**
  * Writes the sitemap anew for `publicUrl` (PUBLIC_URL): every public event and the fixed pages, in parts named
- * `sitemap-1.xml` … and the index `sitemap.xml`. Idempotent; two workers at once only write it twice.
+ * `sitemap-1.xml` … and the index `sitemap.xml`. The events are read through the runtime's EventService, on a
+ * unit of work of their own (withEm). Idempotent; two workers at once only write it twice.
  */
-export const generateSitemap = async (
+export const writeSitemap = (
+  publicUrl: string,
+  options: SitemapOptions = {},
+): Effect.Effect<SitemapReport, never, EventService | Database> =>
+  Effect.gen(function* () {
+    const now = options.now ?? new Date()
+    const urlsPerPart = options.urlsPerPart ?? defaultUrlsPerPart
+    const base = publicUrl.replace(/\/+$/, '')
+    const parts: Array<{ name: string; xml: string; urls: number }> = []
+    let pending: Array<string> = []
+    const flush = () => {
+      if (pending.length === 0) return
+      parts.push({ name: `sitemap-${parts.length + 1}.xml`, xml: urlSet(pending), urls: pending.length })
+      pending = []
+    }
+    const add = (entry: string) => {
+      pending.push(entry)
+      if (pending.length >= urlsPerPart) flush()
+    }
+    for (const p of fixedPaths) add(urlEntry(`${base}${p}`))
+    const events = yield* EventService
+    yield* withEm(
+      Effect.gen(function* () {
+        let afterId = 0
+        for (;;) {
+          const page = yield* events.sitemapPage(afterId, batch)
+          for (const event of page)
+            add(urlEntry(`${base}/event/${encodeURIComponent(event.alias)}`, event.updatedAt))
+          const last = page[page.length - 1]
+          if (!last || page.length < batch) return
+          afterId = last.id
+        }
+      }),
+    )
+    flush()
+    const day = now.toISOString().slice(0, 10)
+    const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${parts
+      .map(
+        (p) =>
+          `<sitemap><loc>${escapeXml(`${base}/sitemaps/${p.name}`)}</loc><lastmod>${day}</lastmod></sitemap>`,
+      )
+      .join('')}</sitemapindex>\n`
+    // The parts are infra's own table, replaced in one transaction.
+    const orm = yield* Database
+    yield* Effect.promise(() =>
+      orm.em.fork().transactional(async (em) => {
+        await em.execute('delete from sitemap_part')
+        for (const part of [...parts, { name: sitemapIndexName, xml: index, urls: parts.length }]) {
+          await em.execute('insert into sitemap_part (name, xml, urls, generated_at) values (?, ?, ?, ?)', [
+            part.name,
+            part.xml,
+            part.urls,
+            now,
+          ])
+        }
+      }),
+    )
+    return { urls: parts.reduce((n, p) => n + p.urls, 0), parts: parts.length, generatedAt: now }
+  })
+
+/**
+ * `writeSitemap` for a caller that holds an ORM rather than the runtime (tools, the state suite), with the
+ * events domain's own layer; a worker runs `writeSitemap` through its runtime instead.
+ */
+export const generateSitemap = (
   orm: MikroORM,
   publicUrl: string,
-  options: { readonly now?: Date; readonly urlsPerPart?: number } = {},
-): Promise<SitemapReport> => {
-  const now = options.now ?? new Date()
-  const urlsPerPart = options.urlsPerPart ?? defaultUrlsPerPart
-  const base = publicUrl.replace(/\/+$/, '')
-  const parts: Array<{ name: string; xml: string; urls: number }> = []
-  let pending: Array<string> = []
-  const flush = () => {
-    if (pending.length === 0) return
-    parts.push({ name: `sitemap-${parts.length + 1}.xml`, xml: urlSet(pending), urls: pending.length })
-    pending = []
-  }
-  const add = (entry: string) => {
-    pending.push(entry)
-    if (pending.length >= urlsPerPart) flush()
-  }
-  for (const p of fixedPaths) add(urlEntry(`${base}${p}`))
-  const events = Effect.runPromise(
-    Effect.gen(function* () {
-      const service = yield* EventService
-      let afterId = 0
-      for (;;) {
-        const page = yield* service.sitemapPage(afterId, batch)
-        for (const event of page)
-          add(urlEntry(`${base}/event/${encodeURIComponent(event.alias)}`, event.updatedAt))
-        const last = page[page.length - 1]
-        if (!last || page.length < batch) return
-        afterId = last.id
-      }
-    }).pipe(Effect.provide(EventService.layer), Effect.provideService(Em, orm.em.fork())),
+  options: SitemapOptions = {},
+): Promise<SitemapReport> =>
+  Effect.runPromise(
+    writeSitemap(publicUrl, options).pipe(
+      Effect.provide(EventService.layer),
+      Effect.provideService(Database, orm),
+    ),
   )
-  await events
-  flush()
-  const day = now.toISOString().slice(0, 10)
-  const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${parts
-    .map(
-      (p) =>
-        `<sitemap><loc>${escapeXml(`${base}/sitemaps/${p.name}`)}</loc><lastmod>${day}</lastmod></sitemap>`,
-    )
-    .join('')}</sitemapindex>\n`
-  await orm.em.fork().transactional(async (em) => {
-    await em.execute('delete from sitemap_part')
-    for (const part of [...parts, { name: sitemapIndexName, xml: index, urls: parts.length }]) {
-      await em.execute('insert into sitemap_part (name, xml, urls, generated_at) values (?, ?, ?, ?)', [
-        part.name,
-        part.xml,
-        part.urls,
-        now,
-      ])
-    }
-  })
-  return { urls: parts.reduce((n, p) => n + p.urls, 0), parts: parts.length, generatedAt: now }
-}
 
 const PartRow = Schema.Struct({ xml: Schema.String })
 const decodePart = Schema.decodeUnknownSync(Schema.Array(PartRow))

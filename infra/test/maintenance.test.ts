@@ -1,20 +1,25 @@
 import type { MikroORM } from '@mikro-orm/postgresql'
-import { Schema } from 'effect'
+import { Layer, ManagedRuntime, Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
-import { purgeExpired } from '../src/maintenance.ts'
+import { purgeExpired, purgeExpiredRows } from '../src/maintenance.ts'
 import { openOrm } from '../src/orm.ts'
+import { Database, DomainServices } from '../src/runtime.ts'
 
 let db: { url: string; drop: () => Promise<void> }
 let orm: MikroORM
+/** The worker's runtime: every domain service over this file's database. */
+let runtime: ManagedRuntime.ManagedRuntime<Layer.Success<typeof DomainServices> | Database, never>
 
 beforeAll(async () => {
   db = await freshDatabase(inject('databaseUrl'))
   orm = await openOrm(db.url, { poolMax: 2 })
+  runtime = ManagedRuntime.make(DomainServices.pipe(Layer.provideMerge(Layer.succeed(Database, orm))))
 })
 
 afterAll(async () => {
+  await runtime.dispose()
   await orm.close(true)
   await db.drop()
 })
@@ -37,7 +42,7 @@ const labelsIn = async (table: string, column: string): Promise<ReadonlyArray<st
 
 const Id = Schema.Array(Schema.Struct({ id: Schema.Int }))
 
-describe('purgeExpired', () => {
+describe('purgeExpiredRows', () => {
   let userId = 0
 
   beforeAll(async () => {
@@ -139,7 +144,7 @@ describe('purgeExpired', () => {
   })
 
   it('deletes only the rows past their cut-off and reports how many went', async () => {
-    expect(await purgeExpired(orm, now)).toEqual({
+    expect(await runtime.runPromise(purgeExpiredRows(now))).toEqual({
       authAttempts: 2501,
       sessions: 2,
       authTokens: 2,
@@ -171,7 +176,7 @@ describe('purgeExpired', () => {
   })
 
   it('finds nothing more when it runs again at the same time', async () => {
-    expect(await purgeExpired(orm, now)).toEqual({
+    expect(await runtime.runPromise(purgeExpiredRows(now))).toEqual({
       authAttempts: 0,
       sessions: 0,
       authTokens: 0,
@@ -182,6 +187,7 @@ describe('purgeExpired', () => {
     expect(await labelsIn('mail_outbox', 'subject')).toHaveLength(4)
   })
 
+  // Through purgeExpired, which callers holding only the ORM call.
   it('takes the next rows once they age past the cut-off', async () => {
     const later = new Date(now.getTime() + 2 * minute)
     expect(await purgeExpired(orm, later)).toEqual({

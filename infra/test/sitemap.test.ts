@@ -1,20 +1,26 @@
+import { Layer, ManagedRuntime } from 'effect'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
 import { insertEvent, insertOrganiser, type Orm } from '../../testing/src/domain.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { migrate, openOrm } from '../src/orm.ts'
-import { generateSitemap, readSitemapPart } from '../src/sitemap.ts'
+import { Database, DomainServices } from '../src/runtime.ts'
+import { generateSitemap, readSitemapPart, writeSitemap } from '../src/sitemap.ts'
 
 let db: { url: string; drop: () => Promise<void> }
 let orm: Orm
+/** The worker's runtime: every domain service over this file's database. */
+let runtime: ManagedRuntime.ManagedRuntime<Layer.Success<typeof DomainServices> | Database, never>
 
 beforeAll(async () => {
   db = await freshDatabase(inject('databaseUrl'))
   orm = await openOrm(db.url, { poolMax: 2 })
   await migrate(orm)
+  runtime = ManagedRuntime.make(DomainServices.pipe(Layer.provideMerge(Layer.succeed(Database, orm))))
 })
 
 afterAll(async () => {
+  await runtime.dispose()
   await orm.close(true)
   await db.drop()
 })
@@ -25,7 +31,7 @@ beforeEach(async () => {
 
 const locs = (xml: string | null) => [...(xml ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])
 
-describe('generateSitemap', () => {
+describe('writeSitemap', () => {
   it('lists the fixed pages and every public event, in parts, under an index', async () => {
     const organiserId = await insertOrganiser(orm)
     for (let i = 1; i <= 5; i++)
@@ -35,10 +41,9 @@ describe('generateSitemap', () => {
     await insertEvent(orm, { organiserId: pending, alias: 'not-yet-public', dateStart: '2027-04-01' })
     await insertEvent(orm, { organiserId, alias: 'a&b', dateStart: '2027-04-01' })
 
-    const report = await generateSitemap(orm, 'https://bridge.example/', {
-      now: new Date('2027-03-10T12:00:00Z'),
-      urlsPerPart: 5,
-    })
+    const report = await runtime.runPromise(
+      writeSitemap('https://bridge.example/', { now: new Date('2027-03-10T12:00:00Z'), urlsPerPart: 5 }),
+    )
     // 8 fixed pages and 6 public events, 5 a part.
     expect(report).toMatchObject({ urls: 14, parts: 3 })
     const index = await readSitemapPart(orm, 'sitemap.xml')
@@ -58,6 +63,7 @@ describe('generateSitemap', () => {
     expect(await readSitemapPart(orm, 'sitemap-3.xml')).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/)
   })
 
+  // Through generateSitemap, which tools holding only an ORM call.
   it('replaces the whole sitemap each time and serves only its own file names', async () => {
     const organiserId = await insertOrganiser(orm)
     await insertEvent(orm, { organiserId, alias: 'only', dateStart: '2027-04-01' })
