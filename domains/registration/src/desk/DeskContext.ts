@@ -186,6 +186,37 @@ export const makeDeskContext = Effect.gen(function* () {
       return viewOf(entry, event, yield* tournamentOf(entry, event))
     })
 
+  /**
+   * Reads for one request (or one batch): each event, in each language, and each tournament at most once, for the
+   * use cases that need them again after writing, for the e-mail and the view. Only what was found is kept.
+   */
+  const readsOnce = () => {
+    const eventsRead = new Map<string, RegistrationEvent>()
+    const tournamentsRead = new Map<string, Tournament | null>()
+    const remember = (event: RegistrationEvent, locale: string) => {
+      eventsRead.set(`${event.eventId}\n${locale}`, event)
+    }
+    const event = (entry: EntryEntity, locale: string) => {
+      const known = eventsRead.get(`${entry.eventId}\n${locale}`)
+      return known
+        ? Effect.succeed(known)
+        : Effect.tap(eventOf(entry, locale), (read) => Effect.sync(() => remember(read, locale)))
+    }
+    const tournament = (entry: EntryEntity, event: RegistrationEvent) => {
+      const key = `${event.eventId}\n${entry.tournamentId}`
+      const known = tournamentsRead.get(key)
+      return known !== undefined
+        ? Effect.succeed(known)
+        : Effect.tap(tournamentOf(entry, event), (read) => Effect.sync(() => tournamentsRead.set(key, read)))
+    }
+    const view = (entry: EntryEntity, locale: string) =>
+      Effect.gen(function* () {
+        const read = yield* event(entry, locale)
+        return viewOf(entry, read, yield* tournament(entry, read))
+      })
+    return { remember, event, tournament, view }
+  }
+
   const entryOfToken = (token: string) =>
     Effect.gen(function* () {
       if (!isTokenShaped(token)) return yield* refuse('notFound')
@@ -237,6 +268,7 @@ export const makeDeskContext = Effect.gen(function* () {
     eventOf,
     tournamentOf,
     viewWithContext,
+    readsOnce,
     entryOfToken,
     managedEvent,
     managedEntry,
@@ -245,3 +277,6 @@ export const makeDeskContext = Effect.gen(function* () {
 
 /** What the desk's use case files are given. */
 export type DeskContext = Effect.Success<typeof makeDeskContext>
+
+/** One request's reads of events and tournaments (DeskContext's readsOnce). */
+export type DeskReads = ReturnType<DeskContext['readsOnce']>

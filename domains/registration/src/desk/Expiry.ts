@@ -8,20 +8,22 @@ import { type DeskContext, releaseLine, short } from './DeskContext.ts'
 
 /** The desk's expireDue. */
 export const expiry = (desk: DeskContext) => {
-  const { events, sales, now, soldOut, enqueue, eventLink, eventOf, tournamentOf } = desk
+  const { events, sales, now, soldOut, enqueue, eventLink, readsOnce } = desk
 
   const expireDue = Effect.fn('RegistrationDesk.expireDue')(function* (limit: number) {
     const at = yield* now
     return yield* inTransaction(
       Effect.gen(function* () {
         const due = yield* Repo.lockDue(at, limit)
+        // Each event (in each registrant's language) and tournament is read once for the batch's e-mails.
+        const reads = readsOnce()
         for (const entry of due) {
           yield* sales.release(entry.lines.map(releaseLine))
           entry.status = 'expired'
           yield* Repo.audit(entry.id, null, 'expired', {})
-          const event = yield* eventOf(entry, entry.language).pipe(Effect.option)
+          const event = yield* reads.event(entry, entry.language).pipe(Effect.option)
           if (Option.isNone(event) || !entry.contactEmail) continue
-          const t = yield* tournamentOf(entry, event.value)
+          const t = yield* reads.tournament(entry, event.value)
           yield* enqueue(
             entry.contactEmail,
             entry.language,

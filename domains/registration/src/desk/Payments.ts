@@ -3,22 +3,26 @@ import { inTransaction } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import * as Repo from '../internal/RegistrationRepo.ts'
 import { MarkPaidResult, type MarkPaidSkip, type RegistrationActor } from '../Registration.ts'
-import { type DeskContext, hashToken, releaseLine, short } from './DeskContext.ts'
+import { type DeskContext, type DeskReads, hashToken, releaseLine, short } from './DeskContext.ts'
 
 // Payments recorded on an entry (decision 020): the organiser marks an entry paid (bank transfer or at the venue),
 // one or many at a time; a card payment (payment/CardCheckout.ts) is recorded the same way, once.
 
 /** The desk's markPaid and markPaidMany, and the recording of a payment that the card checkout shares. */
 export const payments = (desk: DeskContext) => {
-  const { events, sales, now, refuse, enqueue, statusLink, money, eventOf, tournamentOf } = desk
-  const { viewWithContext, managedEvent, managedEntry } = desk
+  const { events, sales, now, refuse, enqueue, statusLink, money, readsOnce, managedEvent, managedEntry } =
+    desk
 
-  /** Records a payment once: pending (or confirmed at the venue) becomes confirmed and paid, with its e-mail. */
+  /**
+   * Records a payment once: pending (or confirmed at the venue) becomes confirmed and paid, with its e-mail. The
+   * entry's event and tournament come from `reads` (the caller's, when it read them already).
+   */
   const recordPayment = (
     entryId: number,
     actorUserId: number | null,
     how: 'markedPaid' | 'paidByCard',
     details: object,
+    reads: DeskReads = readsOnce(),
   ) =>
     inTransaction(
       Effect.gen(function* () {
@@ -45,8 +49,8 @@ export const payments = (desk: DeskContext) => {
         entry.receiptTokenHash = hashToken(receiptToken)
         yield* Repo.flush
         yield* Repo.audit(entry.id, actorUserId, how, details)
-        const event = yield* eventOf(entry, entry.language)
-        const t = yield* tournamentOf(entry, event)
+        const event = yield* reads.event(entry, entry.language)
+        const t = yield* reads.tournament(entry, event)
         if (entry.contactEmail && entry.totalMinor > 0)
           yield* enqueue(
             entry.contactEmail,
@@ -70,9 +74,12 @@ export const payments = (desk: DeskContext) => {
   ) {
     return yield* inTransaction(
       Effect.gen(function* () {
-        yield* managedEntry(actor, entryId)
-        const entry = yield* recordPayment(entryId, actor.userId, 'markedPaid', {})
-        return yield* viewWithContext(entry, entry.language)
+        // The event is read once, to authorise; the e-mail and the answer use it again.
+        const managed = yield* managedEntry(actor, entryId)
+        const reads = readsOnce()
+        reads.remember(managed.event, managed.entry.language)
+        const entry = yield* recordPayment(entryId, actor.userId, 'markedPaid', {}, reads)
+        return yield* reads.view(entry, entry.language)
       }),
     )
   })
@@ -88,6 +95,8 @@ export const payments = (desk: DeskContext) => {
       Effect.gen(function* () {
         const locked = yield* Repo.lockEntriesOfEvent(eventId, entryIds)
         const byId = new Map(locked.map((e) => [e.id, e]))
+        // The event (in each registrant's language) and each tournament are read once for all the e-mails.
+        const reads = readsOnce()
         const marked: Array<number> = []
         const skipped: Array<{ readonly entryId: number; readonly reason: MarkPaidSkip }> = []
         for (const entryId of [...new Set(entryIds)].sort((a, b) => a - b)) {
@@ -107,7 +116,7 @@ export const payments = (desk: DeskContext) => {
             skipped.push({ entryId, reason })
             continue
           }
-          yield* recordPayment(entryId, actor.userId, 'markedPaid', { bulk: true }).pipe(
+          yield* recordPayment(entryId, actor.userId, 'markedPaid', { bulk: true }, reads).pipe(
             // Pending or confirmed and unpaid, under this transaction's lock: recording cannot be refused.
             Effect.catchTags({
               RegistrationRefused: (e) => Effect.die(e),
