@@ -1,58 +1,24 @@
 import '../../testing/src/context.ts'
-import { openOrm } from '@kibitz/infra'
 import { RegistrationForm, RegistrationReceipt } from '@kibitz/registration'
 import { Schema } from 'effect'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import {
-  type StripeTestServer,
-  startStripeServer,
-} from '../../domains/registration/test/support/stripeServer.ts'
-import type { Orm } from '../../testing/src/domain.ts'
-import { freshDatabase } from '../../testing/src/prepare.ts'
-import { disposeApiHandler } from '../src/api/handler.server.ts'
+import { describe, expect, it } from 'vitest'
 import { CardCheckout, stripeWebhookPath } from '../src/api/RegistrationApi.ts'
-import { disposeRuntime } from '../src/server/runtime.server.ts'
 import { readJson, request } from './support/api.ts'
+import { useApiWorld } from './support/apiWorld.ts'
 import { openRegistration, player, registerBody } from './support/registrationFixtures.ts'
-import { openTestDatabase, sendJson, type TestDatabase } from './support/userApi.ts'
+import { sendJson } from './support/userApi.ts'
 
 // Decision 031 end to end through the REST API: a tournament priced ¥5,000 is stored as 5000 (JPY has no minor
 // unit), the registrant's e-mail says ¥5,000 as their language writes it, and the local Stripe is asked for 5000
 // yen, not 500000; a paid checkout confirms the entry. ISK, which Stripe keeps in hundredths, goes the same way.
 
-const publicUrl = 'http://localhost'
 const webhookSecret = 'whsec_kibitz_currency_test'
 
-let db: { url: string; drop: () => Promise<void> }
-let sql: TestDatabase
-let orm: Orm
-let stripe: StripeTestServer
-
-beforeAll(async () => {
-  db = await freshDatabase(inject('databaseUrl'))
-  sql = await openTestDatabase(db.url, publicUrl)
-  orm = await openOrm(db.url, { poolMax: 2 })
-  stripe = await startStripeServer({ secretKey: 'sk_test_currency', webhookSecret })
-  process.env.DATABASE_URL = db.url
-  process.env.PUBLIC_URL = publicUrl
-  process.env.ADMIN_EMAIL = 'admin@example.test'
-  process.env.STRIPE_SECRET_KEY = 'sk_test_currency'
-  process.env.STRIPE_WEBHOOK_SECRET = webhookSecret
-  process.env.STRIPE_API_BASE = stripe.url
-})
-
-afterAll(async () => {
-  await disposeApiHandler()
-  await disposeRuntime()
-  await stripe?.close().catch(() => {})
-  await orm?.close(true)
-  await sql?.close()
-  await db?.drop()
-})
+const world = useApiWorld({ poolMax: 2, stripe: { secretKey: 'sk_test_currency', webhookSecret } })
 
 const MailRows = Schema.Array(Schema.Struct({ text_body: Schema.String }))
 const receivedMail = async (to: string) => {
-  const rows = await orm.em
+  const rows = await world.orm.em
     .fork()
     .execute("select text_body from mail_outbox where recipient = ? and kind = 'registration.received'", [to])
   const [mail] = Schema.decodeUnknownSync(MailRows)(rows)
@@ -68,7 +34,7 @@ const EntryRows = Schema.Array(
   }),
 )
 const entryRow = async (entryId: number) => {
-  const rows = await orm.em
+  const rows = await world.orm.em
     .fork()
     .execute('select status, paid_at is not null as paid, total_minor from entry where id = ?', [entryId])
   return Schema.decodeUnknownSync(EntryRows)(rows)[0]
@@ -101,7 +67,7 @@ const registerByCard = async (
 
 describe('a tournament priced in yen', () => {
   it('registers at ¥5,000, says so in the e-mail, charges Stripe 5000 and is confirmed when paid', async () => {
-    const t = await openRegistration(orm, { currencyCode: 'JPY', priceMinor: 5000 })
+    const t = await openRegistration(world.orm, { currencyCode: 'JPY', priceMinor: 5000 })
     const form = await readJson(
       await request(`/api/v1/tournament/${t.tournamentId}/register-tournament-data/${t.eventId}`),
       RegistrationForm,
@@ -119,17 +85,19 @@ describe('a tournament priced in yen', () => {
     const response = await payByCard(receipt.statusToken)
     expect(response.status).toBe(200)
     const { url } = await readJson(response, CardCheckout)
-    const create = stripe.requests.findLast((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+    const create = world.stripe.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )
     expect(create?.body).toMatchObject({
       'line_items[0][price_data][currency]': 'jpy',
       'line_items[0][price_data][unit_amount]': '5000',
     })
     const sessionId = url.split('/').at(-1) ?? ''
-    expect(stripe.sessions.get(sessionId)?.amount_total).toBe(5000)
+    expect(world.stripe.sessions.get(sessionId)?.amount_total).toBe(5000)
     // The hosted page charges five thousand yen.
     expect(await fetch(url).then((r) => r.text())).toContain('5000 JPY')
 
-    const paid = stripe.pay(sessionId)
+    const paid = world.stripe.pay(sessionId)
     expect((await webhook(paid.payload, paid.signature)).status).toBe(200)
     expect(await entryRow(receipt.entryId)).toMatchObject({ status: 'confirmed', paid: true })
     expect(Number((await entryRow(receipt.entryId))?.total_minor)).toBe(5000)
@@ -139,12 +107,12 @@ describe('a tournament priced in yen', () => {
 
 describe('a tournament priced in Icelandic krónur', () => {
   it('charges ISK 5,000 as Stripe’s 500000 hundredths and confirms the entry from the webhook', async () => {
-    const t = await openRegistration(orm, { currencyCode: 'ISK', priceMinor: 5000 })
+    const t = await openRegistration(world.orm, { currencyCode: 'ISK', priceMinor: 5000 })
     const receipt = await registerByCard(t.ticketId, t.tournamentId, 3, 5000, 'en')
     const { url } = await readJson(await payByCard(receipt.statusToken), CardCheckout)
     const sessionId = url.split('/').at(-1) ?? ''
-    expect(stripe.sessions.get(sessionId)?.amount_total).toBe(500_000)
-    const paid = stripe.pay(sessionId)
+    expect(world.stripe.sessions.get(sessionId)?.amount_total).toBe(500_000)
+    const paid = world.stripe.pay(sessionId)
     expect((await webhook(paid.payload, paid.signature)).status).toBe(200)
     expect(await entryRow(receipt.entryId)).toMatchObject({ status: 'confirmed', paid: true })
   })
