@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react'
 import type { runEventAction } from '../../server/eventEditor.functions.ts'
 import { StateBadge } from '../account/OwnEvents.tsx'
 import { LeaveDialog, ProblemList, ReadOnlyNote } from './EditorNotes.tsx'
-import { ActionButton, actionsByState, type EventAction } from './EventActionButton.tsx'
+import { ActionButton, actionsByState, type EventAction, PreviewLink } from './EventActionButton.tsx'
 import { type EditorProblem, type EditorStepKey, stepHref, stepPath, useStepLabels } from './editorSteps.ts'
 import { KeptDraftsProvider, type KeptStep, useKeptDrafts } from './keptDrafts.tsx'
 
@@ -149,14 +149,7 @@ function Shell(props: ShellProps) {
               <Trans>View the public page</Trans>
             </Link>
           ) : (
-            <a
-              href={`/event/${props.eventId}?preview`}
-              target="_blank"
-              rel="noopener"
-              className="text-sm text-brand-700 underline"
-            >
-              <Trans>Preview the public page</Trans>
-            </a>
+            <PreviewLink eventId={props.eventId} className="text-sm text-brand-700 underline" />
           )}
         </div>
         {actions.length > 0 ? (

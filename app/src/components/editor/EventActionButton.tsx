@@ -99,14 +99,7 @@ export function ActionButton(props: {
         <div className="flex flex-col gap-2 text-sm">
           <p>
             <Trans>Before publishing, look at the public page as players will see it.</Trans>{' '}
-            <a
-              href={`/event/${props.eventId}?preview`}
-              target="_blank"
-              rel="noopener"
-              className="font-semibold text-brand-700 underline"
-            >
-              <Trans>Preview the public page</Trans>
-            </a>
+            <PreviewLink eventId={props.eventId} className="font-semibold text-brand-700 underline" />
           </p>
           {unsavedList !== '' ? (
             <p role="alert" className="text-danger-700">
@@ -221,5 +214,14 @@ export function ActionButton(props: {
         </button>
       </div>
     </div>
+  )
+}
+
+/** The event's public page as players will see it, opened in a new tab (before it is public). */
+export function PreviewLink(props: { readonly eventId: number; readonly className: string }) {
+  return (
+    <a href={`/event/${props.eventId}?preview`} target="_blank" rel="noopener" className={props.className}>
+      <Trans>Preview the public page</Trans>
+    </a>
   )
 }

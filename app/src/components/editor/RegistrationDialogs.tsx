@@ -1,7 +1,7 @@
 import { formatMoney } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { AlertDialog, Dialog } from 'radix-ui'
-import { type ReactNode, useId, useState } from 'react'
+import { type ComponentProps, type ReactNode, useId, useState } from 'react'
 import { ticketTypeLabels, tournamentTypeLabels } from '../../lib/labels.ts'
 import type { RegistrationRow } from '../../server/registrations.server.ts'
 import { inputClass } from './kit.tsx'
@@ -113,8 +113,6 @@ export function MoveDialog(props: {
   const [busy, setBusy] = useState(false)
   const [tournamentId, setTournamentId] = useState('')
   const [ticketId, setTicketId] = useState('')
-  const tournamentField = useId()
-  const ticketField = useId()
   const target = targets.find((x) => String(x.tournamentId) === tournamentId)
   const players = props.entry.contestants.map((c) => `${c.firstName} ${c.lastName}`).join(', ')
   const entryId = props.entry.entryId
@@ -145,56 +143,35 @@ export function MoveDialog(props: {
               e-mailed.
             </Trans>
           </Dialog.Description>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={tournamentField} className="text-sm font-semibold">
-              <Trans>Tournament</Trans>
-            </label>
-            <select
-              id={tournamentField}
-              className={inputClass}
-              value={tournamentId}
-              onChange={(e) => {
-                setTournamentId(e.currentTarget.value)
-                setTicketId('')
-              }}
-            >
-              <option value="">{t`Choose a tournament`}</option>
-              {targets.map((x) => {
-                const type = tournamentTypeLabels[x.type]
-                return (
-                  <option key={x.tournamentId} value={x.tournamentId}>
-                    {x.name}
-                    {type ? ` (${i18n._(type)})` : ''}
-                  </option>
-                )
-              })}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ticketField} className="text-sm font-semibold">
-              <Trans>Ticket</Trans>
-            </label>
-            <select
-              id={ticketField}
-              className={inputClass}
-              value={ticketId}
-              disabled={!target}
-              onChange={(e) => setTicketId(e.currentTarget.value)}
-            >
-              <option value="">{t`Choose a ticket`}</option>
-              {(target?.tickets ?? []).map((k) => {
-                const type = ticketTypeLabels[k.type]
-                const left = k.ticketsLeft
-                return (
-                  <option key={k.ticketId} value={k.ticketId}>
-                    {type ? i18n._(type) : `#${k.ticketId}`} ·{' '}
-                    {formatMoney(k.priceMinor, { code: props.entry.currencyCode }, i18n.locale)} ·{' '}
-                    {k.isForSale ? t`${left} left` : t`not for sale`}
-                  </option>
-                )
-              })}
-            </select>
-          </div>
+          <LabelledSelect
+            label={<Trans>Tournament</Trans>}
+            empty={t`Choose a tournament`}
+            value={tournamentId}
+            onChange={(e) => {
+              setTournamentId(e.currentTarget.value)
+              setTicketId('')
+            }}
+            options={targets.map((x) => {
+              const type = tournamentTypeLabels[x.type]
+              return { value: x.tournamentId, label: `${x.name}${type ? ` (${i18n._(type)})` : ''}` }
+            })}
+          />
+          <LabelledSelect
+            label={<Trans>Ticket</Trans>}
+            empty={t`Choose a ticket`}
+            value={ticketId}
+            disabled={!target}
+            onChange={(e) => setTicketId(e.currentTarget.value)}
+            options={(target?.tickets ?? []).map((k) => {
+              const type = ticketTypeLabels[k.type]
+              const left = k.ticketsLeft
+              const price = formatMoney(k.priceMinor, { code: props.entry.currencyCode }, i18n.locale)
+              return {
+                value: k.ticketId,
+                label: `${type ? i18n._(type) : `#${k.ticketId}`} · ${price} · ${k.isForSale ? t`${left} left` : t`not for sale`}`,
+              }
+            })}
+          />
           <div className="flex flex-wrap justify-end gap-2">
             <Dialog.Close className={quietButton}>
               <Trans>Back</Trans>
@@ -217,5 +194,34 @@ export function MoveDialog(props: {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+/** A labelled select whose first choice is none (`empty`). */
+export function LabelledSelect(
+  props: {
+    /** The label and select's box. */
+    readonly className?: string
+    readonly label: ReactNode
+    readonly empty: string
+    readonly options: ReadonlyArray<{ readonly value: string | number; readonly label: string }>
+  } & Omit<ComponentProps<'select'>, 'id' | 'className' | 'children'>,
+) {
+  const id = useId()
+  const { className = 'flex flex-col gap-1', label, empty, options, ...select } = props
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} className={inputClass} {...select}>
+        <option value="">{empty}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

@@ -1,8 +1,8 @@
 import type { EntryFilter } from '@kibitz/registration/input'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useId } from 'react'
+import { type ChangeEvent, useId } from 'react'
 import { inputClass } from './kit.tsx'
-import { primaryButton, quietButton } from './RegistrationDialogs.tsx'
+import { LabelledSelect, primaryButton, quietButton } from './RegistrationDialogs.tsx'
 import {
   type RegistrationsListing,
   type RegistrationsQuery,
@@ -25,39 +25,6 @@ function useStatusChoices(): ReadonlyArray<{ readonly value: EntryFilter; readon
   ]
 }
 
-/** A filter's select, sent as soon as it changes. */
-function FilterSelect(props: {
-  readonly className: string
-  readonly label: ReactNode
-  readonly name: string
-  readonly defaultValue: string
-  readonly all: string
-  readonly options: ReadonlyArray<{ readonly value: string | number; readonly label: string }>
-}) {
-  const id = useId()
-  return (
-    <div className={props.className}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        name={props.name}
-        className={inputClass}
-        defaultValue={props.defaultValue}
-        onChange={(e) => e.currentTarget.form?.requestSubmit()}
-      >
-        <option value="">{props.all}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
-
 export function RegistrationsFilter(props: {
   readonly eventId: number
   readonly listing: RegistrationsListing
@@ -68,6 +35,8 @@ export function RegistrationsFilter(props: {
   const statusChoices = useStatusChoices()
   const searchField = useId()
   const { listing } = props
+  /** A choice of state or tournament sends the form at once. */
+  const submitNow = (e: ChangeEvent<HTMLSelectElement>) => e.currentTarget.form?.requestSubmit()
   return (
     <form
       method="get"
@@ -103,21 +72,23 @@ export function RegistrationsFilter(props: {
           className={inputClass}
         />
       </div>
-      <FilterSelect
+      <LabelledSelect
         className="flex min-w-0 basis-60 flex-col gap-1"
         label={<Trans>State</Trans>}
         name="status"
         defaultValue={listing.status ?? ''}
-        all={t`All states`}
+        onChange={submitNow}
+        empty={t`All states`}
         options={statusChoices}
       />
       {listing.tournaments.length > 1 ? (
-        <FilterSelect
+        <LabelledSelect
           className="flex min-w-0 basis-44 flex-col gap-1"
           label={<Trans>Tournament</Trans>}
           name="tournament"
           defaultValue={listing.tournamentId === null ? '' : String(listing.tournamentId)}
-          all={t`All tournaments`}
+          onChange={submitNow}
+          empty={t`All tournaments`}
           options={listing.tournaments.map((x) => ({ value: x.tournamentId, label: x.name }))}
         />
       ) : null}
