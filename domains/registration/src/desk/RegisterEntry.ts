@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import {
-  type Em,
   FieldProblem,
   formatIban,
   formatZonedDateTime,
@@ -140,23 +139,18 @@ export const registerEntry = (desk: DeskContext) => {
     if (known) return yield* Effect.fail(known)
     const event = yield* publicEvent(eventRef, language)
     const tournament = yield* findTournament(event, tournamentRef)
-    /** 3000 with the form as `read` (the tournament read above, unless the sale found it changed since). */
-    const changedWith = (
-      read: Effect.Effect<Tournament, never, Em>,
+    const refusal = (
+      t: Tournament,
       reason: TicketsChanged['reason'],
       quotedTotalMinor: number | null = null,
-    ) =>
-      Effect.flatMap(read, (t) =>
-        Effect.fail(new TicketsChanged({ reason, form: formOf(event, t), quotedTotalMinor })),
-      )
-    // The tickets were read with the tournament: a refusal decided from them answers the form as it was read.
-    const unchanged = (reason: TicketsChanged['reason']) => changedWith(Effect.succeed(tournament), reason)
-    // The sale found them otherwise (sold meanwhile, another price): the answer reads the tournament again.
+    ) => new TicketsChanged({ reason, form: formOf(event, t), quotedTotalMinor })
+    // Decided from the tickets just read with the tournament: 3000 with the form as it was read.
+    const unchanged = (reason: TicketsChanged['reason']) => Effect.fail(refusal(tournament, reason))
+    // The sale found them otherwise (sold meanwhile, another price): 3000 with the tournament read again.
     const changed = (reason: TicketsChanged['reason'], quotedTotalMinor: number | null = null) =>
-      changedWith(
-        findTournament(event, tournamentRef).pipe(Effect.orElseSucceed(() => tournament)),
-        reason,
-        quotedTotalMinor,
+      findTournament(event, tournamentRef).pipe(
+        Effect.orElseSucceed(() => tournament),
+        Effect.flatMap((t) => Effect.fail(refusal(t, reason, quotedTotalMinor))),
       )
     if (!tournament.isOpenRegistration) {
       if (soldOutWhileOpen(event, tournament, at))
