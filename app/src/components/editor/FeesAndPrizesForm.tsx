@@ -93,7 +93,7 @@ export function FeesAndPrizesForm(
     void save(withFeesDraft(props.initial, draft, money))
   }
 
-  const ticketTypeOptions = [1, 2, 3, 4].map((value) => {
+  const ticketTypeOptions = Object.values(TicketType).map((value) => {
     const label = ticketTypeLabels[value]
     return { value: String(value), label: label ? i18n._(label) : String(value) }
   })

@@ -1,5 +1,5 @@
-import { decodeWithProblems, ErrorCode, formatMoney, ValidationRule } from '@kibitz/kernel/format'
-import { payableByCard, RegisterInput } from '@kibitz/registration/input'
+import { ErrorCode, formatMoney } from '@kibitz/kernel/format'
+import { payableByCard } from '@kibitz/registration/input'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
@@ -8,6 +8,7 @@ import type { FormState } from '../../lib/session.ts'
 import { registerEntry } from '../../server/registration.functions.ts'
 import { type Problems, revealFirstProblem } from '../editor/kit.tsx'
 import { useCodeMessage } from '../Forms.tsx'
+import { type EntryValues, effectiveContestants, entryProblems, revisedProblems } from './entryRules.ts'
 import { PlayerCountButtons, PlayerFieldset } from './PlayerFields.tsx'
 import {
   type CategoryData,
@@ -17,6 +18,7 @@ import {
   type FormData,
   fieldName,
   inputOf,
+  postedContestants,
   priceOf,
   saleableTickets,
   type TicketData,
@@ -60,29 +62,9 @@ export function RegistrationFormView(props: {
   const rule = form.contestants
   const tournament = form.tournament
   const values = props.state?.values ?? {}
-  const [contestants, setContestants] = useState<ReadonlyArray<ContestantDraft>>(() => {
-    const count = Math.min(
-      rule.max,
-      Math.max(rule.min, Number(values[fieldName.players] ?? rule.min) || rule.min),
-    )
-    return Array.from({ length: count }, (_, i) => {
-      const typed: Record<string, string> = {}
-      for (const key of Object.keys(emptyContestant)) {
-        const v = values[fieldName.contestant(i, key as keyof ContestantDraft)]
-        if (v !== undefined) typed[key] = v
-      }
-      const base =
-        i === 0 && props.prefill && !props.state
-          ? {
-              ...emptyContestant,
-              firstName: props.prefill.firstName,
-              lastName: props.prefill.lastName,
-              email: props.prefill.email,
-            }
-          : emptyContestant
-      return withDefaults(props.form, { ...base, ...typed })
-    })
-  })
+  const [contestants, setContestants] = useState<ReadonlyArray<ContestantDraft>>(() =>
+    postedContestants(props.form, values, props.state ? null : props.prefill),
+  )
   const [teamName, setTeamName] = useState(values[fieldName.teamName] ?? '')
   const [contactEmail, setContactEmail] = useState(
     values[fieldName.contactEmail] ?? props.prefill?.email ?? '',
@@ -135,14 +117,7 @@ export function RegistrationFormView(props: {
   const first = contestants[0]
   const firstTicket = ticketOf(tickets, first?.ticketId)
   const perTeam = firstTicket?.isPricePerTeam ?? false
-  // A per-team ticket covers everyone: the others take player 1's ticket and category.
-  const effectiveOf = (list: ReadonlyArray<ContestantDraft>) => {
-    const head = list[0]
-    const covers = ticketOf(tickets, head?.ticketId)?.isPricePerTeam ?? false
-    return list.map((c, i) =>
-      covers && i > 0 && head ? { ...c, ticketId: head.ticketId, ageCategoryId: head.ageCategoryId } : c,
-    )
-  }
+  const effectiveOf = (list: ReadonlyArray<ContestantDraft>) => effectiveContestants(tickets, list)
   const effective = effectiveOf(contestants)
   const computed = priceOf(form, effective)
   // After a 3000 the server's total for the same choice wins (the form cannot always tell, e.g. when an early
@@ -168,54 +143,13 @@ export function RegistrationFormView(props: {
       ? values[fieldName.expectedTotalMinor]
       : undefined
 
-  /** What the browser can find wrong with these values (the server checks them again, and more). */
-  const clientProblems = (values: {
-    readonly contestants: ReadonlyArray<ContestantDraft>
-    readonly teamName: string
-    readonly contactEmail: string
-    readonly policy: boolean
-  }): Record<string, string> => {
-    const list = effectiveOf(values.contestants)
-    const local: Record<string, string> = {}
-    list.forEach((c, i) => {
-      if (c.ticketId === '') local[fieldName.contestant(i, 'ticketId')] = ValidationRule.required
-      else if (c.ageCategoryId === '' && categoriesOf(ticketOf(tickets, c.ticketId)).length > 0)
-        local[fieldName.contestant(i, 'ageCategoryId')] = ValidationRule.required
-    })
-    const checked = decodeWithProblems(
-      RegisterInput,
-      inputOf({
-        contestants: list,
-        teamName: values.teamName,
-        contactEmail: values.contactEmail,
-        paymentMethod: method,
-        expectedTotalMinor: price?.totalMinor ?? 0,
-        policy: values.policy,
-      }),
-    )
-    return {
-      ...(checked.ok ? {} : Object.fromEntries(checked.problems.map((p) => [p.field, p.rule]))),
-      ...local,
-    }
-  }
-
-  /**
-   * The problems shown at `changed` fields after a change: gone once the field is valid, else what is wrong with
-   * it now. A problem only the server finds (a federation number it does not know) goes when its field changes.
-   */
-  const revise = (changed: ReadonlyArray<string>, values: Parameters<typeof clientProblems>[0]) => {
+  const clientProblems = (values: EntryValues) =>
+    entryProblems(tickets, values, { paymentMethod: method, expectedTotalMinor: price?.totalMinor ?? 0 })
+  /** The problems shown at `changed` fields after a change (see `revisedProblems`). */
+  const revise = (changed: ReadonlyArray<string>, values: EntryValues) => {
     if (!changed.some((field) => field in problems)) return
     const now = clientProblems(values)
-    setProblems((shown) => {
-      const next: Record<string, string> = { ...shown }
-      for (const field of changed) {
-        if (!(field in next)) continue
-        const rule = now[field]
-        if (rule === undefined) delete next[field]
-        else next[field] = rule
-      }
-      return next
-    })
+    setProblems((shown) => revisedProblems(shown, changed, now))
   }
   const current = { contestants, teamName, contactEmail, policy }
 

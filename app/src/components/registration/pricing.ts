@@ -192,3 +192,36 @@ export const withDefaults = (form: FormData, c: ContestantDraft): ContestantDraf
         : ''
   return { ...c, ticketId, ageCategoryId }
 }
+
+/**
+ * The players of a form as it was posted back (as many as it sent, within the tournament's limits), or of a
+ * new form with player 1 filled from the visitor's account (`prefill`); a choice left to make is made.
+ */
+export const postedContestants = (
+  form: FormData,
+  values: Readonly<Record<string, string>>,
+  prefill: { readonly firstName: string; readonly lastName: string; readonly email: string } | null,
+): ReadonlyArray<ContestantDraft> => {
+  const rule = form.contestants
+  const count = Math.min(
+    rule.max,
+    Math.max(rule.min, Number(values[fieldName.players] ?? rule.min) || rule.min),
+  )
+  return Array.from({ length: count }, (_, i) => {
+    const typed: Record<string, string> = {}
+    for (const key of Object.keys(emptyContestant)) {
+      const v = values[fieldName.contestant(i, key as keyof ContestantDraft)]
+      if (v !== undefined) typed[key] = v
+    }
+    const base =
+      i === 0 && prefill
+        ? {
+            ...emptyContestant,
+            firstName: prefill.firstName,
+            lastName: prefill.lastName,
+            email: prefill.email,
+          }
+        : emptyContestant
+    return withDefaults(form, { ...base, ...typed })
+  })
+}
