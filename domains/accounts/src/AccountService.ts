@@ -26,8 +26,7 @@ import {
   now,
   validate,
 } from './internal/AccountKit.ts'
-import type * as Repo from './internal/AccountRepo.ts'
-import { AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
+import { AccountRepo, TokenPurpose, type User } from './internal/AccountRepo.ts'
 import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './internal/Secrets.ts'
 import { SignInRepo } from './internal/SignInRepo.ts'
 import { organiserApplications } from './OrganiserApplications.ts'
@@ -181,7 +180,7 @@ export class AccountService extends Context.Service<
       // --- sessions
 
       const openSession = Effect.fn('AccountService.openSession')(function* (
-        user: Repo.User,
+        user: User,
         request: RequestInfo,
       ) {
         const token = newToken()
@@ -199,7 +198,7 @@ export class AccountService extends Context.Service<
         return { token, device, user: currentUser(user, organiser) }
       })
 
-      const sendActivation = Effect.fn('AccountService.sendActivation')(function* (user: Repo.User) {
+      const sendActivation = Effect.fn('AccountService.sendActivation')(function* (user: User) {
         const token = newToken()
         yield* accounts.createToken({
           hash: tokenHash(token),

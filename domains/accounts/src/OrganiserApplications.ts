@@ -8,8 +8,7 @@ import {
 } from './Account.ts'
 import { AccountLimits } from './AccountLimits.ts'
 import { type AccountMailer, currentUser, displayName, fail, now, validate } from './internal/AccountKit.ts'
-import type * as Repo from './internal/AccountRepo.ts'
-import { type AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
+import { type AccountRepo, type Organiser, TokenPurpose, type User } from './internal/AccountRepo.ts'
 import { newToken, tokenHash } from './internal/Secrets.ts'
 import { OrganiserKind, OrganiserStatus } from './Organiser.ts'
 
@@ -102,7 +101,7 @@ export const organiserApplications = ({
     )
   })
 
-  const applicationView = (organiser: Repo.Organiser, user: Repo.User) =>
+  const applicationView = (organiser: Organiser, user: User) =>
     new OrganiserApplicationView({
       organizerId: organiser.id,
       type: organiser.type,

@@ -22,8 +22,7 @@ import {
   usableToken,
   validate,
 } from './internal/AccountKit.ts'
-import type * as Repo from './internal/AccountRepo.ts'
-import { type AccountRepo, TokenPurpose } from './internal/AccountRepo.ts'
+import { type AccountRepo, type Organiser, TokenPurpose, type User } from './internal/AccountRepo.ts'
 import { hashPassword, newToken, tokenHash, verifyPassword } from './internal/Secrets.ts'
 import { OrganiserKind, OrganiserStatus } from './Organiser.ts'
 import type { SignInThrottle } from './SignInThrottle.ts'
@@ -51,7 +50,7 @@ export const profiles = ({
   accounts,
   throttle: { forgive, reserve },
 }: ProfileDeps) => {
-  const emailLocked = (user: Repo.User) =>
+  const emailLocked = (user: User) =>
     user.email === normaliseEmail(config.adminEmail) ||
     user.passwordHash === null ||
     user.passwordHash === undefined
@@ -190,8 +189,8 @@ export const profiles = ({
   })
 
   const changeOrganiser = Effect.fn('AccountService.changeOrganiser')(function* (
-    organiser: Repo.Organiser,
-    user: Repo.User,
+    organiser: Organiser,
+    user: User,
     kind: ProfileChangeKind,
     input: unknown,
   ) {

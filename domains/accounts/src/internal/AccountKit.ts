@@ -9,7 +9,7 @@ import {
 import { Clock, Effect } from 'effect'
 import { AccountFailure, CurrentUser, InvalidInput, OwnOrganiser } from '../Account.ts'
 import { OrganiserStatus, UserRole } from '../Organiser.ts'
-import type * as Repo from './AccountRepo.ts'
+import type { Organiser, User } from './AccountRepo.ts'
 import { type AccountMail, renderAccountMail } from './mail/AccountMail.ts'
 
 // What every part of the accounts service shares: typed failures, the clock, form decoding, the signed-in user's
@@ -32,10 +32,10 @@ export const validate = <S extends FormSchema>(
   return result.ok ? Effect.succeed(result.value) : Effect.fail(new InvalidInput({ errors: result.errors }))
 }
 
-export const displayName = (user: Repo.User) =>
+export const displayName = (user: User) =>
   [user.firstName, user.lastName].filter((part) => part && part.length > 0).join(' ') || user.email
 
-const ownOrganiser = (o: Repo.Organiser) =>
+const ownOrganiser = (o: Organiser) =>
   new OwnOrganiser({
     organizerId: o.id,
     status: o.status,
@@ -50,7 +50,7 @@ const ownOrganiser = (o: Repo.Organiser) =>
     phone: o.phone ?? null,
   })
 
-export const currentUser = (user: Repo.User, organiser: Repo.Organiser | null) =>
+export const currentUser = (user: User, organiser: Organiser | null) =>
   new CurrentUser({
     id: user.id,
     role: user.role,
@@ -78,7 +78,7 @@ export const usableToken = (row: { expiresAt: Date; usedAt?: Date | null } | nul
 /** Links into the site and account e-mails, rendered in the recipient's language and stored in the outbox. */
 export const accountMailer = (publicUrl: string, outbox: Outbox['Service']) => {
   const link = (path: string) => `${publicUrl}${path}`
-  const mail = (to: Repo.User, message: AccountMail, address = to.email) =>
+  const mail = (to: User, message: AccountMail, address = to.email) =>
     Effect.gen(function* () {
       const language = resolveInterfaceLocale(to.language)
       const rendered = renderAccountMail(message, language)
