@@ -1,55 +1,28 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../testing/src/context.ts'
-import {
-  insertEntry,
-  insertEvent,
-  insertOrganiser,
-  insertTournament,
-  type Orm,
-} from '../../testing/src/domain.ts'
-import { freshDatabase } from '../../testing/src/prepare.ts'
+import { insertEntry, insertEvent, insertOrganiser, insertTournament } from '../../testing/src/domain.ts'
 import { Migration20261126150000 } from '../src/migrations/Migration20261126150000.ts'
-import { openOrm } from '../src/orm.ts'
+import { useMigrationDatabase } from './support/migrationDatabase.ts'
 
 // Decision 031: amounts were stored as price × 100 whatever the currency; Migration20261126150000 rescales every
 // stored amount of events priced in a currency whose ISO minor unit is not 2, so ¥5,000 keeps meaning ¥5,000.
 
-let db: { url: string; drop: () => Promise<void> }
-let orm: Orm
-
-beforeAll(async () => {
-  db = await freshDatabase(inject('databaseUrl'))
-  orm = await openOrm(db.url, { poolMax: 2 })
-})
-
-afterAll(async () => {
-  await orm.close(true)
-  await db.drop()
-})
-
-const rows = <T>(sql: string, params: ReadonlyArray<unknown> = []) =>
-  orm.em.fork().execute<Array<T>>(sql, [...params])
+const { database, rows, migrationQueries } = useMigrationDatabase()
 
 /** Runs the migration's statements in `direction` against the test database. */
 const migrate = async (direction: 'up' | 'down') => {
-  const migration = new Migration20261126150000(orm.em.getDriver(), orm.config)
-  if (direction === 'up') migration.up()
-  else migration.down()
-  for (const query of migration.getQueries()) {
-    if (typeof query !== 'string') throw new Error('the migration is plain SQL')
-    await rows(query)
-  }
+  for (const query of migrationQueries(Migration20261126150000, direction)) await rows(query)
 }
 
 /** An event in `currency` with one priced tournament, a hotel and an entry, all written in the old cents. */
 const pricedEvent = async (organiserId: number, currency: string) => {
-  const eventId = await insertEvent(orm, {
+  const eventId = await insertEvent(database.orm, {
     organiserId,
     name: `Priced in ${currency}`,
     currencyCode: currency,
     dateStart: '2031-06-01',
   })
-  const tournament = await insertTournament(orm, {
+  const tournament = await insertTournament(database.orm, {
     eventId,
     startDate: '2031-06-01',
     tickets: [
@@ -68,7 +41,7 @@ const pricedEvent = async (organiserId: number, currency: string) => {
     prizeSetup: { placesNumber: 2, prizePoolMinor: 4_500_000, isFormulaUsed: true },
   })
   await rows(`insert into hotel (event_id, name, price_minor) values (?, 'Hotel', 1234500)`, [eventId])
-  const entryId = await insertEntry(orm, { tournamentId: tournament.id, status: 'pending' })
+  const entryId = await insertEntry(database.orm, { tournamentId: tournament.id, status: 'pending' })
   const lines = [
     {
       ticketId: tournament.ticketIds[0],
@@ -125,7 +98,7 @@ const amountsOf = async (event: { eventId: number; tournamentId: number; entryId
 
 describe('Migration20261126150000', () => {
   it('rescales every stored amount of events in currencies whose minor unit is not 2, and leaves the others', async () => {
-    const organiserId = await insertOrganiser(orm)
+    const organiserId = await insertOrganiser(database.orm)
     const yen = await pricedEvent(organiserId, 'JPY')
     const dinar = await pricedEvent(organiserId, 'KWD')
     const euro = await pricedEvent(organiserId, 'EUR')

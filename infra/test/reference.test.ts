@@ -1,35 +1,20 @@
 import { searchTextOf } from '@kibitz/events'
 import { referenceCountries, referenceCurrencies } from '@kibitz/kernel'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../testing/src/context.ts'
-import { insertEvent, insertOrganiser, type Orm } from '../../testing/src/domain.ts'
-import { freshDatabase } from '../../testing/src/prepare.ts'
+import { insertEvent, insertOrganiser } from '../../testing/src/domain.ts'
 import { Migration20261126140000 } from '../src/migrations/Migration20261126140000.ts'
-import { openOrm } from '../src/orm.ts'
 import { syncReferenceData } from '../src/reference.ts'
+import { useMigrationDatabase } from './support/migrationDatabase.ts'
 
 // Reference data is part of the product (docs/decisions/030): every start brings the tables to the ISO lists,
 // inserting what is missing and updating what changed, deleting nothing.
 
-let db: { url: string; drop: () => Promise<void> }
-let orm: Orm
-
-beforeAll(async () => {
-  db = await freshDatabase(inject('databaseUrl'))
-  orm = await openOrm(db.url, { poolMax: 2 })
-})
-
-afterAll(async () => {
-  await orm.close(true)
-  await db.drop()
-})
-
-const rows = <T>(sql: string, params: ReadonlyArray<unknown> = []) =>
-  orm.em.fork().execute<Array<T>>(sql, [...params])
+const { database, rows, migrationQueries } = useMigrationDatabase()
 
 describe(syncReferenceData.name, () => {
   it('fills an empty database with every ISO country, currency, the ten languages and the age groups', async () => {
-    const report = await syncReferenceData(orm.em.fork())
+    const report = await syncReferenceData(database.orm.em.fork())
     expect(report.country).toEqual({ inserted: 250, updated: 0 })
     expect(report.currency?.inserted).toBeGreaterThanOrEqual(150)
     expect(report.language).toEqual({ inserted: 10, updated: 0 })
@@ -88,8 +73,8 @@ describe(syncReferenceData.name, () => {
   })
 
   it('changes nothing when run again, updates a changed row and deletes nothing', async () => {
-    await syncReferenceData(orm.em.fork())
-    expect(await syncReferenceData(orm.em.fork())).toEqual({
+    await syncReferenceData(database.orm.em.fork())
+    expect(await syncReferenceData(database.orm.em.fork())).toEqual({
       language: { inserted: 0, updated: 0 },
       country: { inserted: 0, updated: 0 },
       currency: { inserted: 0, updated: 0 },
@@ -102,7 +87,7 @@ describe(syncReferenceData.name, () => {
     // Rows of the operator's own stay: events and users may hold their codes.
     await rows(`insert into country (code, name) values ('ZZ', 'Unknown region') on conflict do nothing`)
     await rows(`insert into age_group (name, age_from, age_to) values ('Club veterans', 50, null)`)
-    const report = await syncReferenceData(orm.em.fork())
+    const report = await syncReferenceData(database.orm.em.fork())
     expect(report.currency).toEqual({ inserted: 0, updated: 1 })
     expect(report.country).toEqual({ inserted: 0, updated: 1 })
     expect(report.age_group).toEqual({ inserted: 0, updated: 1 })
@@ -135,18 +120,16 @@ describe('the reference data', () => {
 
 describe('Migration20261126140000', () => {
   it('adds the names of its countries to the search text of an event stored before', async () => {
-    const organiserId = await insertOrganiser(orm)
-    const eventId = await insertEvent(orm, {
+    const organiserId = await insertOrganiser(database.orm)
+    const eventId = await insertEvent(database.orm, {
       organiserId,
       name: 'Festival Sopot',
       countryCode: 'PL',
       dateStart: '2031-05-01',
     })
     await rows(`update event set search_text = 'festival sopot' where id = ?`, [eventId])
-    const migration = new Migration20261126140000(orm.em.getDriver(), orm.config)
-    migration.up()
-    const backfill = migration.getQueries().at(-1)
-    if (typeof backfill !== 'string') throw new Error('the backfill is plain SQL')
+    const backfill = migrationQueries(Migration20261126140000, 'up').at(-1)
+    if (backfill === undefined) throw new Error('the migration has no backfill')
     await rows(backfill)
     const [event] = await rows<{ search_text: string }>(`select search_text from event where id = ?`, [
       eventId,
