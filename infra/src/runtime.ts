@@ -7,23 +7,19 @@ import {
   SocialAuth,
   type SocialProviderConfig,
 } from '@kibitz/accounts'
-import {
-  EventActions,
-  EventEditor,
-  EventService,
-  EventsConfig,
-  eventRegistrationsLayer,
-} from '@kibitz/events'
+import { EventActions, EventDirectory, EventEditor, EventService, EventsConfig } from '@kibitz/events'
 import { EventFiles, FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
 import {
   CardPayments,
+  eventEntriesLayer,
   FederationLookup,
   RegistrationConfig,
   RegistrationDesk,
   RegistrationService,
+  registrationEventsLayer,
 } from '@kibitz/registration'
 import { TicketSales, TournamentService, TournamentStore } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
@@ -106,7 +102,7 @@ const eventActionsFromEnv = EventActions.layer.pipe(
   Layer.provide(
     Layer.mergeAll(
       outboxLayer,
-      RegistrationService.layer,
+      eventEntriesLayer,
       TournamentStore.layer,
       Layer.unwrap(
         Effect.sync(() => Layer.succeed(EventsConfig, { publicUrl: loadConfig(process.env).publicUrl })),
@@ -120,7 +116,7 @@ export const registrationDeskOf = (config: AppConfig) =>
   RegistrationDesk.layer.pipe(
     Layer.provide(
       Layer.mergeAll(
-        eventRegistrationsLayer,
+        registrationEventsLayer,
         Layer.succeed(RegistrationConfig, {
           publicUrl: config.publicUrl,
           holdHours: config.registration.holdHours,
@@ -145,6 +141,7 @@ export const DomainServices = Layer.mergeAll(
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,
+  EventDirectory.layer,
   eventActionsFromEnv,
   EventEditor.layer.pipe(
     Layer.provide(
@@ -152,7 +149,7 @@ export const DomainServices = Layer.mergeAll(
         OrganiserService.layer,
         TournamentStore.layer,
         TournamentService.layer,
-        RegistrationService.layer,
+        eventEntriesLayer,
         EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
       ),
     ),

@@ -8,10 +8,10 @@ import {
   resolveInterfaceLocale,
   ValidationRule,
 } from '@kibitz/kernel'
-import { RegistrationService } from '@kibitz/registration'
 import { TournamentStore } from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
+import { EventEntries } from './EventEntries.ts'
 import { DateField, EventAction, eventMessageMaxLength } from './EventInput.ts'
 import { EventProblem, eventProblems } from './EventProblems.ts'
 import { EventsConfig } from './EventsConfig.ts'
@@ -164,7 +164,7 @@ export class EventActions extends Context.Service<
     EventActions,
     Effect.gen(function* () {
       const outbox = yield* Outbox
-      const registrations = yield* RegistrationService
+      const registrations = yield* EventEntries
       const store = yield* TournamentStore
       const { publicUrl } = yield* EventsConfig
 

@@ -17,7 +17,6 @@ import {
   ValidationRule,
   ValidationRuleSchema,
 } from '@kibitz/kernel'
-import { RegistrationService } from '@kibitz/registration'
 import {
   type Tournament,
   type TournamentHasSales,
@@ -33,6 +32,7 @@ import {
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import { EventState, EventStatusId, publicStates } from './Event.ts'
 import type { EventActor } from './EventActions.ts'
+import { EventEntries } from './EventEntries.ts'
 import {
   AdditionalInformationInput,
   GeneralInformationInput,
@@ -447,7 +447,7 @@ export class EventEditor extends Context.Service<
       const organisers = yield* OrganiserService
       const store = yield* TournamentStore
       const tournamentReads = yield* TournamentService
-      const registrations = yield* RegistrationService
+      const registrations = yield* EventEntries
       const files = yield* EventFiles
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 

@@ -1,11 +1,12 @@
 export { type CatalogueQueryResult, catalogueQueryFor, choosesTime } from './Catalogue.ts'
 export * from './Event.ts'
 export * from './EventActions.ts'
+export * from './EventDirectory.ts'
 export * from './EventEditor.ts'
+export * from './EventEntries.ts'
 export * from './EventErrors.ts'
 export * from './EventInput.ts'
 export * from './EventProblems.ts'
-export { eventRegistrationsLayer } from './EventRegistrations.ts'
 export { EventService } from './EventService.ts'
 export { EventsConfig } from './EventsConfig.ts'
 /** Diagnostics only (the benchmark's EXPLAIN): the SQL a catalogue page runs. */
@@ -18,4 +19,5 @@ export {
   type TextMatch as CatalogueTextMatch,
   typedWords as catalogueTypedWords,
 } from './internal/CatalogueSql.ts'
+export { refreshTournamentSummary } from './internal/TournamentSummary.ts'
 export { searchTextOf } from './SearchText.ts'

@@ -14,7 +14,8 @@ import {
 } from '@kibitz/events'
 import { EventFiles, FileStorage } from '@kibitz/files'
 import { inTransaction } from '@kibitz/kernel'
-import { RegistrationService } from '@kibitz/registration'
+// The test composes the editor as the runtime does: registration provides events' port about entries.
+import { eventEntriesLayer } from '@kibitz/registration'
 import {
   insertEntry,
   insertEvent,
@@ -571,7 +572,7 @@ describe('EventEditor', () => {
           OrganiserService.layer,
           TournamentStore.layer,
           TournamentService.layer,
-          RegistrationService.layer,
+          eventEntriesLayer,
           Layer.fresh(EventFiles.layer).pipe(Layer.provide(FileStorage.local(filesRoot))),
         ),
       ),

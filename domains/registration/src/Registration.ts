@@ -3,8 +3,8 @@ import { Tournament } from '@kibitz/tournaments'
 import { Context, type Effect, type Option, Schema } from 'effect'
 import { ChosenPaymentMethod, type EntryFilter, PaymentMethod } from './RegistrationInput.ts'
 
-// The registration desk's DTOs, errors and the port through which it reads events (the events domain owns
-// them and depends on this package, so it implements the port; docs/decisions/020-registration.md).
+// The registration desk's DTOs, errors and the port through which it reads events (implemented in this domain
+// over the events domain below it, RegistrationEventsLive.ts; docs/decisions/020 and 038).
 
 /** Where an event's registrations are paid by bank transfer. */
 export class BankAccount extends Schema.Class<BankAccount>('@kibitz/registration/BankAccount')({
@@ -29,7 +29,7 @@ export class RegistrationEvent extends Schema.Class<RegistrationEvent>(
   bank: Schema.NullOr(BankAccount),
 }) {}
 
-/** The events domain answers registration's questions about events. */
+/** What the desk asks about events: answered from the events domain's directory (RegistrationEventsLive.ts). */
 export class RegistrationEvents extends Context.Service<
   RegistrationEvents,
   {

@@ -11,18 +11,6 @@ export class RegistrationService extends Context.Service<
     playerList(tournamentId: number): Effect.Effect<PlayerList, never, Em>
     /** Anyone: confirmed entries and players per tournament of an event. */
     participantsCount(eventId: number): Effect.Effect<ReadonlyArray<ParticipantsCount>, never, Em>
-    /** The events domain: how many entries (of any status) the event has. */
-    entriesOfEvent(eventId: number): Effect.Effect<number, never, Em>
-    /** The events domain: how many entries (of any status) the tournament has. */
-    entriesOfTournament(tournamentId: number): Effect.Effect<number, never, Em>
-    /**
-     * The events domain, to tell players about their event: the distinct lower-cased addresses of everyone
-     * with an entry that is not canceled (contestants and the user who entered), with the language of the
-     * account behind the address (null when there is none).
-     */
-    recipientsOfEvent(
-      eventId: number,
-    ): Effect.Effect<ReadonlyArray<{ readonly email: string; readonly language: string | null }>, never, Em>
   }
 >()('@kibitz/registration/RegistrationService') {
   static readonly layer = Layer.effect(
@@ -65,9 +53,6 @@ export class RegistrationService extends Context.Service<
       return RegistrationService.of({
         playerList,
         participantsCount,
-        entriesOfEvent: (eventId) => entries.entriesOfEvent(eventId),
-        entriesOfTournament: (tournamentId) => entries.entriesOfTournament(tournamentId),
-        recipientsOfEvent: (eventId) => entries.recipientsOfEvent(eventId),
       })
     }),
   ).pipe(Layer.provide(EntryRepo.layer))

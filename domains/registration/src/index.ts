@@ -5,6 +5,7 @@ export { formatCreditorReference, isValidCreditorReference } from './payment/Cre
 export { type EpcTransfer, epcLimits, epcPayload } from './payment/EpcQr.ts'
 export * from './Registration.ts'
 export { RegistrationDesk, RegistrationLimits } from './RegistrationDesk.ts'
+export { eventEntriesLayer, registrationEventsLayer } from './RegistrationEventsLive.ts'
 export * from './RegistrationInput.ts'
 export { RegistrationService } from './RegistrationService.ts'
 export { purgeRegistrationRequests } from './Upkeep.ts'
