@@ -1,5 +1,5 @@
 import '../../testing/src/context.ts'
-import { TournamentForEdit } from '@kibitz/events'
+import { TournamentForEdit } from '@kibitz/tournaments'
 import { Schema } from 'effect'
 import { describe, expect, it } from 'vitest'
 import { insertTournament } from '../../testing/src/domain.ts'

@@ -1,6 +1,7 @@
 import '../../testing/src/context.ts'
-import { EventEditorView, EventPage, EventView, TournamentForEdit } from '@kibitz/events'
+import { EventEditorView, EventPage, EventView } from '@kibitz/events'
 import { RegistrationReceipt } from '@kibitz/registration'
+import { TournamentForEdit } from '@kibitz/tournaments'
 import { describe, expect, it } from 'vitest'
 import { ValidationReport } from '../src/api/EventEditorApi.ts'
 import { readJson, request } from './support/api.ts'

@@ -7,7 +7,14 @@ import {
   SocialAuth,
   type SocialProviderConfig,
 } from '@kibitz/accounts'
-import { EventActions, EventDirectory, EventEditor, EventService, EventsConfig } from '@kibitz/events'
+import {
+  EventActions,
+  EventDirectory,
+  EventEditing,
+  EventEditor,
+  EventService,
+  EventsConfig,
+} from '@kibitz/events'
 import { EventFiles, FileStorage, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
@@ -21,7 +28,13 @@ import {
   RegistrationService,
   registrationEventsLayer,
 } from '@kibitz/registration'
-import { TicketSales, TournamentService, TournamentStore } from '@kibitz/tournaments'
+import {
+  eventTournamentsLayer,
+  TicketSales,
+  TournamentEditor,
+  TournamentService,
+  TournamentStore,
+} from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
 import { type AppConfig, loadConfig } from './config.ts'
@@ -103,7 +116,7 @@ const eventActionsFromEnv = EventActions.layer.pipe(
     Layer.mergeAll(
       outboxLayer,
       eventEntriesLayer,
-      TournamentStore.layer,
+      eventTournamentsLayer,
       Layer.unwrap(
         Effect.sync(() => Layer.succeed(EventsConfig, { publicUrl: loadConfig(process.env).publicUrl })),
       ),
@@ -147,10 +160,19 @@ export const DomainServices = Layer.mergeAll(
     Layer.provide(
       Layer.mergeAll(
         OrganiserService.layer,
+        eventTournamentsLayer,
+        EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
+      ),
+    ),
+  ),
+  // The event's tournaments are edited by their domain, through the door the event's editor opens.
+  TournamentEditor.layer.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        EventEditing.layer.pipe(Layer.provide(eventTournamentsLayer)),
+        eventEntriesLayer,
         TournamentStore.layer,
         TournamentService.layer,
-        eventEntriesLayer,
-        EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
       ),
     ),
   ),

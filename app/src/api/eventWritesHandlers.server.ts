@@ -6,6 +6,7 @@ import {
   EventInputInvalid,
 } from '@kibitz/events'
 import { decodeWithProblems, FieldProblem, rule, ValidationRule } from '@kibitz/kernel'
+import { TournamentEditor } from '@kibitz/tournaments'
 import { Effect, Schema, Stream } from 'effect'
 import type { HttpServerRequest, Multipart } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
@@ -159,6 +160,7 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
   Effect.gen(function* () {
     const run = yield* unitOfWork
     const editor = yield* EventEditor
+    const tournamentEditor = yield* TournamentEditor
 
     const actor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
       CurrentSession,
@@ -177,11 +179,11 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
       Effect.gen(function* () {
         const who = yield* actor
         const input = yield* jsonBody(request)
-        const saved = yield* run(editor.saveTournament(who, eventId, tournamentId, input)).pipe(
+        const saved = yield* run(tournamentEditor.saveTournament(who, eventId, tournamentId, input)).pipe(
           Effect.mapError(tournamentProblem(eventId, tournamentId)),
         )
         // A fresh unit of work: the reply reads the tournament as stored, tickets' new ids included.
-        return yield* run(editor.tournament(who, eventId, saved)).pipe(
+        return yield* run(tournamentEditor.tournament(who, eventId, saved)).pipe(
           Effect.mapError(tournamentProblem(eventId, saved)),
         )
       })
@@ -198,8 +200,12 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
         const { eventId, tournamentId, programs } = decoded.value
         const refused = tournamentProblem(eventId, tournamentId)
         // Read and written under the event's lock: an edit of the tournament landing meanwhile is not lost.
-        yield* run(editor.saveProgram(who, eventId, tournamentId, programs)).pipe(Effect.mapError(refused))
-        return yield* run(editor.tournament(who, eventId, tournamentId)).pipe(Effect.mapError(refused))
+        yield* run(tournamentEditor.saveProgram(who, eventId, tournamentId, programs)).pipe(
+          Effect.mapError(refused),
+        )
+        return yield* run(tournamentEditor.tournament(who, eventId, tournamentId)).pipe(
+          Effect.mapError(refused),
+        )
       })
 
     return handlers
@@ -211,7 +217,7 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
       .handle('tournamentEditData', ({ params }) =>
         Effect.gen(function* () {
           const who = yield* actor
-          return yield* run(editor.tournament(who, params.id, params.tournamentId)).pipe(
+          return yield* run(tournamentEditor.tournament(who, params.id, params.tournamentId)).pipe(
             Effect.mapError(tournamentProblem(params.id, params.tournamentId)),
           )
         }),
@@ -219,7 +225,7 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
       .handle('removeTournament', ({ params }) =>
         Effect.gen(function* () {
           const who = yield* actor
-          yield* run(editor.removeTournament(who, params.id, params.tournamentId)).pipe(
+          yield* run(tournamentEditor.removeTournament(who, params.id, params.tournamentId)).pipe(
             Effect.mapError(tournamentProblem(params.id, params.tournamentId)),
           )
         }),
@@ -227,7 +233,7 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
       .handle('setTournamentsOrdering', ({ params, payload }) =>
         Effect.gen(function* () {
           const who = yield* actor
-          yield* run(editor.reorderTournaments(who, params.id, payload.tournamentIds)).pipe(
+          yield* run(tournamentEditor.reorderTournaments(who, params.id, payload.tournamentIds)).pipe(
             Effect.mapError((refused) => editRefusal(params.id, refused)),
           )
         }),

@@ -7,10 +7,10 @@ import {
   EventEditorView,
   type EventEditRefused,
   type EventInputInvalid,
-  TournamentForEdit,
 } from '@kibitz/events'
 import { maxDocumentBytes } from '@kibitz/files'
 import { fileManagerPageSize } from '@kibitz/kernel'
+import { TournamentEditor, TournamentForEdit } from '@kibitz/tournaments'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Schema } from 'effect'
 import { eventActorOf } from './actor.server.ts'
@@ -165,7 +165,7 @@ const encodeTournamentForEdit = Schema.encodeSync(TournamentForEdit)
 export const editorTournaments = async (eventId: number) => {
   const actor = await currentActor()
   if (!actor) return null
-  const result = await attempt(EventEditor.use((e) => e.tournaments(actor, eventId)))
+  const result = await attempt(TournamentEditor.use((e) => e.tournaments(actor, eventId)))
   if (Result.isFailure(result)) return null
   return result.success.map((t) => ({
     tournamentId: t.tournamentId,
@@ -190,7 +190,7 @@ export const editorTournaments = async (eventId: number) => {
 export const editorTournament = async (eventId: number, tournamentId: number) => {
   const actor = await currentActor()
   if (!actor) return null
-  const result = await attempt(EventEditor.use((e) => e.tournament(actor, eventId, tournamentId)))
+  const result = await attempt(TournamentEditor.use((e) => e.tournament(actor, eventId, tournamentId)))
   return Result.isFailure(result) ? null : encodeTournamentForEdit(result.success)
 }
 
@@ -210,7 +210,9 @@ export const saveTournament = async (
 ): Promise<TournamentOutcome> => {
   const actor = await currentActor()
   if (!actor) return { ok: false, refused: 'signedOut' }
-  const result = await attempt(EventEditor.use((e) => e.saveTournament(actor, eventId, tournamentId, input)))
+  const result = await attempt(
+    TournamentEditor.use((e) => e.saveTournament(actor, eventId, tournamentId, input)),
+  )
   if (Result.isSuccess(result)) return { ok: true, tournamentId: result.success }
   const failure = result.failure
   return failure._tag === 'EventEditRefused'
@@ -226,7 +228,7 @@ export type TournamentsChange =
 export const removeTournament = async (eventId: number, tournamentId: number): Promise<TournamentsChange> => {
   const actor = await currentActor()
   if (!actor) return { ok: false, refused: 'signedOut' }
-  const result = await attempt(EventEditor.use((e) => e.removeTournament(actor, eventId, tournamentId)))
+  const result = await attempt(TournamentEditor.use((e) => e.removeTournament(actor, eventId, tournamentId)))
   return Result.isSuccess(result) ? { ok: true } : { ok: false, refused: result.failure.reason }
 }
 
@@ -236,7 +238,9 @@ export const reorderTournaments = async (
 ): Promise<TournamentsChange> => {
   const actor = await currentActor()
   if (!actor) return { ok: false, refused: 'signedOut' }
-  const result = await attempt(EventEditor.use((e) => e.reorderTournaments(actor, eventId, tournamentIds)))
+  const result = await attempt(
+    TournamentEditor.use((e) => e.reorderTournaments(actor, eventId, tournamentIds)),
+  )
   return Result.isSuccess(result) ? { ok: true } : { ok: false, refused: result.failure.reason }
 }
 
@@ -310,7 +314,7 @@ export const editorFiles = async (eventId: number, page: number) => {
     ),
   )
   if (Result.isFailure(listed)) return null
-  const tournaments = await attempt(EventEditor.use((e) => e.tournaments(actor, eventId)))
+  const tournaments = await attempt(TournamentEditor.use((e) => e.tournaments(actor, eventId)))
   return {
     page,
     pageSize: fileManagerPageSize,

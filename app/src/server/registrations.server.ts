@@ -7,6 +7,7 @@ import {
   type MarkPaidSkip,
   RegistrationDesk,
 } from '@kibitz/registration'
+import { TournamentEditor } from '@kibitz/tournaments'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Schema } from 'effect'
 import { eventActorOf } from './actor.server.ts'
@@ -91,7 +92,7 @@ export const registrationsPage = async (eventId: number, query: EntryQuery, page
     ),
   )
   if (Result.isFailure(listed)) return null
-  const tournaments = await attempt(EventEditor.use((e) => e.tournaments(actor, eventId)))
+  const tournaments = await attempt(TournamentEditor.use((e) => e.tournaments(actor, eventId)))
   return {
     page,
     pageSize: registrationsPageSize,

@@ -8,13 +8,13 @@ import {
   resolveInterfaceLocale,
   ValidationRule,
 } from '@kibitz/kernel'
-import { TournamentStore } from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState, EventStatusId } from './Event.ts'
 import { EventEntries } from './EventEntries.ts'
 import { DateField, EventAction, eventMessageMaxLength } from './EventInput.ts'
 import { EventProblem, eventProblems } from './EventProblems.ts'
 import { EventsConfig } from './EventsConfig.ts'
+import { EventTournaments } from './EventTournaments.ts'
 import * as Repo from './internal/EventActionRepo.ts'
 import { type EventMail, renderEventMail } from './internal/mail/EventMail.ts'
 
@@ -165,7 +165,7 @@ export class EventActions extends Context.Service<
     Effect.gen(function* () {
       const outbox = yield* Outbox
       const registrations = yield* EventEntries
-      const store = yield* TournamentStore
+      const tournaments = yield* EventTournaments
       const { publicUrl } = yield* EventsConfig
 
       /**
@@ -277,7 +277,7 @@ export class EventActions extends Context.Service<
               if (action === 'publish') {
                 // Publication refuses an event the validate call would fault (decision 014).
                 const problems = yield* eventProblems(event).pipe(
-                  Effect.provideService(TournamentStore, store),
+                  Effect.provideService(EventTournaments, tournaments),
                 )
                 if (problems.length > 0)
                   return yield* Effect.fail(

@@ -17,22 +17,9 @@ import {
   ValidationRule,
   ValidationRuleSchema,
 } from '@kibitz/kernel'
-import {
-  type Tournament,
-  type TournamentHasSales,
-  TournamentId,
-  TournamentInput,
-  type TournamentInputInvalid,
-  type TournamentNotFound,
-  type TournamentOrderInvalid,
-  TournamentService,
-  TournamentStore,
-  tournamentToInput,
-} from '@kibitz/tournaments'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import { EventState, EventStatusId, publicStates } from './Event.ts'
 import type { EventActor } from './EventActions.ts'
-import { EventEntries } from './EventEntries.ts'
 import {
   AdditionalInformationInput,
   GeneralInformationInput,
@@ -41,23 +28,24 @@ import {
 } from './EventInput.ts'
 import {
   addedProblems,
-  contextOf,
   type EventProblem,
   eventProblems,
   generalOf,
   namedForAdditional,
   namedForGeneral,
-  namedForTournament,
 } from './EventProblems.ts'
+import { EventTournaments } from './EventTournaments.ts'
 import { recordAudit } from './internal/EventActionRepo.ts'
 import * as Repo from './internal/EventEditorRepo.ts'
+import { decodeState, editableStates, ownedBy } from './internal/editorAccess.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
 import { refreshTournamentSummary } from './internal/TournamentSummary.ts'
 import { searchTextOf } from './SearchText.ts'
 
 // The organiser's editor of spec section 2 (creation wizard and event management): who may edit which event,
-// and what a draft still lacks before it can be published. Tournaments are written by the tournaments domain
-// through the same door (EventEditor checks the actor, then calls TournamentStore).
+// and what a draft still lacks before it can be published. The tournaments domain edits an event's tournaments
+// through the door EventEditing opens (the same checks, lock and record); this editor asks about them through
+// the EventTournaments port.
 
 /**
  * Why the editor refused: not the actor's event or tournament (or none), not editable in its state, no organiser
@@ -143,16 +131,9 @@ export class EventEditorView extends Schema.Class<EventEditorView>('@kibitz/even
   updatedAt: Schema.String,
 }) {}
 
-const decodeState = Schema.decodeUnknownSync(EventState)
 const isRule = Schema.is(ValidationRuleSchema)
-/** Spec section 4: editing is allowed only when the event is neither postponed nor canceled. */
-const editableStates: ReadonlyArray<EventState> = ['draft', 'pending', 'accepted', 'postponedToDraft']
 
 const nullable = <A>(value: A | null | undefined): A | null => value ?? null
-
-/** The actor's view of an event: null when it is not theirs to see (another organiser's reads as missing). */
-const ownedBy = (actor: EventActor, event: EventEntity | null): event is EventEntity =>
-  event !== null && (actor.isSuper || (actor.organiserId !== null && event.organiserId === actor.organiserId))
 
 const permissionsOf = (state: EventState): ReadonlyArray<EventPermission> => {
   const permissions: Array<EventPermission> = ['read']
@@ -194,16 +175,6 @@ const toEditorView = (e: EventEntity): EventEditorView => {
     updatedAt: e.updatedAt.toISOString(),
   })
 }
-
-/** One tournament as the editor shows it: the stored tournament (with tickets left) and its form values. */
-export class TournamentForEdit extends Schema.Class<TournamentForEdit>('@kibitz/events/TournamentForEdit')({
-  tournamentId: Schema.Int,
-  alias: Schema.String,
-  input: TournamentInput,
-  /** Per ticket id: how many are sold (quantities may not go below). */
-  sold: Schema.Record(Schema.String, Schema.Int),
-  hasEntries: Schema.Boolean,
-}) {}
 
 /** Lower-case slug of `text` (at most 100 characters), or `fallback` when nothing latin is left. */
 const slugOf = (text: string, fallback: string): string => {
@@ -343,43 +314,6 @@ export class EventEditor extends Context.Service<
       actor: EventActor,
       eventId: number,
     ): Effect.Effect<ReadonlyArray<EventProblem>, EventEditRefused, Em>
-    /** Same actors: the event's tournaments in their order, as the editor shows them. */
-    tournaments(
-      actor: EventActor,
-      eventId: number,
-    ): Effect.Effect<ReadonlyArray<Tournament>, EventEditRefused, Em>
-    /** Same actors: one tournament with its form values. */
-    tournament(
-      actor: EventActor,
-      eventId: number,
-      tournamentId: number,
-    ): Effect.Effect<TournamentForEdit, EventEditRefused, Em>
-    /**
-     * Same actors, while the event is editable: creates (tournamentId null) or replaces a tournament with its
-     * tickets, age categories and prizes, and keeps the event's tournament summary current.
-     */
-    saveTournament(
-      actor: EventActor,
-      eventId: number,
-      tournamentId: number | null,
-      input: unknown,
-    ): Effect.Effect<number, EventEditRefused | EventInputInvalid, Em>
-    /**
-     * Same actors, while editable: replaces one tournament's program only, reading and writing the tournament
-     * under the event's lock so an edit landing meanwhile is not lost.
-     */
-    saveProgram(
-      actor: EventActor,
-      eventId: number,
-      tournamentId: number,
-      programs: unknown,
-    ): Effect.Effect<void, EventEditRefused | EventInputInvalid, Em>
-    /** Same actors, while editable: removes a tournament nobody entered. */
-    removeTournament(
-      actor: EventActor,
-      eventId: number,
-      tournamentId: number,
-    ): Effect.Effect<void, EventEditRefused, Em>
     /**
      * Same actors, while editable: the event's picture (re-encoded, with a thumbnail `thumbWidth` wide, 500 by
      * default) and its alt text; the previous picture's files are removed once the new one is in place.
@@ -413,12 +347,6 @@ export class EventEditor extends Context.Service<
     ): Effect.Effect<EventDocument, EventEditRefused | EventInputInvalid, Em>
     /** Same actors, while editable: the event goes back to having no picture. */
     removeImage(actor: EventActor, eventId: number): Effect.Effect<EventEditorView, EventEditRefused, Em>
-    /** Same actors, while editable: the new order of all the event's tournaments. */
-    reorderTournaments(
-      actor: EventActor,
-      eventId: number,
-      tournamentIds: ReadonlyArray<number>,
-    ): Effect.Effect<void, EventEditRefused, Em>
     /**
      * Same actors, in any state: one page of the event's stored files (its organiser's, under
      * `event/event-{id}/`), newest first, each with what still uses it. `offset` from 0, `limit` 1 to 100;
@@ -445,9 +373,7 @@ export class EventEditor extends Context.Service<
     EventEditor,
     Effect.gen(function* () {
       const organisers = yield* OrganiserService
-      const store = yield* TournamentStore
-      const tournamentReads = yield* TournamentService
-      const registrations = yield* EventEntries
+      const eventTournaments = yield* EventTournaments
       const files = yield* EventFiles
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -467,21 +393,6 @@ export class EventEditor extends Context.Service<
         return yield* editableOf(actor, yield* Repo.lockForEdit(eventId))
       })
 
-      /**
-       * Locks a tournament's tickets and categories, then its event (a sale's order, see lockSales), once an
-       * unlocked read found the event the actor's and editable: a stranger's request takes no lock on another
-       * organiser's ticket rows, so it never holds up that event's sales. Checked again under the lock.
-       */
-      const lockTournamentEditable = Effect.fn('EventEditor.lockTournamentEditable')(function* (
-        actor: EventActor,
-        eventId: number,
-        tournamentId: number,
-      ) {
-        yield* editableOf(actor, yield* Repo.findForEdit(eventId))
-        yield* store.lockSales(eventId, TournamentId.make(tournamentId))
-        return yield* lockEditable(actor, eventId)
-      })
-
       const audit = (actor: EventActor, event: EventEntity, action: string, from: string | null, at: Date) =>
         recordAudit({
           eventId: event.id,
@@ -494,7 +405,7 @@ export class EventEditor extends Context.Service<
         })
 
       const problemsOfEvent = (event: EventEntity) =>
-        eventProblems(event).pipe(Effect.provideService(TournamentStore, store))
+        eventProblems(event).pipe(Effect.provideService(EventTournaments, eventTournaments))
 
       /** A public event's problems before an edit; null for a draft, which may lack anything while it is written. */
       const baselineOf = (event: EventEntity) =>
@@ -593,7 +504,9 @@ export class EventEditor extends Context.Service<
             event.updatedAt = at
             yield* Repo.flush()
             // The time zone places each tournament's start, where its registration closes at the latest.
-            yield* refreshSummary(event, at)
+            yield* refreshTournamentSummary(event.id).pipe(
+              Effect.provideService(EventTournaments, eventTournaments),
+            )
             yield* audit(actor, event, 'updateGeneral', null, at)
             return toEditorView(event)
           }),
@@ -638,180 +551,6 @@ export class EventEditor extends Context.Service<
         const event = yield* Repo.findForEdit(eventId)
         if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
         return yield* problemsOfEvent(event)
-      })
-
-      /** Keeps the event's tournament count and registration windows (for its cards) in step with its tournaments. */
-      const refreshSummary = Effect.fn('EventEditor.refreshSummary')(function* (
-        event: EventEntity,
-        at: Date,
-      ) {
-        event.updatedAt = at
-        yield* Repo.flush()
-        yield* refreshTournamentSummary(event.id).pipe(
-          Effect.provideService(TournamentService, tournamentReads),
-        )
-      })
-
-      const tournaments = Effect.fn('EventEditor.tournaments')(function* (
-        actor: EventActor,
-        eventId: number,
-      ) {
-        const event = yield* Repo.findForEdit(eventId)
-        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
-        return yield* tournamentReads.listForEvent(eventId, event.timeZone, event.state === 'accepted')
-      })
-
-      const tournament = Effect.fn('EventEditor.tournament')(function* (
-        actor: EventActor,
-        eventId: number,
-        tournamentId: number,
-      ) {
-        const event = yield* Repo.findForEdit(eventId)
-        if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
-        const found = yield* tournamentReads
-          .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
-          .pipe(
-            Effect.catchTag('TournamentNotFound', () =>
-              Effect.fail(new EventEditRefused({ reason: 'notFound' })),
-            ),
-          )
-        if (found.tournamentId !== tournamentId) return yield* new EventEditRefused({ reason: 'notFound' })
-        return new TournamentForEdit({
-          tournamentId,
-          alias: found.alias,
-          input: tournamentToInput(found, event.timeZone),
-          sold: Object.fromEntries(
-            found.tickets.map((k) => [String(k.ticketId), k.quantity - k.ticketsLeft]),
-          ),
-          hasEntries: (yield* registrations.entriesOfTournament(tournamentId)) > 0,
-        })
-      })
-
-      const invalidTournament = (invalid: TournamentInputInvalid) =>
-        Effect.fail(new EventInputInvalid({ problems: invalid.problems }))
-      const missingTournament = (_: TournamentNotFound) =>
-        Effect.fail(new EventEditRefused({ reason: 'notFound' }))
-
-      const saveTournament = Effect.fn('EventEditor.saveTournament')(function* (
-        actor: EventActor,
-        eventId: number,
-        tournamentId: number | null,
-        input: unknown,
-      ) {
-        return yield* inTransaction(
-          Effect.gen(function* () {
-            const event =
-              tournamentId === null
-                ? yield* lockEditable(actor, eventId)
-                : yield* lockTournamentEditable(actor, eventId, tournamentId)
-            const baseline = yield* baselineOf(event)
-            const at = yield* now
-            const id =
-              tournamentId === null
-                ? yield* store
-                    .create(eventId, input, contextOf(event))
-                    .pipe(Effect.catchTag('TournamentInputInvalid', invalidTournament))
-                : yield* store.update(eventId, TournamentId.make(tournamentId), input, contextOf(event)).pipe(
-                    Effect.as(tournamentId),
-                    Effect.catchTags({
-                      TournamentInputInvalid: invalidTournament,
-                      TournamentNotFound: missingTournament,
-                    }),
-                  )
-            yield* keepPublishable(event, baseline, namedForTournament)
-            yield* refreshSummary(event, at)
-            yield* audit(
-              actor,
-              event,
-              tournamentId === null ? 'createTournament' : 'updateTournament',
-              null,
-              at,
-            )
-            return id
-          }),
-        )
-      })
-
-      const saveProgram = Effect.fn('EventEditor.saveProgram')(function* (
-        actor: EventActor,
-        eventId: number,
-        tournamentId: number,
-        programs: unknown,
-      ) {
-        return yield* inTransaction(
-          Effect.gen(function* () {
-            const event = yield* lockTournamentEditable(actor, eventId, tournamentId)
-            const found = yield* tournamentReads
-              .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
-              .pipe(Effect.catchTag('TournamentNotFound', missingTournament))
-            if (found.tournamentId !== tournamentId)
-              return yield* new EventEditRefused({ reason: 'notFound' })
-            const baseline = yield* baselineOf(event)
-            const input = { ...tournamentToInput(found, event.timeZone), programs }
-            yield* store.update(eventId, TournamentId.make(tournamentId), input, contextOf(event)).pipe(
-              Effect.catchTags({
-                TournamentInputInvalid: invalidTournament,
-                TournamentNotFound: missingTournament,
-              }),
-            )
-            yield* keepPublishable(event, baseline, namedForTournament)
-            const at = yield* now
-            event.updatedAt = at
-            yield* Repo.flush()
-            yield* audit(actor, event, 'updateProgram', null, at)
-          }),
-        )
-      })
-
-      const removeTournament = Effect.fn('EventEditor.removeTournament')(function* (
-        actor: EventActor,
-        eventId: number,
-        tournamentId: number,
-      ) {
-        return yield* inTransaction(
-          Effect.gen(function* () {
-            const event = yield* lockTournamentEditable(actor, eventId, tournamentId)
-            // Players who entered keep their entry: a tournament with entries is not removed (decision 015).
-            if ((yield* registrations.entriesOfTournament(tournamentId)) > 0)
-              return yield* new EventEditRefused({ reason: 'hasEntries' })
-            yield* store.remove(eventId, TournamentId.make(tournamentId)).pipe(
-              Effect.catchTags({
-                TournamentNotFound: missingTournament,
-                TournamentHasSales: (_: TournamentHasSales) =>
-                  Effect.fail(new EventEditRefused({ reason: 'hasEntries' })),
-              }),
-            )
-            const at = yield* now
-            yield* refreshSummary(event, at)
-            yield* audit(actor, event, 'removeTournament', null, at)
-          }),
-        )
-      })
-
-      const reorderTournaments = Effect.fn('EventEditor.reorderTournaments')(function* (
-        actor: EventActor,
-        eventId: number,
-        tournamentIds: ReadonlyArray<number>,
-      ) {
-        return yield* inTransaction(
-          Effect.gen(function* () {
-            const event = yield* lockEditable(actor, eventId)
-            yield* store
-              .reorder(
-                eventId,
-                tournamentIds.map((id) => TournamentId.make(id)),
-              )
-              .pipe(
-                Effect.catchTag('TournamentOrderInvalid', (_: TournamentOrderInvalid) =>
-                  Effect.fail(new EventEditRefused({ reason: 'badOrder' })),
-                ),
-              )
-            const at = yield* now
-            event.updatedAt = at
-            yield* Repo.flush()
-            yield* audit(actor, event, 'reorderTournaments', null, at)
-          }),
-        )
       })
 
       /** The stored object key behind a /files/ URL of ours, if it is one. */
@@ -923,9 +662,8 @@ export class EventEditor extends Context.Service<
           Effect.gen(function* () {
             const event = yield* lockEditable(actor, eventId)
             if (tournamentId !== null) {
-              const owners = yield* tournamentReads.eventIdsOf([tournamentId])
               // Another event's tournament (or none) reads as missing, as through the event's other calls.
-              if (owners.get(tournamentId) !== eventId)
+              if ((yield* eventTournaments.eventOf(tournamentId)) !== eventId)
                 return yield* new EventEditRefused({ reason: 'notFound' })
             }
             const folder =
@@ -937,10 +675,12 @@ export class EventEditor extends Context.Service<
             const document = yield* files
               .storeEventDocument(event.organiserId, folder, upload.bytes, { filename: upload.filename })
               .pipe(Effect.catchTag('FileRejected', rejectedUpload('file')))
-            if (upload.useAs !== undefined && tournamentId !== null)
-              yield* store
-                .attachFile(eventId, TournamentId.make(tournamentId), upload.useAs, document.url)
-                .pipe(Effect.catchTag('TournamentNotFound', missingTournament))
+            if (
+              upload.useAs !== undefined &&
+              tournamentId !== null &&
+              !(yield* eventTournaments.attachFile(eventId, tournamentId, upload.useAs, document.url))
+            )
+              return yield* new EventEditRefused({ reason: 'notFound' })
             const at = yield* now
             event.updatedAt = at
             yield* Repo.flush()
@@ -963,10 +703,9 @@ export class EventEditor extends Context.Service<
           const key = keyOf(url)
           if (key !== null) uses.set(key, { usedAs: 'eventPicture', tournamentId: null })
         }
-        const eventTournaments = yield* tournamentReads.listForEvent(event.id, event.timeZone, false)
-        for (const t of eventTournaments) {
+        for (const t of yield* eventTournaments.filesOf(event.id, event.timeZone)) {
           const named: ReadonlyArray<readonly [string | null, EventFileUse]> = [
-            [t.rulesAndRegulationsFile, 'tournamentRules'],
+            [t.rulesFile, 'tournamentRules'],
             [t.resultsFile, 'tournamentResults'],
           ]
           for (const [reference, usedAs] of named) {
@@ -1040,12 +779,6 @@ export class EventEditor extends Context.Service<
         updateGeneral,
         updateAdditional,
         problems,
-        tournaments,
-        tournament,
-        saveTournament,
-        saveProgram,
-        removeTournament,
-        reorderTournaments,
       })
     }),
   )

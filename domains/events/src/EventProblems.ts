@@ -1,5 +1,4 @@
 import { decodeWithProblems, FieldProblem, ValidationRule, ValidationRuleSchema } from '@kibitz/kernel'
-import { type TournamentContext, TournamentStore } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
 import {
   ContentLanguageInput,
@@ -8,6 +7,7 @@ import {
   GeneralInformationInput,
   type GeneralInformationInput as GeneralInput,
 } from './EventInput.ts'
+import { type EventTournamentContext, EventTournaments } from './EventTournaments.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
 
 // What an event lacks before it may be public (decision 017): the validate call reports it, publish refuses an
@@ -99,7 +99,7 @@ const stepOfTournamentField = (field: string): EditorStep => {
 }
 
 /** What a tournament of the event is checked against: the event's zone, currency and dates. */
-export const contextOf = (e: EventEntity): TournamentContext => ({
+export const contextOf = (e: EventEntity): EventTournamentContext => ({
   timeZone: e.timeZone,
   currencyCode: e.currencyCode,
   eventStart: e.dateStart,
@@ -108,8 +108,8 @@ export const contextOf = (e: EventEntity): TournamentContext => ({
 
 /** Every problem of a stored event, its tournaments' included: what the validate call reports and publish refuses. */
 export const eventProblems = Effect.fn('EventEditor.eventProblems')(function* (e: EventEntity) {
-  const store = yield* TournamentStore
-  const ofTournaments = yield* store.problemsOf(e.id, contextOf(e))
+  const tournaments = yield* EventTournaments
+  const ofTournaments = yield* tournaments.problemsOf(e.id, contextOf(e))
   return [
     ...generalProblems(e),
     ...ofTournaments.map(

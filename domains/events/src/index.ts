@@ -2,6 +2,7 @@ export { type CatalogueQueryResult, catalogueQueryFor, choosesTime } from './Cat
 export * from './Event.ts'
 export * from './EventActions.ts'
 export * from './EventDirectory.ts'
+export * from './EventEditing.ts'
 export * from './EventEditor.ts'
 export * from './EventEntries.ts'
 export * from './EventErrors.ts'
@@ -9,6 +10,7 @@ export * from './EventInput.ts'
 export * from './EventProblems.ts'
 export { EventService } from './EventService.ts'
 export { EventsConfig } from './EventsConfig.ts'
+export * from './EventTournaments.ts'
 /** Diagnostics only (the benchmark's EXPLAIN): the SQL a catalogue page runs. */
 export {
   asTyped as catalogueAsTyped,

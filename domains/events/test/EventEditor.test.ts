@@ -14,8 +14,6 @@ import {
 } from '@kibitz/events'
 import { EventFiles, FileStorage } from '@kibitz/files'
 import { inTransaction } from '@kibitz/kernel'
-// The test composes the editor as the runtime does: registration provides events' port about entries.
-import { eventEntriesLayer } from '@kibitz/registration'
 import {
   insertEntry,
   insertEvent,
@@ -24,7 +22,8 @@ import {
   runWith,
   useDomainDatabase,
 } from '@kibitz/testing'
-import { TournamentService, TournamentStore } from '@kibitz/tournaments'
+// The picture tests compose the editor as the runtime does: tournaments provide events' port about them.
+import { eventTournamentsLayer, TournamentEditor } from '@kibitz/tournaments'
 import { Effect, Layer, Schema } from 'effect'
 import sharp from 'sharp'
 
@@ -42,6 +41,12 @@ const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R
   runWith(
     db.orm,
     EventEditor.use((e) => f(e)),
+  )
+// The event's tournaments are edited by their domain, through the door the event's editor opens.
+const tournamentEditor = <A, E, R>(f: (e: TournamentEditor['Service']) => Effect.Effect<A, E, R>) =>
+  runWith(
+    db.orm,
+    TournamentEditor.use((e) => f(e)),
   )
 
 const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput => ({
@@ -479,26 +484,28 @@ describe('EventEditor', () => {
       Effect.gen(function* () {
         const actor = yield* organiser()
         const event = yield* editor((e) => e.create(actor, general()))
-        const first = yield* editor((e) => e.saveTournament(actor, event.id, null, pairs()))
-        const second = yield* editor((e) =>
+        const first = yield* tournamentEditor((e) => e.saveTournament(actor, event.id, null, pairs()))
+        const second = yield* tournamentEditor((e) =>
           e.saveTournament(actor, event.id, null, pairs({ name: 'Teams', type: 2, pointsScoreType: 'IMP' })),
         )
         expect(yield* summaryOf(event.id)).toEqual([{ tournaments_count: 2 }])
-        const edit = yield* editor((e) => e.tournament(actor, event.id, first))
+        const edit = yield* tournamentEditor((e) => e.tournament(actor, event.id, first))
         expect(edit.input.name).toBe('Open Pairs')
         expect(edit.input.registrationStart).toBe('2027-05-01T09:00')
-        yield* editor((e) =>
+        yield* tournamentEditor((e) =>
           e.saveTournament(actor, event.id, first, {
             ...pairs({ name: 'Open Pairs A' }),
             tickets: edit.input.tickets,
           }),
         )
-        yield* editor((e) => e.reorderTournaments(actor, event.id, [second, first]))
-        const listed = yield* editor((e) => e.tournaments(actor, event.id))
+        yield* tournamentEditor((e) => e.reorderTournaments(actor, event.id, [second, first]))
+        const listed = yield* tournamentEditor((e) => e.tournaments(actor, event.id))
         expect(listed.map((t) => t.name)).toEqual(['Teams', 'Open Pairs A'])
-        const badOrder = yield* Effect.flip(editor((e) => e.reorderTournaments(actor, event.id, [first])))
+        const badOrder = yield* Effect.flip(
+          tournamentEditor((e) => e.reorderTournaments(actor, event.id, [first])),
+        )
         expect(badOrder).toMatchObject({ _tag: 'EventEditRefused', reason: 'badOrder' })
-        yield* editor((e) => e.removeTournament(actor, event.id, second))
+        yield* tournamentEditor((e) => e.removeTournament(actor, event.id, second))
         expect(yield* summaryOf(event.id)).toEqual([{ tournaments_count: 1 }])
       }),
     )
@@ -511,7 +518,7 @@ describe('EventEditor', () => {
           const other = yield* organiser()
           const event = yield* editor((e) => e.create(actor, general()))
           const invalid = yield* Effect.flip(
-            editor((e) =>
+            tournamentEditor((e) =>
               e.saveTournament(actor, event.id, null, pairs({ name: '', endDate: '2027-06-01' })),
             ),
           )
@@ -519,18 +526,20 @@ describe('EventEditor', () => {
           expect(invalid._tag === 'EventInputInvalid' && invalid.problems.map((p) => p.field)).toContain(
             'name',
           )
-          const id = yield* editor((e) => e.saveTournament(actor, event.id, null, pairs()))
+          const id = yield* tournamentEditor((e) => e.saveTournament(actor, event.id, null, pairs()))
           for (const refused of [
-            yield* Effect.flip(editor((e) => e.saveTournament(other, event.id, null, pairs()))),
-            yield* Effect.flip(editor((e) => e.saveTournament(other, event.id, id, pairs()))),
-            yield* Effect.flip(editor((e) => e.removeTournament(other, event.id, id))),
-            yield* Effect.flip(editor((e) => e.tournament(other, event.id, id))),
-            yield* Effect.flip(editor((e) => e.reorderTournaments(other, event.id, [id]))),
+            yield* Effect.flip(tournamentEditor((e) => e.saveTournament(other, event.id, null, pairs()))),
+            yield* Effect.flip(tournamentEditor((e) => e.saveTournament(other, event.id, id, pairs()))),
+            yield* Effect.flip(tournamentEditor((e) => e.removeTournament(other, event.id, id))),
+            yield* Effect.flip(tournamentEditor((e) => e.tournament(other, event.id, id))),
+            yield* Effect.flip(tournamentEditor((e) => e.reorderTournaments(other, event.id, [id]))),
           ])
             expect(refused).toMatchObject({ _tag: 'EventEditRefused', reason: 'notFound' })
           // A tournament of another event is not found through this one.
           const elsewhere = yield* editor((e) => e.create(actor, general()))
-          const wrongEvent = yield* Effect.flip(editor((e) => e.tournament(actor, elsewhere.id, id)))
+          const wrongEvent = yield* Effect.flip(
+            tournamentEditor((e) => e.tournament(actor, elsewhere.id, id)),
+          )
           expect(wrongEvent).toMatchObject({ reason: 'notFound' })
           yield* Effect.promise(() =>
             insertEntry(db.orm, {
@@ -538,7 +547,7 @@ describe('EventEditor', () => {
               contestants: [{ firstName: 'Ona', lastName: 'Ona', email: null }],
             }),
           )
-          const kept = yield* Effect.flip(editor((e) => e.removeTournament(actor, event.id, id)))
+          const kept = yield* Effect.flip(tournamentEditor((e) => e.removeTournament(actor, event.id, id)))
           expect(kept).toMatchObject({ _tag: 'EventEditRefused', reason: 'hasEntries' })
         }),
     )
@@ -547,7 +556,7 @@ describe('EventEditor', () => {
       Effect.gen(function* () {
         const actor = yield* organiser()
         const event = yield* editor((e) => e.create(actor, general()))
-        yield* editor((e) =>
+        yield* tournamentEditor((e) =>
           e.saveTournament(
             actor,
             event.id,
@@ -570,9 +579,7 @@ describe('EventEditor', () => {
       Layer.provide(
         Layer.mergeAll(
           OrganiserService.layer,
-          TournamentStore.layer,
-          TournamentService.layer,
-          eventEntriesLayer,
+          eventTournamentsLayer,
           Layer.fresh(EventFiles.layer).pipe(Layer.provide(FileStorage.local(filesRoot))),
         ),
       ),
@@ -714,7 +721,7 @@ describe('EventEditor', () => {
               )
             const rules = yield* attach('rules')
             const results = yield* attach('results')
-            const edited = yield* editor((e) => e.tournaments(actor, event.id))
+            const edited = yield* tournamentEditor((e) => e.tournaments(actor, event.id))
             expect(edited[0]).toMatchObject({
               rulesAndRegulationsFile: rules.url,
               resultsFile: results.url,

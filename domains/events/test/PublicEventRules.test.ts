@@ -7,6 +7,7 @@ import {
   type GeneralInformationInput,
 } from '@kibitz/events'
 import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
+import { TournamentEditor } from '@kibitz/tournaments'
 import { Effect } from 'effect'
 
 // Decision 017: what publishing checks holds for every edit of a public event. An edit that would add a problem
@@ -23,6 +24,12 @@ const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R
   runWith(
     db.orm,
     EventEditor.use((e) => f(e)),
+  )
+// The event's tournaments are edited by their domain, through the door the event's editor opens.
+const tournamentEditor = <A, E, R>(f: (e: TournamentEditor['Service']) => Effect.Effect<A, E, R>) =>
+  runWith(
+    db.orm,
+    TournamentEditor.use((e) => f(e)),
   )
 
 const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput => ({
@@ -80,7 +87,7 @@ const published = (input: GeneralInformationInput = general()) =>
   Effect.gen(function* () {
     const actor = yield* organiser()
     const event = yield* editor((e) => e.create(actor, input))
-    const tournamentId = yield* editor((e) => e.saveTournament(actor, event.id, null, pairs()))
+    const tournamentId = yield* tournamentEditor((e) => e.saveTournament(actor, event.id, null, pairs()))
     yield* runWith(
       db.orm,
       EventActions.use((a) => a.perform(actor, event.id, 'publish')),
@@ -212,7 +219,7 @@ describe('EventEditor on a public event', () => {
       Effect.gen(function* () {
         const { actor, eventId, tournamentId } = yield* published()
         const problems = yield* refusal(
-          editor((e) =>
+          tournamentEditor((e) =>
             e.saveTournament(
               actor,
               eventId,
@@ -229,12 +236,12 @@ describe('EventEditor on a public event', () => {
             ['registrationEnd', 'afterStart'],
           ]),
         )
-        const [kept] = yield* editor((e) => e.tournaments(actor, eventId))
+        const [kept] = yield* tournamentEditor((e) => e.tournaments(actor, eventId))
         expect(kept?.startDate).toBe('2027-06-10')
         // A new tournament is held to the same rules, and is not created.
         expect(
           yield* refusal(
-            editor((e) =>
+            tournamentEditor((e) =>
               e.saveTournament(
                 actor,
                 eventId,
@@ -244,7 +251,7 @@ describe('EventEditor on a public event', () => {
             ),
           ),
         ).toEqual(expect.arrayContaining([['startDate', 'outsideEvent']]))
-        expect((yield* editor((e) => e.tournaments(actor, eventId))).length).toBe(1)
+        expect((yield* tournamentEditor((e) => e.tournaments(actor, eventId))).length).toBe(1)
         expect(yield* editor((e) => e.problems(actor, eventId))).toEqual([])
       }),
   )
@@ -252,11 +259,11 @@ describe('EventEditor on a public event', () => {
   it.effect('refuses tickets that leave open registration with nothing for sale', () =>
     Effect.gen(function* () {
       const { actor, eventId, tournamentId } = yield* published()
-      const edit = yield* editor((e) => e.tournament(actor, eventId, tournamentId))
+      const edit = yield* tournamentEditor((e) => e.tournament(actor, eventId, tournamentId))
       const tickets = edit.input.tickets.map((k) => ({ ...k, isForSale: false }))
       expect(
         yield* refusal(
-          editor((e) => e.saveTournament(actor, eventId, tournamentId, { ...edit.input, tickets })),
+          tournamentEditor((e) => e.saveTournament(actor, eventId, tournamentId, { ...edit.input, tickets })),
         ),
       ).toEqual([['tickets', 'noTicketForSale']])
     }),
@@ -267,14 +274,14 @@ describe('EventEditor on a public event', () => {
       const { actor, eventId, tournamentId } = yield* published()
       expect(
         yield* refusal(
-          editor((e) =>
+          tournamentEditor((e) =>
             e.saveProgram(actor, eventId, tournamentId, [
               { date: '1900-01-01', tours: [{ time: '10:00', name: 'Far' }] },
             ]),
           ),
         ),
       ).toEqual([['programs.0.date', 'outsideTournament']])
-      const [kept] = yield* editor((e) => e.tournaments(actor, eventId))
+      const [kept] = yield* tournamentEditor((e) => e.tournaments(actor, eventId))
       expect(kept?.programs.map((p) => p.date)).toEqual(['2027-06-10'])
     }),
   )
@@ -300,7 +307,7 @@ describe('EventEditor on a public event', () => {
     Effect.gen(function* () {
       const actor = yield* organiser()
       const draft = yield* editor((e) => e.create(actor, general()))
-      yield* editor((e) => e.saveTournament(actor, draft.id, null, pairs()))
+      yield* tournamentEditor((e) => e.saveTournament(actor, draft.id, null, pairs()))
       const moved = yield* editor((e) =>
         e.updateGeneral(actor, draft.id, general({ dateStart: '2027-07-01', dateEnd: '2027-07-02' })),
       )

@@ -3,7 +3,7 @@ import { EventActions, type EventActor, EventEditor, EventService } from '@kibit
 import { Em } from '@kibitz/kernel'
 import { type RegisterInput, RegistrationDesk } from '@kibitz/registration'
 import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
-import { TournamentService } from '@kibitz/tournaments'
+import { TournamentEditor, TournamentService } from '@kibitz/tournaments'
 import { Effect, Fiber } from 'effect'
 import { TestClock } from 'effect/testing'
 import { EventEntity } from '../src/internal/entities/EventEntity.ts'
@@ -19,6 +19,12 @@ const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R
   runWith(
     db.orm,
     EventEditor.use((e) => f(e)),
+  )
+// The event's tournaments are edited by their domain, through the door the event's editor opens.
+const tournamentEditor = <A, E, R>(f: (e: TournamentEditor['Service']) => Effect.Effect<A, E, R>) =>
+  runWith(
+    db.orm,
+    TournamentEditor.use((e) => f(e)),
   )
 const desk = <A, E, R>(f: (d: RegistrationDesk['Service']) => Effect.Effect<A, E, R>) =>
   runWith(
@@ -90,7 +96,7 @@ const published = (quantity: number, ageCategories: ReadonlyArray<Record<string,
         payment: { beneficiary: 'Klaipėdos bridžas', iban: 'LT121000011101001000', bic: 'CBVILT2X' },
       }),
     )
-    const tournamentId = yield* editor((e) =>
+    const tournamentId = yield* tournamentEditor((e) =>
       e.saveTournament(actor, event.id, null, tournament(quantity, ageCategories)),
     )
     yield* runWith(
@@ -242,8 +248,8 @@ describe('the event’s registration summary', () => {
         d.register(String(eventId), String(tournamentId), pairOf(ticketId), { userId: null, language: 'en' }),
       )
       expect(yield* openness(eventId)).toEqual(closed)
-      const edit = yield* editor((e) => e.tournament(actor, eventId, tournamentId))
-      yield* editor((e) =>
+      const edit = yield* tournamentEditor((e) => e.tournament(actor, eventId, tournamentId))
+      yield* tournamentEditor((e) =>
         e.saveTournament(actor, eventId, tournamentId, {
           ...edit.input,
           tickets: edit.input.tickets.map((k) => ({ ...k, quantity: 6 })),
@@ -288,14 +294,14 @@ describe('the event’s registration summary', () => {
       yield* setNow()
       const { actor, eventId, tournamentId } = yield* published(60)
       const ticketId = yield* ticketOf(eventId)
-      const edit = yield* editor((e) => e.tournament(actor, eventId, tournamentId))
+      const edit = yield* tournamentEditor((e) => e.tournament(actor, eventId, tournamentId))
       const sale = db.orm.em.fork()
       yield* Effect.promise(() => sale.begin())
       // A registration's transaction holds the ticket's row, as TicketSales.reserve does…
       yield* Effect.promise(() => sale.execute('select id from ticket where id = ? for update', [ticketId]))
       // …while the organiser saves the tournament (which waits for the ticket's row before it locks the event).
       const save = yield* Effect.forkChild(
-        editor((e) =>
+        tournamentEditor((e) =>
           e.saveTournament(actor, eventId, tournamentId, {
             ...edit.input,
             tickets: edit.input.tickets.map((k) => ({ ...k, quantity: 70 })),
@@ -311,7 +317,7 @@ describe('the event’s registration summary', () => {
       yield* Effect.promise(() => sale.execute('select id from event where id = ? for key share', [eventId]))
       yield* Effect.promise(() => sale.commit())
       expect(yield* Fiber.join(save)).toBe(tournamentId)
-      const saved = yield* editor((e) => e.tournament(actor, eventId, tournamentId))
+      const saved = yield* tournamentEditor((e) => e.tournament(actor, eventId, tournamentId))
       expect(saved.input.tickets.map((k) => k.quantity)).toEqual([70])
     }),
   )

@@ -1,5 +1,11 @@
-import { EventDirectory, EventEntries, type EventFacts, refreshTournamentSummary } from '@kibitz/events'
-import { TournamentService } from '@kibitz/tournaments'
+import {
+  EventDirectory,
+  EventEntries,
+  type EventFacts,
+  EventTournaments,
+  refreshTournamentSummary,
+} from '@kibitz/events'
+import { eventTournamentsLayer, TournamentService } from '@kibitz/tournaments'
 import { Effect, Layer, Option } from 'effect'
 import { EntryRepo } from './internal/EntryRepo.ts'
 import { BankAccount, RegistrationEvent, RegistrationEvents } from './Registration.ts'
@@ -21,14 +27,15 @@ const toRegistrationEvent = (facts: EventFacts) =>
     bank: facts.bank === null ? null : new BankAccount(facts.bank),
   })
 
-/** RegistrationEvents from the events domain's directory and the tournaments' summary. */
+/** RegistrationEvents from the events domain's directory; its tournament summary follows sales. */
 export const registrationEventsLayer = Layer.effect(
   RegistrationEvents,
   Effect.gen(function* () {
     const directory = yield* EventDirectory
     const tournaments = yield* TournamentService
+    const eventTournaments = yield* EventTournaments
     const refresh = (eventId: number) =>
-      refreshTournamentSummary(eventId).pipe(Effect.provideService(TournamentService, tournaments))
+      refreshTournamentSummary(eventId).pipe(Effect.provideService(EventTournaments, eventTournaments))
     return RegistrationEvents.of({
       publicEvent: (aliasOrId, locale) =>
         Effect.map(directory.publicEvent(aliasOrId, locale), Option.map(toRegistrationEvent)),
@@ -41,7 +48,7 @@ export const registrationEventsLayer = Layer.effect(
       placesGivenBack: (eventId) => refresh(eventId),
     })
   }),
-).pipe(Layer.provide(Layer.mergeAll(EventDirectory.layer, TournamentService.layer)))
+).pipe(Layer.provide(Layer.mergeAll(EventDirectory.layer, TournamentService.layer, eventTournamentsLayer)))
 
 /** The events domain's port about entries, answered from registration's tables. */
 export const eventEntriesLayer = Layer.effect(

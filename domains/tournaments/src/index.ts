@@ -1,5 +1,7 @@
+export { eventTournamentsLayer } from './EventTournamentsLive.ts'
 export * from './TicketSales.ts'
 export * from './Tournament.ts'
+export { TournamentEditor, TournamentForEdit } from './TournamentEditor.ts'
 export * from './TournamentErrors.ts'
 export * from './TournamentInput.ts'
 export { type EventTournamentSummary, TournamentService } from './TournamentService.ts'

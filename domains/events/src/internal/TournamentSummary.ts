@@ -1,7 +1,7 @@
 import { Em } from '@kibitz/kernel'
-import { TournamentService } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
 import type { TournamentSummary } from '../Event.ts'
+import { EventTournaments } from '../EventTournaments.ts'
 import { EventEntity } from './entities/EventEntity.ts'
 
 // The event's summary of its tournaments (decision 003): their count and registration windows, which cards, the
@@ -39,13 +39,13 @@ export const writeTournamentSummary = (eventId: number, summary: TournamentSumma
  */
 export const refreshTournamentSummary = Effect.fn('TournamentSummary.refresh')(function* (eventId: number) {
   const em = yield* Em
-  const tournaments = yield* TournamentService
+  const tournaments = yield* EventTournaments
   const [row] = decodeZone(
     yield* Effect.promise(() =>
       em.execute('select time_zone from event where id = ? for no key update', [eventId]),
     ),
   )
   if (row === undefined) return
-  const summary = yield* tournaments.summaryForEvent(eventId, row.time_zone)
+  const summary = yield* tournaments.summaryOf(eventId, row.time_zone)
   yield* writeTournamentSummary(eventId, summary)
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@effect/vitest'
-import { type EventActor, EventEditor } from '@kibitz/events'
+import type { EventActor } from '@kibitz/events'
 import { insertEvent, insertOrganiser, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
+import { TournamentEditor } from '@kibitz/tournaments'
 import { Effect, Fiber } from 'effect'
 
 // Decision 003: a tournament edit locks the tournament's tickets and categories before its event's row, as a sale
@@ -9,10 +10,11 @@ import { Effect, Fiber } from 'effect'
 
 const db = useDomainDatabase()
 
-const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R>) =>
+// The event's tournaments are edited by their domain, through the door the event's editor opens.
+const tournamentEditor = <A, E, R>(f: (e: TournamentEditor['Service']) => Effect.Effect<A, E, R>) =>
   runWith(
     db.orm,
-    EventEditor.use((e) => f(e)),
+    TournamentEditor.use((e) => f(e)),
   )
 
 /** An event of a new organiser in `state`, with one tournament of one ticket. */
@@ -54,15 +56,15 @@ const whileASaleHoldsTheTicket = (
       Effect.all([
         refusal(
           'save',
-          editor((e) => e.saveTournament(actor, eventId, tournamentId, {})),
+          tournamentEditor((e) => e.saveTournament(actor, eventId, tournamentId, {})),
         ),
         refusal(
           'program',
-          editor((e) => e.saveProgram(actor, eventId, tournamentId, [])),
+          tournamentEditor((e) => e.saveProgram(actor, eventId, tournamentId, [])),
         ),
         refusal(
           'remove',
-          editor((e) => e.removeTournament(actor, eventId, tournamentId)),
+          tournamentEditor((e) => e.removeTournament(actor, eventId, tournamentId)),
         ),
       ]),
     )
