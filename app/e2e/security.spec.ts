@@ -1,3 +1,20 @@
+// Security of the running site, generated from the app rather than from hand-written lists: the security headers
+// on every route of the router (routeTree.gen.ts), on every GET of the OpenAPI document and on static files; the
+// flags of every cookie the site sets; cross-site refusals for every route handler that changes state, every
+// write of the API and every server function (app/src/server/*.functions.ts); and the role × ownership matrix over
+// every API operation, every server function and every organiser screen under /event/manage. The matrix reads each
+// case's access from a table keyed by operation id or function name, and fails when the app grows an operation or
+// a function nobody classified.
+//
+// Roles: guest, player, pending and declined organiser (signed up through the API and the mailbox), the organiser
+// who owns the resources (info@lbf.example), another accepted organiser and the super user. Writes go to a draft
+// event the suite creates for the owner (incomplete, so it can never be published and stays out of everyone else's
+// way); a call that would change shared demo data gets a body that is invalid or a state that refuses it (the
+// owner's canceled registration), so a role that gets through answers 400 or 409 while a refused one answers 401,
+// 403 or 404. The refused roles call first, and the owner's data must be exactly as it was after their calls.
+//
+// This file: the security headers, cookies, cross-site refusals and malformed server-function calls; the role ×
+// ownership matrix is security-roles.spec.ts. Both share securityWorld.ts, securityAccess.ts and securityChecks.ts.
 import { expect, test } from '@playwright/test'
 import { addressOf, apiCases, openApi } from './securityAccess.ts'
 import { expectNoServerError, expectSecurityHeaders, functionCases, routeAddress } from './securityChecks.ts'
