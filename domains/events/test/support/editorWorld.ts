@@ -1,0 +1,83 @@
+import { type EventActor, EventEditor, type GeneralInformationInput } from '@kibitz/events'
+import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
+import { TournamentEditor } from '@kibitz/tournaments'
+import { Effect, Schema } from 'effect'
+
+// The set-up the EventEditor tests share: a database of the file's own, organisers and the super user as actors,
+// both editors run against it, a complete general-information step and the event's row as stored.
+
+/** The set-up of an EventEditor test file; call at the top level of the file. */
+export const useEditorWorld = () => {
+  const db = useDomainDatabase()
+
+  const actorFor = (organiserId: number, userId = 1000 + organiserId): EventActor => ({
+    userId,
+    organiserId,
+    isSuper: false,
+  })
+  const organiser = () => Effect.promise(() => insertOrganiser(db.orm)).pipe(Effect.map((id) => actorFor(id)))
+  const superUser: EventActor = { userId: 1, organiserId: null, isSuper: true }
+
+  const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R>) =>
+    runWith(
+      db.orm,
+      EventEditor.use((e) => f(e)),
+    )
+  // The event's tournaments are edited by their domain, through the door the event's editor opens.
+  const tournamentEditor = <A, E, R>(f: (e: TournamentEditor['Service']) => Effect.Effect<A, E, R>) =>
+    runWith(
+      db.orm,
+      TournamentEditor.use((e) => f(e)),
+    )
+
+  const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput => ({
+    contents: [
+      { language: 'lt', name: 'Vilniaus poros', description: 'Poros prie jūros', isMain: true, type: 2 },
+      { language: 'en', name: 'Vilnius Pairs', description: null, isMain: false, type: 1 },
+    ],
+    type: 3,
+    isLive: true,
+    isOnline: false,
+    editionType: 1,
+    editionYear: 2027,
+    editionSeason: null,
+    dateStart: '2027-06-10',
+    dateEnd: '2027-06-12',
+    countryCode: 'LT',
+    languages: ['lt', 'en'],
+    currencyCode: 'EUR',
+    timeZone: 'Europe/Vilnius',
+    organiserEmail: 'info@lbf.example',
+    locations: [
+      {
+        name: 'Bridžo klubas',
+        addressLine: 'Gedimino pr. 1, Vilnius',
+        shortAddressLine: 'Vilnius',
+        countryCode: 'LT',
+        isMain: true,
+      },
+    ],
+    ...overrides,
+  })
+
+  const Row = Schema.Struct({
+    organiser_id: Schema.Int,
+    state: Schema.String,
+    status: Schema.Int,
+    alias: Schema.String,
+    search_text: Schema.String,
+  })
+  const eventRow = (id: number) =>
+    Effect.promise(async () => {
+      const rows = Schema.decodeUnknownSync(Schema.Array(Row))(
+        await db.orm.em
+          .fork()
+          .execute('select organiser_id, state, status, alias, search_text from event where id = ?', [id]),
+      )
+      const [row] = rows
+      if (!row) throw new Error(`no event ${id}`)
+      return row
+    })
+
+  return { db, actorFor, organiser, superUser, editor, tournamentEditor, general, eventRow }
+}
