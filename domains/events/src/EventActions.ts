@@ -15,7 +15,7 @@ import { DateField, EventAction, eventMessageMaxLength } from './EventInput.ts'
 import { EventProblem, eventProblems } from './EventProblems.ts'
 import { EventsConfig } from './EventsConfig.ts'
 import { EventTournaments } from './EventTournaments.ts'
-import * as Repo from './internal/EventActionRepo.ts'
+import { EventActionRepo, type LockedEvent } from './internal/EventActionRepo.ts'
 import { type EventMail, renderEventMail } from './internal/mail/EventMail.ts'
 
 // The event actions of spec section 4: those that change state (publish, unpublish, postpone, unpublish after
@@ -167,13 +167,14 @@ export class EventActions extends Context.Service<
       const registrations = yield* EventEntries
       const tournaments = yield* EventTournaments
       const { publicUrl } = yield* EventsConfig
+      const repo = yield* EventActionRepo
 
       /**
        * One e-mail per registered address, each in its reader's language; runs in the caller's transaction and
        * answers how many it enqueued.
        */
       const notifyPlayers = Effect.fn('EventActions.notifyPlayers')(function* (
-        event: Repo.LockedEvent,
+        event: LockedEvent,
         mail: PlayerMail,
         message: string | null,
       ) {
@@ -217,7 +218,7 @@ export class EventActions extends Context.Service<
         return enqueued
       })
 
-      const isOwner = (actor: EventActor, event: Repo.LockedEvent | null): event is Repo.LockedEvent =>
+      const isOwner = (actor: EventActor, event: LockedEvent | null): event is LockedEvent =>
         event !== null && (actor.isSuper || event.organiserId === actor.organiserId)
 
       /** The organiser's message to every registered player of a public event; the state stays as it is. */
@@ -235,12 +236,12 @@ export class EventActions extends Context.Service<
         return yield* inTransaction(
           Effect.gen(function* () {
             // Locked: a cancel or unpublish running at the same time cannot slip between the check and the mail.
-            const event = yield* Repo.lockEvent(eventId)
+            const event = yield* repo.lockEvent(eventId)
             if (!isOwner(actor, event)) return yield* new EventActionRefused({ action, reason: 'notFound' })
             const state = decodeState(event.state)
             if (!notifiableStates.includes(state))
               return yield* new EventActionRefused({ action, reason: 'wrongState', state })
-            yield* Repo.recordAudit({
+            yield* repo.recordAudit({
               eventId,
               action,
               actorUserId: actor.userId,
@@ -268,7 +269,7 @@ export class EventActions extends Context.Service<
           return yield* inTransaction(
             Effect.gen(function* () {
               // Locked: two actions on one event run one after the other.
-              const event = yield* Repo.lockEvent(eventId)
+              const event = yield* repo.lockEvent(eventId)
               // Another organiser's event reads as missing: its existence is none of their business.
               if (!isOwner(actor, event)) return yield* refuse('notFound')
               const from = decodeState(event.state)
@@ -297,7 +298,7 @@ export class EventActions extends Context.Service<
                 ? options.message.trim().slice(0, eventMessageMaxLength)
                 : null
               if (to === null) {
-                yield* Repo.deleteEvent(eventId)
+                yield* repo.deleteEvent(eventId)
               } else {
                 event.state = to
                 event.status =
@@ -319,9 +320,9 @@ export class EventActions extends Context.Service<
                   event.datesToBeAnnounced = dates === undefined
                 }
                 event.updatedAt = at
-                yield* Repo.flush()
+                yield* repo.flush()
               }
-              yield* Repo.recordAudit({
+              yield* repo.recordAudit({
                 eventId,
                 action,
                 actorUserId: actor.userId,
@@ -339,5 +340,5 @@ export class EventActions extends Context.Service<
         }),
       })
     }),
-  )
+  ).pipe(Layer.provide(EventActionRepo.layer))
 }

@@ -12,9 +12,9 @@ import {
 } from './EventProblems.ts'
 import type { EventTournamentContext } from './EventTournaments.ts'
 import { EventTournaments } from './EventTournaments.ts'
-import { recordAudit } from './internal/EventActionRepo.ts'
-import * as Repo from './internal/EventEditorRepo.ts'
-import { decodeState, editableStates, ownedBy } from './internal/editorAccess.ts'
+import { EventActionRepo } from './internal/EventActionRepo.ts'
+import { EventEditorRepo } from './internal/EventEditorRepo.ts'
+import { decodeState, editableOf, ownedBy } from './internal/editorAccess.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
 import { refreshTournamentSummary } from './internal/TournamentSummary.ts'
 
@@ -74,30 +74,25 @@ export class EventEditing extends Context.Service<
     EventEditing,
     Effect.gen(function* () {
       const tournaments = yield* EventTournaments
+      const repo = yield* EventEditorRepo
+      const actions = yield* EventActionRepo
       const withTournaments = <A, E>(effect: Effect.Effect<A, E, Em | EventTournaments>) =>
         Effect.provideService(effect, EventTournaments, tournaments)
 
-      const editableOf = (actor: EventActor, event: EventEntity | null) =>
-        !ownedBy(actor, event)
-          ? Effect.fail(new EventEditRefused({ reason: 'notFound' }))
-          : editableStates.includes(decodeState(event.state))
-            ? Effect.succeed(event)
-            : Effect.fail(new EventEditRefused({ reason: 'notEditable' }))
-
       /** The event as this unit of work holds it (loaded under the caller's lock before); null when it is gone. */
-      const current = (eventId: number) => Repo.findForEdit(eventId)
+      const current = (eventId: number) => repo.findForEdit(eventId)
 
       return EventEditing.of({
         owned: Effect.fn('EventEditing.owned')(function* (actor, eventId) {
-          const event = yield* Repo.findForEdit(eventId)
+          const event = yield* repo.findForEdit(eventId)
           if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
           return editedOf(event)
         }),
         editable: Effect.fn('EventEditing.editable')(function* (actor, eventId) {
-          return editedOf(yield* editableOf(actor, yield* Repo.findForEdit(eventId)))
+          return editedOf(yield* editableOf(actor, yield* repo.findForEdit(eventId)))
         }),
         lockEditable: Effect.fn('EventEditing.lockEditable')(function* (actor, eventId) {
-          return editedOf(yield* editableOf(actor, yield* Repo.lockForEdit(eventId)))
+          return editedOf(yield* editableOf(actor, yield* repo.lockForEdit(eventId)))
         }),
         baseline: Effect.fn('EventEditing.baseline')(function* (eventId) {
           const event = yield* current(eventId)
@@ -115,9 +110,9 @@ export class EventEditing extends Context.Service<
           const event = yield* current(eventId)
           if (event === null) return
           event.updatedAt = at
-          yield* Repo.flush()
+          yield* repo.flush()
           if (options?.summary === true) yield* withTournaments(refreshTournamentSummary(event.id))
-          yield* recordAudit({
+          yield* actions.recordAudit({
             eventId: event.id,
             action,
             actorUserId: actor.userId,
@@ -129,5 +124,5 @@ export class EventEditing extends Context.Service<
         }),
       })
     }),
-  )
+  ).pipe(Layer.provide(Layer.mergeAll(EventEditorRepo.layer, EventActionRepo.layer)))
 }

@@ -20,3 +20,13 @@ export const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.E
         Exit.isFailure(exit) ? Effect.promise(() => tx.rollback().catch(() => undefined)) : Effect.void,
     )
   })
+
+/** What a repository's method answers: it runs on the caller's EntityManager; database failures are defects. */
+export type Db<A> = Effect.Effect<A, never, Em>
+
+/**
+ * One ORM call on the current EntityManager, for a repository's one-line methods
+ * (docs/decisions/037-one-repository-form.md); a database failure is a defect.
+ */
+export const db = <A>(f: (em: EntityManager) => Promise<A>): Db<A> =>
+  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))

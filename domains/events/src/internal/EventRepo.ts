@@ -1,4 +1,4 @@
-import { Em, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
+import { type Db, db, Em, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import type { CatalogueKeyset, CatalogueQuery, TournamentSummary } from '../Event.ts'
 import {
@@ -13,8 +13,8 @@ import {
   visibleToPublic,
 } from './CatalogueSql.ts'
 import { EventEntity } from './entities/EventEntity.ts'
-import { writeTournamentSummary } from './TournamentSummary.ts'
 
+const decodeZone = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ time_zone: Schema.String })))
 const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
 /** A listing row: the event and its start date (YYYY-MM-DD), which a neighbour page's keyset needs. */
 const ListingRow = Schema.Struct({ id: Schema.Int, date_start: Schema.String })
@@ -104,9 +104,6 @@ export interface ListingRows {
   readonly textMatch: TextMatch
 }
 
-/** Every repository call runs on the caller's EntityManager. */
-type Db<A> = Effect.Effect<A, never, Em>
-
 /** The only code that touches the event tables. */
 export class EventRepo extends Context.Service<
   EventRepo,
@@ -142,7 +139,18 @@ export class EventRepo extends Context.Service<
       offset: number,
       limit: number,
     ): Db<{ entities: ReadonlyArray<EventEntity>; total: number }>
+    /**
+     * The one writer of the summary columns (decision 003). The row is written whatever this EntityManager holds:
+     * a copy of the event loaded before the caller's lock (a cancellation reads its event first) may be stale,
+     * and comparing with it could skip a write the row needs. A loaded event gets the same values, so the entity
+     * and the row agree.
+     */
     recordTournamentSummary(eventId: number, summary: TournamentSummary): Db<void>
+    /**
+     * The event's time zone, its row locked FOR NO KEY UPDATE until the transaction ends (entries still reference
+     * it meanwhile); null when there is no such event. Summary refreshes of one event run one after the other.
+     */
+    lockForSummary(eventId: number): Db<string | null>
     /** Public events after `afterId`, by id: their alias and last change, for the sitemap. */
     sitemapPage(
       afterId: number,
@@ -352,7 +360,22 @@ export class EventRepo extends Context.Service<
         )
         return rows.map((r) => ({ id: r.id, alias: r.alias, updatedAt: r.updated_at }))
       }),
-      recordTournamentSummary: (eventId, summary) => writeTournamentSummary(eventId, summary),
+      recordTournamentSummary: (eventId, summary) =>
+        db(async (em) => {
+          const columns = {
+            tournamentsCount: summary.tournamentsCount,
+            registrationOpensAt: summary.registrationOpensAt,
+            registrationClosesAt: summary.registrationClosesAt,
+            registrationWindows: summary.registrationWindows,
+          }
+          await em.nativeUpdate(EventEntity, { id: eventId }, columns)
+          const loaded = em.getUnitOfWork().getById(EventEntity, eventId)
+          if (loaded) Object.assign(loaded, columns)
+        }),
+      lockForSummary: (eventId) =>
+        db((em) => em.execute('select time_zone from event where id = ? for no key update', [eventId])).pipe(
+          Effect.map((rows) => decodeZone(rows)[0]?.time_zone ?? null),
+        ),
     }),
   )
 }
