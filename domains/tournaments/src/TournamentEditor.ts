@@ -116,7 +116,7 @@ export class TournamentEditor extends Context.Service<
         eventId: number,
       ) {
         const event = yield* events.owned(actor, eventId)
-        return yield* reads.listForEvent(eventId, event.timeZone, event.state === 'accepted')
+        return yield* reads.listForEvent(event)
       })
 
       const tournament = Effect.fn('TournamentEditor.tournament')(function* (
@@ -126,7 +126,7 @@ export class TournamentEditor extends Context.Service<
       ) {
         const event = yield* events.owned(actor, eventId)
         const found = yield* reads
-          .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
+          .findInEvent(event, String(tournamentId))
           .pipe(
             Effect.catchTag('TournamentNotFound', () =>
               Effect.fail(new EventEditRefused({ reason: 'notFound' })),
@@ -193,7 +193,7 @@ export class TournamentEditor extends Context.Service<
           Effect.gen(function* () {
             const event = yield* lockTournamentEditable(actor, eventId, tournamentId)
             const found = yield* reads
-              .findInEvent(eventId, String(tournamentId), event.timeZone, event.state === 'accepted')
+              .findInEvent(event, String(tournamentId))
               .pipe(Effect.catchTag('TournamentNotFound', missingTournament))
             if (found.tournamentId !== tournamentId)
               return yield* new EventEditRefused({ reason: 'notFound' })

@@ -1,3 +1,4 @@
+import type { EventState } from '@kibitz/events'
 import { addDays, type Em, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer } from 'effect'
 import {
@@ -34,20 +35,44 @@ export interface EventTournamentSummary {
   readonly registrationWindows: ReadonlyArray<{ readonly opensAt: string | null; readonly closesAt: string }>
 }
 
+/**
+ * The event whose tournaments are read, as its reader already has it (an `EventView`'s card, the editor's
+ * `EditedEvent`): the tournaments decide from its state that only an accepted event takes registrations.
+ */
+export interface TournamentsEvent {
+  readonly id: number
+  readonly timeZone: string
+  readonly state: EventState
+  /** The organiser's preview of its public page (docs/decisions/032): no registrations, whatever the state. */
+  readonly preview?: boolean | undefined
+}
+
+/** Whether registrations are taken for the tournaments of `event`: only when it is accepted and not a preview. */
+const takesRegistrations = (event: TournamentsEvent): boolean =>
+  event.state === 'accepted' && event.preview !== true
+
 /** Reads tournaments with their tickets, prizes, sessions and programs. */
 export class TournamentService extends Context.Service<
   TournamentService,
   {
     /**
-     * Anyone: the tournaments of an event in their order. `timeZone` is the event's; an event that is
-     * not accepted (canceled, postponed, …) takes no registrations, whatever its tournaments say.
+     * Anyone: the tournaments of `event` in their order, in its time zone; an event that is not accepted
+     * (canceled, postponed, …) takes no registrations, whatever its tournaments say.
+     */
+    listForEvent(event: TournamentsEvent): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
+    /**
+     * The same by the event's id and time zone, for readers that know only whether the event takes
+     * registrations (the registration desk's `RegistrationEvent.accepted`) or need not say (this domain's
+     * checks and files; taken as accepted).
      */
     listForEvent(
       eventId: number,
       timeZone: string,
       eventAccepted?: boolean,
     ): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
-    /** Anyone: one tournament of an event by alias or id (same rules as listForEvent). */
+    /** Anyone: one tournament of `event` by alias or id (same rules as listForEvent). */
+    findInEvent(event: TournamentsEvent, aliasOrId: string): Effect.Effect<Tournament, TournamentNotFound, Em>
+    /** The same by the event's id and time zone (as the second listForEvent). */
     findInEvent(
       eventId: number,
       aliasOrId: string,
@@ -74,27 +99,42 @@ export class TournamentService extends Context.Service<
       const repo = yield* TournamentRepo
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const listForEvent = Effect.fn('TournamentService.listForEvent')(function* (
+      const list = Effect.fn('TournamentService.listForEvent')(function* (
         eventId: number,
         timeZone: string,
-        eventAccepted = true,
+        eventAccepted: boolean,
       ) {
         const at = yield* now
         const graphs = yield* graphsOfEvent(eventId)
         return graphs.map((t) => toTournament(t, at, timeZone, eventAccepted))
       })
 
-      const findInEvent = Effect.fn('TournamentService.findInEvent')(function* (
+      const find = Effect.fn('TournamentService.findInEvent')(function* (
         eventId: number,
         aliasOrId: string,
         timeZone: string,
-        eventAccepted = true,
+        eventAccepted: boolean,
       ) {
         const at = yield* now
         const found = yield* graphInEvent(eventId, aliasOrId)
         if (found === null) return yield* new TournamentNotFound({ eventId, aliasOrId })
         return toTournament(found, at, timeZone, eventAccepted)
       })
+
+      const listForEvent = (event: TournamentsEvent | number, timeZone = '', eventAccepted = true) =>
+        typeof event === 'number'
+          ? list(event, timeZone, eventAccepted)
+          : list(event.id, event.timeZone, takesRegistrations(event))
+
+      const findInEvent = (
+        event: TournamentsEvent | number,
+        aliasOrId: string,
+        timeZone = '',
+        eventAccepted = true,
+      ) =>
+        typeof event === 'number'
+          ? find(event, aliasOrId, timeZone, eventAccepted)
+          : find(event.id, aliasOrId, event.timeZone, takesRegistrations(event))
 
       const summaryForEvent = Effect.fn('TournamentService.summaryForEvent')(function* (
         eventId: number,

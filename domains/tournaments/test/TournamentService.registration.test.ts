@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import type { EventState } from '@kibitz/events'
 import { runWith, type TournamentFixture } from '@kibitz/testing'
 import { TournamentService } from '@kibitz/tournaments'
 import { Effect } from 'effect'
@@ -75,13 +76,46 @@ describe(TournamentService.name, () => {
         Effect.gen(function* () {
           yield* setNow(now)
           const eventId = yield* event()
-          yield* tournament(openTournament(eventId))
+          const inserted = yield* tournament(openTournament(eventId))
+          const openFor = (state: EventState, preview?: boolean) =>
+            runWith(
+              db.orm,
+              Effect.all([
+                TournamentService.use((t) =>
+                  t.listForEvent({ id: eventId, timeZone: vilnius, state, preview }),
+                ),
+                TournamentService.use((t) =>
+                  t.findInEvent({ id: eventId, timeZone: vilnius, state, preview }, String(inserted.id)),
+                ),
+              ]),
+            ).pipe(
+              Effect.map(([all, one]) => [...all.map((t) => t.isOpenRegistration), one.isOpenRegistration]),
+            )
+          expect(yield* openFor('accepted')).toEqual([true, true])
+          expect(yield* openFor('canceled')).toEqual([false, false])
+          expect(yield* openFor('postponed')).toEqual([false, false])
+          expect(yield* openFor('draft')).toEqual([false, false])
           const halted = yield* runWith(
             db.orm,
             TournamentService.use((t) => t.listForEvent(eventId, vilnius, false)),
           )
           expect(halted.map((t) => t.isOpenRegistration)).toEqual([false])
           expect((yield* only(eventId)).isOpenRegistration).toBe(true)
+        }),
+      )
+
+      it.effect('takes no registrations in the organiser’s preview of an accepted event', () =>
+        Effect.gen(function* () {
+          yield* setNow(now)
+          const eventId = yield* event()
+          yield* tournament(openTournament(eventId))
+          const list = yield* runWith(
+            db.orm,
+            TournamentService.use((t) =>
+              t.listForEvent({ id: eventId, timeZone: vilnius, state: 'accepted', preview: true }),
+            ),
+          )
+          expect(list.map((t) => t.isOpenRegistration)).toEqual([false])
         }),
       )
 
