@@ -1,4 +1,3 @@
-import { OrganiserService } from '@kibitz/accounts'
 import {
   activeStates,
   type CatalogueQuery,
@@ -13,7 +12,6 @@ import {
   type EventTypeId,
   type EventView,
 } from '@kibitz/events'
-import { HotelService } from '@kibitz/hotels'
 import {
   type CalendarEvent,
   calendarSearchLimit,
@@ -35,6 +33,7 @@ import { type Tournament, TournamentService, TournamentType } from '@kibitz/tour
 import { Clock, Effect, Layer, SchemaIssue } from 'effect'
 import { type HttpServerRequest, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder, HttpApiMiddleware } from 'effect/http-api'
+import { eventPage } from '../features/eventPage.server.ts'
 import {
   Api,
   AppConfig,
@@ -247,29 +246,30 @@ const restrictedTypes = new RestrictedTypes({
 const eventNotFound = () => notFound('Event not found')
 
 /** The public event, or a 404 problem: drafts and pending events do not exist for the public. */
-const publicEvent = (events: EventService['Service'], aliasOrId: string, locale: string) =>
-  events.view(aliasOrId, locale).pipe(Effect.catchTag('EventNotFound', () => Effect.fail(eventNotFound())))
+const publicEvent = (page: Effect.Success<typeof eventPage>, aliasOrId: string, locale: string) =>
+  page
+    .publicEvent(aliasOrId, locale)
+    .pipe(Effect.catchTag('EventNotFound', () => Effect.fail(eventNotFound())))
 
 /** GET v1/event/*. */
 export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
   Effect.gen(function* () {
     const run = yield* unitOfWork
     const events = yield* EventService
-    const tournaments = yield* TournamentService
-    const organisers = yield* OrganiserService
-    const hotels = yield* HotelService
+    const page = yield* eventPage
     const registration = yield* RegistrationService
 
     const eventData = (aliasOrId: string, locale: string) =>
       run(
         Effect.gen(function* () {
-          const event = yield* publicEvent(events, aliasOrId, locale)
-          const [list, people, stays] = yield* Effect.all([
-            tournaments.listForEvent(event.card.id, event.timeZone, event.card.state === 'accepted'),
-            organisers.publicOrganisers([event.card.organiserId]),
-            hotels.forEvent(event.card.id),
-          ])
-          return new EventData({ event, tournaments: list, organizers: people, hotels: stays })
+          const event = yield* publicEvent(page, aliasOrId, locale)
+          const data = yield* page.dataOf(event)
+          return new EventData({
+            event,
+            tournaments: data.tournaments,
+            organizers: data.organisers,
+            hotels: data.hotels,
+          })
         }),
       )
 
@@ -348,19 +348,19 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
           return calendarResponse(body, cards.length === 1 ? `event-${cards[0]?.id}.ics` : 'events.ics')
         }),
       )
-      .handle('event', ({ params, request }) => run(publicEvent(events, params.id, requestLocale(request))))
+      .handle('event', ({ params, request }) => run(publicEvent(page, params.id, requestLocale(request))))
       .handle('eventViewData', ({ params, request }) => eventData(params.id, requestLocale(request)))
       .handle('eventData', ({ params, request }) => eventData(params.id, requestLocale(request)))
       .handle('eventTournaments', ({ params, request }) =>
         run(
-          Effect.flatMap(publicEvent(events, params.id, requestLocale(request)), (event) =>
-            tournaments.listForEvent(event.card.id, event.timeZone, event.card.state === 'accepted'),
+          Effect.flatMap(publicEvent(page, params.id, requestLocale(request)), (event) =>
+            page.tournamentsOf(event),
           ),
         ),
       )
       .handle('participantsCount', ({ params, request }) =>
         run(
-          Effect.flatMap(publicEvent(events, params.id, requestLocale(request)), (event) =>
+          Effect.flatMap(publicEvent(page, params.id, requestLocale(request)), (event) =>
             registration.participantsCount(event.card.id),
           ),
         ),
@@ -372,9 +372,8 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
 export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handlers) =>
   Effect.gen(function* () {
     const run = yield* unitOfWork
-    const events = yield* EventService
+    const page = yield* eventPage
     const tournaments = yield* TournamentService
-    const registration = yield* RegistrationService
     const translations = yield* ApiTranslations
 
     return handlers
@@ -387,21 +386,17 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
               // Each tournament is shown in its own event's time zone; only public events count.
               const owners = yield* tournaments.eventIdsOf(ids)
               const scoped =
-                query.event === undefined ? undefined : yield* publicEvent(events, query.event, locale)
+                query.event === undefined ? undefined : yield* publicEvent(page, query.event, locale)
               const eventIds = [...new Set(owners.values())].filter((id) => !scoped || scoped.card.id === id)
               const found: Array<{ tournament: Tournament; event: EventView }> = []
               for (const eventId of eventIds) {
                 const event =
                   scoped ??
-                  (yield* events
-                    .view(String(eventId), locale)
+                  (yield* page
+                    .publicEvent(String(eventId), locale)
                     .pipe(Effect.catchTag('EventNotFound', () => Effect.succeed(undefined))))
                 if (event === undefined) continue
-                const all = yield* tournaments.listForEvent(
-                  event.card.id,
-                  event.timeZone,
-                  event.card.state === 'accepted',
-                )
+                const all = yield* page.tournamentsOf(event)
                 for (const tournament of all) {
                   if (ids.includes(tournament.tournamentId)) found.push({ tournament, event })
                 }
@@ -425,16 +420,16 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
       .handle('playerList', ({ params, request }) =>
         run(
           Effect.gen(function* () {
-            const event = yield* publicEvent(events, params.event, requestLocale(request))
-            const tournament = yield* tournaments
-              .findInEvent(event.card.id, params.id, event.timeZone, event.card.state === 'accepted')
+            const event = yield* publicEvent(page, params.event, requestLocale(request))
+            const found = yield* page
+              .playerListOf(event, params.id)
               .pipe(
                 Effect.catchTag('TournamentNotFound', () => Effect.fail(notFound('Tournament not found'))),
               )
-            if (!tournament.isPlayerListViewEnabled) {
+            if (found.playerList === null) {
               return yield* Effect.fail(notFound('The player list of this tournament is not public'))
             }
-            return yield* registration.playerList(tournament.tournamentId)
+            return found.playerList
           }),
         ),
       )

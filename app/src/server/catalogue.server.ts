@@ -1,4 +1,4 @@
-import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
+import { PublicOrganiser } from '@kibitz/accounts'
 import {
   type CatalogueKeyset,
   type CatalogueQuery,
@@ -9,7 +9,7 @@ import {
   EventService,
   EventView,
 } from '@kibitz/events'
-import { Hotel, HotelService } from '@kibitz/hotels'
+import { Hotel } from '@kibitz/hotels'
 import {
   decodeSearchFilter,
   defaultTimeZone,
@@ -21,11 +21,12 @@ import {
   isValidIsoDate,
   LookupService,
 } from '@kibitz/kernel'
-import { PageService, PageSummary } from '@kibitz/pages'
-import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
-import { Tournament, TournamentService } from '@kibitz/tournaments'
+import { PageSummary } from '@kibitz/pages'
+import { ParticipantsCount, PlayerList } from '@kibitz/registration'
+import { Tournament } from '@kibitz/tournaments'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect, Schema } from 'effect'
+import { eventPage } from '../features/eventPage.server.ts'
 import { eventActorOf } from './actor.server.ts'
 import { sessionOf } from './auth.server.ts'
 import { requestLocale } from './request.server.ts'
@@ -107,29 +108,19 @@ export const searchData = (q: string | undefined, start: { after?: string; befor
   )
 }
 
-/** Everything the event screens show of `view`'s event; its tournaments as a visitor sees them when `public`. */
-const eventScreens = (view: EventView, isPublic: boolean) =>
+/** Everything the event screens show of `view`'s event, encoded; a preview's tournaments take no registrations. */
+const eventScreens = (view: EventView, preview: boolean) =>
   Effect.gen(function* () {
-    const tournaments = yield* TournamentService
-    const organisers = yield* OrganiserService
-    const hotels = yield* HotelService
-    const pages = yield* PageService
-    const registration = yield* RegistrationService
-    const [list, organiserList, hotelList, pageList, counts] = yield* Effect.all([
-      tournaments.listForEvent(view.card.id, view.timeZone, isPublic && view.card.state === 'accepted'),
-      organisers.publicOrganisers([view.card.organiserId]),
-      hotels.forEvent(view.card.id),
-      pages.visibleForOrganisers([view.card.organiserId]),
-      registration.participantsCount(view.card.id),
-    ])
+    const page = yield* eventPage
+    const screens = yield* page.screensOf(view, preview)
     return {
       view: encodeView(view),
-      tournaments: encodeTournaments(list),
-      organisers: encodeOrganisers(organiserList),
-      hotels: encodeHotels(hotelList),
-      pages: encodePages(pageList),
-      participants: encodeCounts(counts),
-      preview: !isPublic,
+      tournaments: encodeTournaments(screens.tournaments),
+      organisers: encodeOrganisers(screens.organisers),
+      hotels: encodeHotels(screens.hotels),
+      pages: encodePages(screens.pages),
+      participants: encodeCounts(screens.participants),
+      preview,
     }
   })
 
@@ -139,13 +130,13 @@ export const eventData = async (aliasOrId: string) => {
   const locale = requestLocale()
   return runDomain(
     Effect.gen(function* () {
-      const events = yield* EventService
-      const view = yield* events.view(aliasOrId, locale).pipe(
+      const page = yield* eventPage
+      const view = yield* page.publicEvent(aliasOrId, locale).pipe(
         Effect.map((v): EventView | null => v),
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )
       if (view === null) return null
-      return yield* eventScreens(view, true)
+      return yield* eventScreens(view, false)
     }),
   )
 }
@@ -171,7 +162,7 @@ export const eventPreviewData = async (aliasOrId: string) => {
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )
       if (view === null) return null
-      return yield* eventScreens(view, false)
+      return yield* eventScreens(view, true)
     }),
   )
 }
@@ -182,28 +173,20 @@ export const playerListData = async (eventAliasOrId: string, tournamentAliasOrId
   const locale = requestLocale()
   return runDomain(
     Effect.gen(function* () {
-      const events = yield* EventService
-      const tournaments = yield* TournamentService
-      const registration = yield* RegistrationService
-      const view = yield* events.view(eventAliasOrId, locale).pipe(
+      const page = yield* eventPage
+      const view = yield* page.publicEvent(eventAliasOrId, locale).pipe(
         Effect.map((v): EventView | null => v),
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )
       if (view === null) return null
-      const tournament = yield* tournaments
-        .findInEvent(view.card.id, tournamentAliasOrId, view.timeZone, view.card.state === 'accepted')
-        .pipe(
-          Effect.map((t): Tournament | null => t),
-          Effect.catchTag('TournamentNotFound', () => Effect.succeed(null)),
-        )
-      if (tournament === null) return null
-      const list = tournament.isPlayerListViewEnabled
-        ? yield* registration.playerList(tournament.tournamentId)
-        : null
+      const found = yield* page
+        .playerListOf(view, tournamentAliasOrId)
+        .pipe(Effect.catchTag('TournamentNotFound', () => Effect.succeed(null)))
+      if (found === null) return null
       return {
         view: encodeView(view),
-        tournament: encodeTournament(tournament),
-        playerList: list ? encodePlayerList(list) : null,
+        tournament: encodeTournament(found.tournament),
+        playerList: found.playerList ? encodePlayerList(found.playerList) : null,
       }
     }),
   )
