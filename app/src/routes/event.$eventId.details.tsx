@@ -1,4 +1,5 @@
 import { formatLongDate, formatMoney, formatTime } from '@kibitz/kernel/format'
+import { isFreeTicket } from '@kibitz/tournaments/pricing'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
@@ -155,7 +156,7 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
                             </th>
                             <td className="py-2 pr-2 md:pr-4 text-muted">—</td>
                             <td className="py-2 pr-2 md:pr-4">
-                              {ticket.type === 4 ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
+                              {isFreeTicket(ticket) ? <Trans>Free</Trans> : money(ticket.priceMinor)}{' '}
                               <span className="text-muted">{per}</span>
                             </td>
                             <td className="py-2">{ticket.ticketsLeft}</td>

@@ -1,4 +1,5 @@
 import { formatMoney, formatTime } from '@kibitz/kernel/format'
+import { isFreeTicket } from '@kibitz/tournaments/pricing'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link, useRouter } from '@tanstack/react-router'
@@ -226,10 +227,9 @@ function TournamentItem(props: {
             {tournament.tickets.map((ticket, i) => {
               const label = ticketTypeLabels[ticket.type]
               const kind = label ? i18n._(label) : String(ticket.type)
-              const price =
-                ticket.type === 4
-                  ? null
-                  : formatMoney(ticket.priceMinor, { code: props.currencyCode }, i18n.locale)
+              const price = isFreeTicket(ticket)
+                ? null
+                : formatMoney(ticket.priceMinor, { code: props.currencyCode }, i18n.locale)
               const left = ticket.ticketsLeft
               const quantity = ticket.quantity
               return (
