@@ -2,7 +2,7 @@ import { Effect } from 'effect'
 import type { DeskContext } from './DeskContext.ts'
 
 // Whoever holds an entry's secret link: its state, with its event and tournament (decision 020). Paying by card
-// from the same link is payment/CardCheckout.ts.
+// from the same link is desk/CardCheckout.ts.
 
 /** The desk's status. */
 export const entryStatus = (desk: DeskContext) => {

@@ -6,7 +6,7 @@ import { MarkPaidResult, type MarkPaidSkip, type RegistrationActor } from '../Re
 import { type DeskContext, type DeskReads, hashToken, releaseLine, short } from './DeskContext.ts'
 
 // Payments recorded on an entry (decision 020): the organiser marks an entry paid (bank transfer or at the venue),
-// one or many at a time; a card payment (payment/CardCheckout.ts) is recorded the same way, once.
+// one or many at a time; a card payment (desk/CardCheckout.ts) is recorded the same way, once.
 
 /** The desk's markPaid and markPaidMany, and the recording of a payment that the card checkout shares. */
 export const payments = (desk: DeskContext) => {
