@@ -11,6 +11,7 @@ import {
   type EntryView,
   epcPayload,
   formatCreditorReference,
+  maxContestants,
   RegisterInput,
   RegistrationDesk,
   RegistrationForm,
@@ -171,6 +172,10 @@ const clampPlayers = (value: string | undefined, min: number, max: number) => {
  * The form posted without JavaScript. Adding or removing a team player, or a total the visitor has not seen
  * (missing or no longer the price), answers the same page with the values kept — the latter with the
  * computed total and a confirm button — so nobody pays a price they were not shown.
+ *
+ * Each post reads the event and the tournament once: the form when it is only shown again (a player added or
+ * removed, the first total to confirm), else the registration itself, whose 3000 carries the form as it is now
+ * and what the same choice costs (decision 020 prices it before the lock and again under it).
  */
 export const registerPost = withBodyLimit(
   async (request: Request, eventRef: string, tournamentRef: string) => {
@@ -178,13 +183,20 @@ export const registerPost = withBodyLimit(
     if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef)) return seeOther(page)
     const posted = await postedForm(request)
     const fields = posted.fields
-    const locale = requestLocale()
-    const found = await attempt(RegistrationDesk.use((d) => d.form(eventRef, tournamentRef, locale)))
-    if (Result.isFailure(found)) return seeOther(page)
-    const form = encodeForm(found.success)
-    const rule = form.contestants
-    let players = clampPlayers(fields[fieldName.players], rule.min, rule.max)
     const intent = fields.intent
+    const typed = fields[fieldName.expectedTotalMinor]
+    const seen = typed !== undefined && /^[0-9]{1,12}$/.test(typed) ? Number(typed) : null
+    // The form is read only to show it again; a total the visitor saw goes straight to the registration.
+    let form: typeof RegistrationForm.Encoded | null = null
+    if (intent === 'add' || intent === 'remove' || seen === null) {
+      const locale = requestLocale()
+      const found = await attempt(RegistrationDesk.use((d) => d.form(eventRef, tournamentRef, locale)))
+      if (Result.isFailure(found)) return seeOther(page)
+      form = encodeForm(found.success)
+    }
+    // Without the form the domain checks the count against the tournament; the form clamps to its own.
+    const rule = form?.contestants ?? { min: 1, max: maxContestants }
+    let players = clampPlayers(fields[fieldName.players], rule.min, rule.max)
     if (intent === 'add') players = Math.min(rule.max, players + 1)
     if (intent === 'remove') players = Math.max(rule.min, players - 1)
     const contestants: Array<ContestantDraft> = Array.from({ length: players }, (_, i) => {
@@ -200,20 +212,19 @@ export const registerPost = withBodyLimit(
       backToForm(request, page, { form: formId, errors, values, ...extra })
     if (intent === 'add' || intent === 'remove') return back({})
 
-    const quoted = priceOf(form, contestants)
-    const typed = fields[fieldName.expectedTotalMinor]
-    const seen = typed !== undefined && /^[0-9]{1,12}$/.test(typed) ? Number(typed) : null
+    const quoted = form === null ? null : priceOf(form, contestants)
     const input = inputOf({
       contestants,
       teamName: fields[fieldName.teamName] ?? '',
       // Without JavaScript the contact e-mail cannot follow player 1's as it is typed: empty means theirs.
       contactEmail: fields[fieldName.contactEmail]?.trim() || (contestants[0]?.email ?? ''),
-      paymentMethod: fields[fieldName.paymentMethod] ?? form.paymentMethods[0] ?? 'bankTransfer',
+      paymentMethod: fields[fieldName.paymentMethod] ?? form?.paymentMethods[0] ?? 'bankTransfer',
       expectedTotalMinor: seen ?? quoted?.totalMinor ?? 0,
       policy: fields[fieldName.policy] === 'on' || fields[fieldName.policy] === 'true',
     })
     const decoded = decodeWithProblems(RegisterInput, input)
     if (!decoded.ok) return back(Object.fromEntries(decoded.problems.map((p) => [p.field, { rule: p.rule }])))
+    // The first total: shown to be confirmed. A total seen but no longer the price is the registration's 3000.
     if (quoted && seen !== quoted.totalMinor)
       return back(
         {},
