@@ -3,10 +3,10 @@ import {
   clearHeartbeat,
   Database,
   DomainServices,
-  generateSitemap,
-  purgeExpired,
+  purgeExpiredRows,
   recordHeartbeat,
   withEm,
+  writeSitemap,
 } from '@kibitz/infra'
 import { RegistrationDesk } from '@kibitz/registration'
 import { Effect, Layer, ManagedRuntime, Schema } from 'effect'
@@ -92,7 +92,7 @@ export async function startWorker(options: {
   await boss.schedule(queues.maintenance, maintenanceCron)
   await boss.work(queues.maintenance, async () => {
     // No payload to decode: the job only says "now".
-    const purged = await purgeExpired(orm, new Date())
+    const purged = await runtime.runPromise(purgeExpiredRows(new Date()))
     if (Object.values(purged).some((n) => n > 0)) console.log(`worker: purged ${JSON.stringify(purged)}`)
   })
   // One expiry run at a time whatever the number of workers; each batch is one transaction that locks its
@@ -123,7 +123,7 @@ export async function startWorker(options: {
     await boss.schedule(queues.sitemap, sitemapCron)
     await boss.work(queues.sitemap, async () => {
       // No payload: the job only says "now".
-      const written = await generateSitemap(orm, publicUrl)
+      const written = await runtime.runPromise(writeSitemap(publicUrl))
       console.log(`worker: sitemap of ${written.urls} addresses in ${written.parts} part(s)`)
     })
     await boss.send(queues.sitemap, {})

@@ -1,7 +1,8 @@
 // Work that happens behind the pages: the time from a domain transition's commit to its e-mail leaving the worker,
 // against pg-boss's own send-to-handler round trip; and the sitemap of every public event, against reading the
 // same rows in one plain query.
-import { Database, DomainServices, generateSitemap, openOrm, withEm } from '@kibitz/infra'
+import { EventService } from '@kibitz/events'
+import { Database, DomainServices, withEm, writeSitemap } from '@kibitz/infra'
 import { startWorker } from '@kibitz/jobs'
 import { inTransaction, MailMessage, Outbox } from '@kibitz/kernel'
 import { startSmtpServer } from '@kibitz/testing'
@@ -109,13 +110,16 @@ export const jobsScenario = async (databaseUrl: string, rounds: number): Promise
 
 /** The sitemap of the whole world, against one plain read of the rows it lists. */
 export const sitemapScenario = async (databaseUrl: string, runs: number): Promise<ReadonlyArray<Figure>> => {
-  const orm = await openOrm(databaseUrl, { poolMax: 2 })
+  const runtime = ManagedRuntime.make(
+    EventService.layer.pipe(Layer.provideMerge(Database.layer(databaseUrl, { poolMax: 2 }))),
+  )
   try {
+    const orm = await runtime.runPromise(Database)
     const generate: Array<number> = []
     let urls = 0
     for (let i = 0; i < runs; i++) {
       const started = now()
-      urls = (await generateSitemap(orm, 'https://bridge.example')).urls
+      urls = (await runtime.runPromise(writeSitemap('https://bridge.example'))).urls
       generate.push(now() - started)
     }
     const read: Array<number> = []
@@ -139,6 +143,6 @@ export const sitemapScenario = async (databaseUrl: string, runs: number): Promis
       }),
     ]
   } finally {
-    await orm.close(true)
+    await runtime.dispose()
   }
 }

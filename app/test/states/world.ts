@@ -1,5 +1,6 @@
-import { generateSitemap, openOrm } from '@kibitz/infra'
-import { Schema } from 'effect'
+import { EventService } from '@kibitz/events'
+import { Database, openOrm, writeSitemap } from '@kibitz/infra'
+import { Layer, ManagedRuntime, Schema } from 'effect'
 import type { Orm } from '../../../testing/src/domain.ts'
 import { freshDatabase } from '../../../testing/src/prepare.ts'
 import { generalInformationBody, tournamentBody } from '../support/editorBodies.ts'
@@ -23,6 +24,8 @@ export interface Signed {
 export interface World {
   readonly site: Site
   readonly orm: Orm
+  /** What the worker's jobs run through, over `orm`: the events domain (the sitemap reads it). */
+  readonly runtime: ManagedRuntime.ManagedRuntime<EventService | Database, never>
   readonly sql: TestDatabase
   readonly owner: Signed
   readonly other: Signed
@@ -106,15 +109,18 @@ export const openWorld = async (databaseUrl: string): Promise<World> => {
   const owner = await signedInOrganiser()
   await sql.execute('delete from auth_attempt')
   const other = await signedInOrganiser()
+  const runtime = ManagedRuntime.make(Layer.mergeAll(EventService.layer, Layer.succeed(Database, orm)))
   const world: World = {
     site,
     orm,
+    runtime,
     sql,
     owner,
     other,
     control: { eventId: 0, alias: '', tournaments: [], place: null, word: '', dateStart: '' },
     close: async () => {
       await site.close()
+      await runtime.dispose()
       await orm.close(true)
       await sql.close()
       await db.drop()
@@ -177,7 +183,7 @@ export const viewersOf = (world: World, language: string): ReadonlyArray<Viewer>
  */
 export const sitemapReads = async (world: World): Promise<ReadonlyArray<Read> | string> => {
   try {
-    await generateSitemap(world.orm, publicUrl)
+    await world.runtime.runPromise(writeSitemap(publicUrl))
   } catch (error) {
     return `the sitemap job failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
   }
