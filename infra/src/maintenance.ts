@@ -1,6 +1,5 @@
 import { type AccountsPurge, purgeExpiredAccountData } from '@kibitz/accounts'
 import { purgeRegistrationRequests } from '@kibitz/registration'
-import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect } from 'effect'
 import { deleteOldMail } from './mail/Outbox.ts'
 import { Database, withEm } from './runtime.ts'
@@ -55,10 +54,3 @@ export const purgeExpiredRows = (now: Date): Effect.Effect<PurgeReport, never, D
     const registrationRequests = yield* withEm(purgeRegistrationRequests(now))
     return { ...accounts, mails, registrationRequests }
   })
-
-/**
- * `purgeExpiredRows` for a caller that holds the runtime's ORM rather than the runtime (the purge needs no
- * service, only the database); a worker runs `purgeExpiredRows` through its runtime instead.
- */
-export const purgeExpired = (orm: MikroORM, now: Date): Promise<PurgeReport> =>
-  Effect.runPromise(purgeExpiredRows(now).pipe(Effect.provideService(Database, orm)))

@@ -116,22 +116,6 @@ export const writeSitemap = (
     return { urls: parts.reduce((n, p) => n + p.urls, 0), parts: parts.length, generatedAt: now }
   })
 
-/**
- * `writeSitemap` for a caller that holds an ORM rather than the runtime (tools, the state suite), with the
- * events domain's own layer; a worker runs `writeSitemap` through its runtime instead.
- */
-export const generateSitemap = (
-  orm: MikroORM,
-  publicUrl: string,
-  options: SitemapOptions = {},
-): Promise<SitemapReport> =>
-  Effect.runPromise(
-    writeSitemap(publicUrl, options).pipe(
-      Effect.provide(EventService.layer),
-      Effect.provideService(Database, orm),
-    ),
-  )
-
 const PartRow = Schema.Struct({ xml: Schema.String })
 const decodePart = Schema.decodeUnknownSync(Schema.Array(PartRow))
 

@@ -3,7 +3,7 @@ import { Layer, ManagedRuntime, Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
 import { freshDatabase } from '../../testing/src/prepare.ts'
-import { purgeExpired, purgeExpiredRows } from '../src/maintenance.ts'
+import { purgeExpiredRows } from '../src/maintenance.ts'
 import { openOrm } from '../src/orm.ts'
 import { Database, DomainServices } from '../src/runtime.ts'
 
@@ -187,10 +187,9 @@ describe('purgeExpiredRows', () => {
     expect(await labelsIn('mail_outbox', 'subject')).toHaveLength(4)
   })
 
-  // Through purgeExpired, which callers holding only the ORM call.
   it('takes the next rows once they age past the cut-off', async () => {
     const later = new Date(now.getTime() + 2 * minute)
-    expect(await purgeExpired(orm, later)).toEqual({
+    expect(await runtime.runPromise(purgeExpiredRows(later))).toEqual({
       authAttempts: 1,
       sessions: 2,
       authTokens: 2,

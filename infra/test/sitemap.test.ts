@@ -5,7 +5,7 @@ import { insertEvent, insertOrganiser, type Orm } from '../../testing/src/domain
 import { freshDatabase } from '../../testing/src/prepare.ts'
 import { migrate, openOrm } from '../src/orm.ts'
 import { Database, DomainServices } from '../src/runtime.ts'
-import { generateSitemap, readSitemapPart, writeSitemap } from '../src/sitemap.ts'
+import { readSitemapPart, writeSitemap } from '../src/sitemap.ts'
 
 let db: { url: string; drop: () => Promise<void> }
 let orm: Orm
@@ -63,13 +63,12 @@ describe('writeSitemap', () => {
     expect(await readSitemapPart(orm, 'sitemap-3.xml')).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/)
   })
 
-  // Through generateSitemap, which tools holding only an ORM call.
   it('replaces the whole sitemap each time and serves only its own file names', async () => {
     const organiserId = await insertOrganiser(orm)
     await insertEvent(orm, { organiserId, alias: 'only', dateStart: '2027-04-01' })
-    await generateSitemap(orm, 'https://bridge.example', { urlsPerPart: 2 })
+    await runtime.runPromise(writeSitemap('https://bridge.example', { urlsPerPart: 2 }))
     expect(await readSitemapPart(orm, 'sitemap-5.xml')).not.toBeNull()
-    await generateSitemap(orm, 'https://bridge.example', { urlsPerPart: 100 })
+    await runtime.runPromise(writeSitemap('https://bridge.example', { urlsPerPart: 100 }))
     expect(await readSitemapPart(orm, 'sitemap-5.xml')).toBeNull()
     expect(locs(await readSitemapPart(orm, 'sitemap-1.xml'))).toHaveLength(9)
     expect(await readSitemapPart(orm, '../../etc/passwd')).toBeNull()
