@@ -1,4 +1,4 @@
-import { EventEditorView } from '@kibitz/events'
+import { DocumentKind, EventEditorView } from '@kibitz/events'
 import { EventDocument, maxDocumentBytes, maxEventImageBytes } from '@kibitz/files'
 import { rule, ValidationRule } from '@kibitz/kernel'
 import { TournamentForEdit, TournamentInput } from '@kibitz/tournaments'
@@ -25,7 +25,14 @@ export const TournamentIdParam = Schema.String.annotate({ description: 'The nume
 
 /** An id in a JSON body: a positive whole number within PostgreSQL's integer, else `outOfRange`. */
 const BodyId = Schema.Number.check(
-  rule(ValidationRule.outOfRange, (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= maximumId),
+  rule(
+    ValidationRule.outOfRange,
+    (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= maximumId,
+  ).annotate({
+    toJsonSchema: () => ({ type: 'integer', minimum: 1, maximum: maximumId }),
+  }),
+  // Never reached (the range check aborts first); it keeps the JSON schema a number, whose bounds then show.
+  Schema.isFinite(),
 )
 
 /**
@@ -63,25 +70,36 @@ export const TournamentsOrderingPayload = Schema.Struct({
 
 const textPart = (description: string) => Schema.String.annotate({ description })
 
+/**
+ * A form field holding an id, as the upload handlers check it (a positive whole number, at most 10 digits). The
+ * form's schema documents the parts; the handlers read them from the multipart stream.
+ */
+const idPart = (description: string) =>
+  Schema.String.check(Schema.isPattern(/^[1-9]\d{0,9}$/)).annotate({ description })
+
 /** POST v1/event/upload-image: the event and its picture, as multipart/form-data. */
 export const UploadImagePayload = Schema.Struct({
-  eventId: textPart('The numeric id of the caller’s event.'),
+  eventId: idPart('The numeric id of the caller’s event.'),
   file: Multipart.PersistedFileSchema.annotate({
     description: 'The picture (JPEG, PNG, WebP, AVIF, GIF…; at most 10 MB), stored re-encoded as WebP.',
   }),
   alt: Schema.optionalKey(textPart('The picture’s alternative text, at most 250 characters.')),
   thumbWidth: Schema.optionalKey(
-    textPart('The thumbnail’s width in pixels, 50 to 2000 (default 500); never wider than the picture.'),
+    Schema.String.check(Schema.isPattern(/^\d{1,6}$/)).annotate({
+      description: 'The thumbnail’s width in pixels, 50 to 2000 (default 500); never wider than the picture.',
+    }),
   ),
 }).pipe(HttpApiSchema.asMultipartStream({ maxParts: 16, maxFieldSize: '16 KiB' }))
 
 /** POST v1/event/upload-pdf: the event (and tournament) and a PDF document, as multipart/form-data. */
 export const UploadPdfPayload = Schema.Struct({
-  eventId: textPart('The numeric id of the caller’s event.'),
+  eventId: idPart('The numeric id of the caller’s event.'),
   tournamentId: Schema.optionalKey(
-    textPart('A tournament of that event: the document is the tournament’s, not the event’s.'),
+    idPart('A tournament of that event: the document is the tournament’s, not the event’s.'),
   ),
-  kind: textPart('`documents` (rules, programme…) or `results` (needs `tournamentId`).'),
+  kind: DocumentKind.annotate({
+    description: '`documents` (rules, programme…) or `results` (needs `tournamentId`).',
+  }),
   file: Multipart.PersistedFileSchema.annotate({ description: 'The PDF document, at most 20 MB.' }),
 }).pipe(HttpApiSchema.asMultipartStream({ maxParts: 16, maxFieldSize: '16 KiB' }))
 

@@ -8,6 +8,7 @@ import {
   PlainText,
   rule,
   ValidationRule,
+  validationLimits,
   WebsiteUrl,
 } from '@kibitz/kernel/format'
 import { Schema } from 'effect'
@@ -17,18 +18,54 @@ import { Schema } from 'effect'
 // span fields (one main content, dates in order) are checked here too, the publish-time completeness rules in
 // EventEditor.problems.
 
+/**
+ * States in the API's document (JSON Schema keywords) what the checks of the schema it annotates enforce; it
+ * annotates the last check and checks nothing itself.
+ */
+const stated = (jsonSchema: Record<string, unknown>) => ({ toJsonSchema: () => jsonSchema })
+
 /** A calendar date, YYYY-MM-DD, within the dates the platform handles. */
-export const DateField = Schema.String.check(rule(ValidationRule.invalidDate, isSupportedIsoDate))
+export const DateField = Schema.String.check(rule(ValidationRule.invalidDate, isSupportedIsoDate)).annotate(
+  stated({ format: 'date' }),
+)
+
+const timePattern = '^([01]\\d|2[0-3]):[0-5]\\d$'
 
 /** A wall-clock time, HH:mm. */
 export const TimeField = Schema.String.check(
-  rule(ValidationRule.invalidTime, (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s)),
-)
+  rule(ValidationRule.invalidTime, (s: string) => new RegExp(timePattern).test(s)),
+).annotate(stated({ pattern: timePattern }))
 
+/** A whole number from `min` to `max`, both stated in the API's document. */
 const between = (min: number, max: number) =>
   Schema.Number.check(
-    rule(ValidationRule.outOfRange, (n: number) => Number.isInteger(n) && n >= min && n <= max),
+    rule(ValidationRule.outOfRange, (n: number) => Number.isInteger(n) && n >= min && n <= max).annotate(
+      stated({ type: 'integer', minimum: min, maximum: max }),
+    ),
+    // Never reached (the range check aborts first); it keeps the JSON schema a number, whose bounds then show.
+    Schema.isFinite(),
   )
+
+/** A number from `min` to `max` (a latitude or longitude), both stated in the API's document. */
+const within = (min: number, max: number) =>
+  Schema.Number.check(
+    rule(ValidationRule.outOfRange, (n: number) => n >= min && n <= max).annotate(
+      stated({ minimum: min, maximum: max }),
+    ),
+    // As in `between`: never reached, it keeps the JSON schema a number.
+    Schema.isFinite(),
+  )
+
+/** Free text of at most `max` characters (Cyrillic allowed), the limit stated in the API's document. */
+const Text = (max: number) => PlainText({ max, allowCyrillic: true }).annotate(stated({ maxLength: max }))
+
+/** An ISO 3166-1 alpha-2 country code, upper case. */
+const CountryCode = Schema.String.check(
+  rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{2}$/.test(s)),
+).annotate(stated({ pattern: '^[A-Z]{2}$' }))
+
+/** An e-mail address, stated as such in the API's document. */
+const Email = EmailField.annotate(stated({ format: 'email', maxLength: validationLimits.email }))
 
 const required = rule(ValidationRule.required, (s: string) => s.trim() !== '')
 
@@ -42,8 +79,10 @@ export const ContentLanguageInput = Schema.Literals(contentLanguages)
 /** The event's name and description in one language; type 2 marks the organiser's native language. */
 export const EventContentInput = Schema.Struct({
   language: ContentLanguageInput,
-  name: PlainText({ max: 200, allowCyrillic: true }).check(required),
-  description: Schema.optional(Schema.NullOr(PlainText({ max: 5000, allowCyrillic: true }))),
+  name: PlainText({ max: 200, allowCyrillic: true })
+    .check(required)
+    .annotate(stated({ minLength: 1, maxLength: 200 })),
+  description: Schema.optional(Schema.NullOr(Text(5000))),
   isMain: Schema.Boolean,
   type: Schema.Literals([1, 2]),
 })
@@ -51,20 +90,12 @@ export type EventContentInput = typeof EventContentInput.Type
 
 /** A venue (or, for an online event, the platform with its external url). */
 export const LocationInput = Schema.Struct({
-  name: Schema.optional(Schema.NullOr(PlainText({ max: 200, allowCyrillic: true }))),
-  addressLine: Schema.optional(Schema.NullOr(PlainText({ max: 300, allowCyrillic: true }))),
-  shortAddressLine: Schema.optional(Schema.NullOr(PlainText({ max: 120, allowCyrillic: true }))),
-  countryCode: Schema.optional(
-    Schema.NullOr(
-      Schema.String.check(rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{2}$/.test(s))),
-    ),
-  ),
-  lat: Schema.optional(
-    Schema.NullOr(Schema.Number.check(rule(ValidationRule.outOfRange, (n: number) => n >= -90 && n <= 90))),
-  ),
-  long: Schema.optional(
-    Schema.NullOr(Schema.Number.check(rule(ValidationRule.outOfRange, (n: number) => n >= -180 && n <= 180))),
-  ),
+  name: Schema.optional(Schema.NullOr(Text(200))),
+  addressLine: Schema.optional(Schema.NullOr(Text(300))),
+  shortAddressLine: Schema.optional(Schema.NullOr(Text(120))),
+  countryCode: Schema.optional(Schema.NullOr(CountryCode)),
+  lat: Schema.optional(Schema.NullOr(within(-90, 90))),
+  long: Schema.optional(Schema.NullOr(within(-180, 180))),
   dateStart: Schema.optional(Schema.NullOr(DateField)),
   dateEnd: Schema.optional(Schema.NullOr(DateField)),
   startTime: Schema.optional(Schema.NullOr(TimeField)),
@@ -88,11 +119,13 @@ const exactlyOneMain = <T extends { readonly isMain: boolean }>(items: ReadonlyA
 /** The general-information step of the wizard (and of event management). */
 export const GeneralInformationInput = Schema.Struct({
   contents: Schema.Array(EventContentInput).check(
-    rule(ValidationRule.required, (cs: ReadonlyArray<EventContentInput>) => cs.length > 0),
+    rule(ValidationRule.required, (cs: ReadonlyArray<EventContentInput>) => cs.length > 0).annotate(
+      stated({ minItems: 1 }),
+    ),
     rule(
       ValidationRule.outOfRange,
       (cs: ReadonlyArray<EventContentInput>) => cs.length <= contentLanguages.length,
-    ),
+    ).annotate(stated({ maxItems: contentLanguages.length })),
     rule(ValidationRule.oneMain, (cs: ReadonlyArray<EventContentInput>) => exactlyOneMain(cs)),
     rule(
       ValidationRule.duplicate,
@@ -110,24 +143,31 @@ export const GeneralInformationInput = Schema.Struct({
   editionYear: Schema.optional(Schema.NullOr(between(1900, 2199))),
   editionSeason: Schema.optional(
     Schema.NullOr(
-      Schema.String.check(rule(ValidationRule.invalidDate, (s: string) => /^\d{4}(\/\d{4})?$/.test(s))),
+      Schema.String.check(
+        rule(ValidationRule.invalidDate, (s: string) => /^\d{4}(\/\d{4})?$/.test(s)),
+      ).annotate(stated({ pattern: '^\\d{4}(/\\d{4})?$' })),
     ),
   ),
   dateStart: DateField,
   dateEnd: DateField,
-  countryCode: Schema.optional(
-    Schema.NullOr(
-      Schema.String.check(rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{2}$/.test(s))),
-    ),
-  ),
+  countryCode: Schema.optional(Schema.NullOr(CountryCode)),
   languages: Schema.Array(ContentLanguageInput).check(
     rule(ValidationRule.duplicate, (ls: ReadonlyArray<string>) => new Set(ls).size === ls.length),
   ),
-  currencyCode: Schema.String.check(rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{3}$/.test(s))),
-  timeZone: Schema.String.check(rule(ValidationRule.unknownChoice, isValidTimeZone)),
-  organiserEmail: Schema.optional(Schema.NullOr(EmailField)),
+  currencyCode: Schema.String.check(
+    rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{3}$/.test(s)),
+  ).annotate({
+    ...stated({ pattern: '^[A-Z]{3}$' }),
+    description: 'An ISO 4217 currency code (v1/currency).',
+  }),
+  timeZone: Schema.String.check(rule(ValidationRule.unknownChoice, isValidTimeZone)).annotate({
+    description: 'An IANA time zone, e.g. Europe/Vilnius.',
+  }),
+  organiserEmail: Schema.optional(Schema.NullOr(Email)),
   locations: Schema.Array(LocationInput).check(
-    rule(ValidationRule.outOfRange, (ls: ReadonlyArray<LocationInput>) => ls.length <= 20),
+    rule(ValidationRule.outOfRange, (ls: ReadonlyArray<LocationInput>) => ls.length <= 20).annotate(
+      stated({ maxItems: 20 }),
+    ),
     rule(ValidationRule.oneMain, (ls: ReadonlyArray<LocationInput>) => exactlyOneMain(ls)),
   ),
   /** The super user creates on behalf of an accepted organiser (v1/user/event-creators); others leave it out. */
@@ -149,9 +189,15 @@ const given = (s: string) => s.trim() !== ''
  * beneficiary and a valid IBAN, with an optional BIC. Spaces and case in the codes are ignored.
  */
 export const PaymentAccountInput = Schema.Struct({
-  beneficiary: PlainText({ max: 140, allowCyrillic: true }),
-  iban: Schema.String.check(rule(ValidationRule.tooLong, (s: string) => s.length <= 50)),
-  bic: Schema.String.check(rule(ValidationRule.tooLong, (s: string) => s.length <= 20)),
+  beneficiary: Text(140),
+  iban: Schema.String.check(rule(ValidationRule.tooLong, (s: string) => s.length <= 50)).annotate({
+    ...stated({ maxLength: 50 }),
+    description: 'An IBAN (spaces and case ignored), or empty.',
+  }),
+  bic: Schema.String.check(rule(ValidationRule.tooLong, (s: string) => s.length <= 20)).annotate({
+    ...stated({ maxLength: 20 }),
+    description: 'A BIC (spaces and case ignored), or empty.',
+  }),
 }).check(
   Schema.makeFilter(
     (a) =>
@@ -179,7 +225,7 @@ export const noPaymentAccount: PaymentAccountInput = { beneficiary: '', iban: ''
 export const AdditionalInformationInput = Schema.Struct({
   externalPageUrl: Schema.optional(Schema.NullOr(WebsiteUrl)),
   liveResultsUrl: Schema.optional(Schema.NullOr(WebsiteUrl)),
-  championshipTypeText: Schema.optional(Schema.NullOr(PlainText({ max: 120, allowCyrillic: true }))),
+  championshipTypeText: Schema.optional(Schema.NullOr(Text(120))),
   isYouth: Schema.Boolean,
   fbCommentsEnabled: Schema.Boolean,
   showNativeName: Schema.Boolean,

@@ -20,9 +20,12 @@ export type ChosenPaymentMethod = typeof ChosenPaymentMethod.Type
 export const EntryFilter = Schema.Literals(['pending', 'unpaid', 'paid', 'confirmed', 'canceled', 'expired'])
 export type EntryFilter = typeof EntryFilter.Type
 
+/** An ISO 3166-1 alpha-2 country code, upper case; the API's document states the pattern (annotation only). */
 const CountryField = Schema.String.check(
   rule(ValidationRule.required, (s) => s !== ''),
-  rule(ValidationRule.unknownChoice, (s) => /^[A-Z]{2}$/.test(s)),
+  rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{2}$/.test(s)).annotate({
+    toJsonSchema: () => ({ pattern: '^[A-Z]{2}$' }),
+  }),
 )
 
 /** A national federation member number: letters, digits, '-', '/', '.'; empty when the player has none. */

@@ -49,14 +49,23 @@ export const tournamentLimits = {
 const maxId = 2_147_483_647
 
 const dateTimePattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/**
+ * States in the API's document (JSON Schema keywords) what the checks of the schema it annotates enforce; it
+ * annotates the last check and checks nothing itself.
+ */
+const stated = (jsonSchema: Record<string, unknown>) => ({ toJsonSchema: () => jsonSchema })
 
 /** A calendar date, YYYY-MM-DD. */
-const DateField = Schema.String.check(rule(ValidationRule.invalidDate, isSupportedIsoDate))
+const DateField = Schema.String.check(rule(ValidationRule.invalidDate, isSupportedIsoDate)).annotate(
+  stated({ format: 'date' }),
+)
 
 /** A wall-clock time, HH:mm. */
 const TimeField = Schema.String.check(
-  rule(ValidationRule.invalidTime, (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s)),
-)
+  rule(ValidationRule.invalidTime, (s: string) => timePattern.test(s)),
+).annotate(stated({ pattern: timePattern.source }))
 
 /** A wall-clock date and time in the event's time zone, YYYY-MM-DDTHH:mm. */
 const LocalDateTimeField = Schema.String.check(
@@ -64,7 +73,10 @@ const LocalDateTimeField = Schema.String.check(
     const match = dateTimePattern.exec(s)
     return match?.[1] !== undefined && isSupportedIsoDate(match[1])
   }),
-)
+).annotate({
+  ...stated({ pattern: dateTimePattern.source }),
+  description: 'A wall-clock date and time in the event’s time zone, YYYY-MM-DDTHH:mm.',
+})
 
 /** A whole number from `min` to `max`; the API's schema states both bounds (a price's limit among them). */
 const intBetween = (min: number, max: number) =>
@@ -80,30 +92,50 @@ const intBetween = (min: number, max: number) =>
 
 const choiceCheck = { rule: ValidationRule.unknownChoice, message: ruleMessages.unknownChoice }
 
-/** One of a closed set of numbers, typed as that set. */
+/** One of a closed set of numbers, typed as that set; the API's document states the set as an `enum`. */
 const choice = <const T extends number>(values: ReadonlyArray<T>) =>
-  Schema.Number.pipe(Schema.refine((n: number): n is T => values.some((v) => v === n), choiceCheck))
+  Schema.Number.pipe(
+    Schema.refine((n: number): n is T => values.some((v) => v === n), {
+      ...choiceCheck,
+      ...stated({ enum: values }),
+    }),
+    // Never fails once the set check passed; it keeps the JSON schema a number, whose `enum` then shows.
+    Schema.check(Schema.isFinite()),
+  )
 
-/** One of a closed set of strings, typed as that set. */
+/** One of a closed set of strings, typed as that set; the API's document states the set as an `enum`. */
 const textChoice = <const T extends string>(values: ReadonlyArray<T>) =>
-  Schema.String.pipe(Schema.refine((s: string): s is T => values.some((v) => v === s), choiceCheck))
+  Schema.String.pipe(
+    Schema.refine((s: string): s is T => values.some((v) => v === s), {
+      ...choiceCheck,
+      ...stated({ enum: values }),
+    }),
+  )
 
 const Money = intBetween(0, tournamentLimits.moneyMinor)
 const Quantity = intBetween(0, tournamentLimits.quantity)
 const Id = intBetween(1, maxId)
 const required = rule(ValidationRule.required, (s: string) => s.trim() !== '')
-const Name = (max: number) => PlainText({ max, allowCyrillic: true }).check(required)
-const OptionalText = (max: number) => Schema.optional(Schema.NullOr(PlainText({ max, allowCyrillic: true })))
+const Name = (max: number) =>
+  PlainText({ max, allowCyrillic: true })
+    .check(required)
+    .annotate(stated({ minLength: 1, maxLength: max }))
+const OptionalText = (max: number) =>
+  Schema.optional(Schema.NullOr(PlainText({ max, allowCyrillic: true }).annotate(stated({ maxLength: max }))))
+/** A text area's value of at most `max` characters, the limit stated in the API's document. */
+const LongText = (max: number) => TextArea({ max }).annotate(stated({ maxLength: max }))
 const Optional = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))
 /** Lookups the spec does not list (session, stage and registration types): small positive numbers. */
 const LookupId = intBetween(1, 9)
 /** A medal or cup picture of the prize screen, by key. */
 const IconKey = Schema.String.check(
   rule(ValidationRule.unknownChoice, (s: string) => /^[a-z0-9-]{1,20}$/.test(s)),
-)
+).annotate(stated({ pattern: '^[a-z0-9-]{1,20}$' }))
 
 const atMostItems = (max: number) =>
-  rule(ValidationRule.outOfRange, (items: ReadonlyArray<unknown>) => items.length <= max)
+  rule(ValidationRule.outOfRange, (items: ReadonlyArray<unknown>) => items.length <= max).annotate(
+    stated({ maxItems: max }),
+  )
 
 /** A check of a struct that points at `field` when `valid` is false. */
 const pointing = <T>(id: RuleId, field: ReadonlyArray<string | number>, valid: (value: T) => boolean) =>
@@ -249,7 +281,7 @@ export const PrizeSetupInput = Schema.Struct({
   placesNumber: intBetween(1, tournamentLimits.places),
   prizePoolMinor: Optional(Money),
   customPrizePool: OptionalText(200),
-  customPrizeText: Optional(TextArea({ max: tournamentLimits.description })),
+  customPrizeText: Optional(LongText(tournamentLimits.description)),
   isFormulaUsed: Schema.Boolean,
 })
 export type PrizeSetupInput = typeof PrizeSetupInput.Type
@@ -277,7 +309,7 @@ export const TournamentInput = Schema.Struct({
   resultsSource: Optional(ResultsSourceInput),
   resultsUrl: Optional(WebsiteUrl),
   /** The uploaded rules' file key, set by the files flow; left out, the stored one is kept. */
-  rulesAndRegulationsFile: Optional(TextArea({ max: 500 })),
+  rulesAndRegulationsFile: Optional(LongText(500)),
   hasRegistration: Schema.Boolean,
   isRegistrationEnabled: Schema.Boolean,
   /** Wall-clock date and time in the event's time zone. */
@@ -288,7 +320,7 @@ export const TournamentInput = Schema.Struct({
   isPrizeInformationEnabled: Schema.Boolean,
   isPlayerListViewEnabled: Schema.Boolean,
   boards: Optional(intBetween(1, tournamentLimits.boards)),
-  description: Optional(TextArea({ max: tournamentLimits.description })),
+  description: Optional(LongText(tournamentLimits.description)),
   locationName: OptionalText(200),
   sessions: Schema.Array(SessionInput).check(atMostItems(tournamentLimits.sessions)),
   stages: Schema.Array(StageInput).check(atMostItems(tournamentLimits.stages)),
