@@ -247,6 +247,7 @@ export const apiCases: Readonly<Record<string, ApiCase>> = {
     undo: deleteCreated,
   },
   'eventEditor.update': { access: 'eventOrganiser', body: json({}), shows: (s) => s.tag },
+  'eventEditor.editData': { access: 'eventOrganiser', shows: (s) => s.tag },
   'eventEditor.previewData': { access: 'eventOrganiser', shows: (s) => s.tag },
   'eventEditor.validate': { access: 'eventOrganiser', body: (s) => ({ json: { id: s.scratch.eventId } }) },
   'eventActions.publish': { access: 'eventOrganiser', body: json({}) },

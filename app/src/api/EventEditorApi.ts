@@ -25,6 +25,15 @@ export const UpdateEventPayload = Schema.Struct({
   additionalInformation: Schema.optionalKey(AdditionalInformationInput),
 })
 
+/**
+ * GET v1/event/{id}/edit-data: both parts as they are stored, in the shape PUT v1/event/{id} takes, so a client
+ * can read the event, change a field and send it back.
+ */
+export class EventForEdit extends Schema.Class<EventForEdit>('@kibitz/app/EventForEdit')({
+  generalInformation: GeneralInformationInput,
+  additionalInformation: AdditionalInformationInput,
+}) {}
+
 /** POST v1/event/validate: which saved event to check. */
 export const ValidatePayload = Schema.Struct({
   id: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 2147483647 })),
@@ -69,8 +78,20 @@ export class EventEditorGroup extends HttpApiGroup.make('eventEditor')
       .middleware(Authenticated)
       .annotate(
         OpenApi.Description,
-        'Replaces the general and/or additional information of the caller’s event. A postponed or canceled ' +
-          'event cannot be edited (409 notEditable).',
+        'Replaces the general and/or additional information of the caller’s event (GET …/edit-data answers ' +
+          'both in this shape). A postponed or canceled event cannot be edited (409 notEditable).',
+      ),
+    HttpApiEndpoint.get('editData', '/event/:id/edit-data', {
+      params: { id: EventIdParam },
+      headers: userIdHeader,
+      success: EventForEdit,
+      error: [Forbidden, NotFound, EventConflict, InvalidRequest],
+    })
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        'The general and additional information of the caller’s event in any state, exactly as ' +
+          'PUT v1/event/{id} takes them: sending the answer back unchanged changes nothing.',
       ),
     HttpApiEndpoint.get('previewData', '/event/:id/event-preview-data', {
       params: { id: EventIdParam },

@@ -7,11 +7,12 @@ import {
 } from '@kibitz/events'
 import { inTransaction, ruleMessages } from '@kibitz/kernel'
 import { Effect } from 'effect'
+import { HttpEffect, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
 import { EventConflict } from './EventActionsApi.ts'
-import { ValidationReport } from './EventEditorApi.ts'
+import { EventForEdit, ValidationReport } from './EventEditorApi.ts'
 import { Forbidden, InvalidRequest, NotFound, unknownCode } from './Problems.ts'
 import { CurrentSession } from './UserApi.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
@@ -60,6 +61,19 @@ export const editRefusal = (eventId: number | null, refused: EventEditRefused) =
   }
 }
 
+/**
+ * A personal reply under an event path the API would otherwise cache as public (handler.server.ts names the
+ * personal paths): no cache may keep it, so it carries no validator either.
+ */
+const personal = HttpEffect.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(
+    HttpServerResponse.removeHeader(
+      HttpServerResponse.setHeader(response, 'cache-control', 'no-store'),
+      'etag',
+    ),
+  ),
+)
+
 /** 400 naming every invalid field by its dotted path under `at` (e.g. payload.generalInformation). */
 export const invalidInput = (invalid: EventInputInvalid, at: ReadonlyArray<string>) =>
   new InvalidRequest({
@@ -79,7 +93,7 @@ export const invalidInput = (invalid: EventInputInvalid, at: ReadonlyArray<strin
     })),
   })
 
-/** POST/PUT v1/event, GET v1/event/{id}/event-preview-data, POST v1/event/validate. */
+/** POST/PUT v1/event, GET v1/event/{id}/edit-data and event-preview-data, POST v1/event/validate. */
 export const EventEditorHandlers = HttpApiBuilder.group(Api, 'eventEditor', (handlers) =>
   Effect.gen(function* () {
     const run = yield* unitOfWork
@@ -142,6 +156,19 @@ export const EventEditorHandlers = HttpApiBuilder.group(Api, 'eventEditor', (han
               }),
             ),
           )
+        }),
+      )
+      .handle('editData', ({ params }) =>
+        Effect.gen(function* () {
+          yield* personal
+          const who = yield* actor
+          const view = yield* run(editor.view(who, params.id)).pipe(
+            Effect.mapError((refused) => editRefusal(params.id, refused)),
+          )
+          return new EventForEdit({
+            generalInformation: view.general,
+            additionalInformation: view.additional,
+          })
         }),
       )
       .handle('previewData', ({ params }) =>

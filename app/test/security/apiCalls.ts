@@ -195,6 +195,19 @@ export const validBodies = (operationId: string): ReadonlyArray<unknown> => {
     'eventEditor.create': [{ generalInformation }],
     'eventEditor.update': [
       { generalInformation },
+      // Both parts, as GET …/edit-data answers them (the read of the same shape).
+      {
+        generalInformation,
+        additionalInformation: {
+          externalPageUrl: null,
+          liveResultsUrl: null,
+          championshipTypeText: null,
+          isYouth: false,
+          fbCommentsEnabled: false,
+          showNativeName: false,
+          payment: { beneficiary: '', iban: '', bic: '' },
+        },
+      },
       // Adds a second language's content to the seeded event (which has only English).
       {
         generalInformation: {
