@@ -7,7 +7,7 @@ import { useDeskWorld } from './support/deskWorld.ts'
 // Stripe's protocol (the card provider itself: CardPayments.test.ts).
 
 const world = useDeskWorld()
-const { desk, audits, fixture, pair, register, organiserOf } = world
+const { desk, audits, mails, fixture, pair, register, organiserOf } = world
 
 describe('RegistrationDesk: the status link and card payment', () => {
   it.effect('an unknown or malformed status link is not found', () =>
@@ -63,5 +63,26 @@ describe('RegistrationDesk: the status link and card payment', () => {
       expect(view).toMatchObject({ status: 'canceled', paid: false })
       expect((yield* audits()).map((a) => a.action)).toContain('cardPaidNotHonoured')
     }),
+  )
+
+  it.effect(
+    'the return from a paid checkout reads the event and the tournament once, for the e-mail and the answer',
+    () =>
+      Effect.gen(function* () {
+        // Stripe (here its local stand-in) judges a checkout's expiry by the real clock.
+        yield* TestClock.setTime(Date.now())
+        const f = yield* fixture()
+        const receipt = yield* register(pair(f, 6000))
+        const url = yield* desk((d) => d.payByCard(receipt.statusToken, 'en'))
+        const sessionId = url.split('/').pop() ?? ''
+        world.stripe.pay(sessionId)
+        const statements = world.statements()
+        const view = yield* desk((d) => d.confirmCardReturn(receipt.statusToken, sessionId))
+        const sql = statements.stop()
+        expect(view).toMatchObject({ status: 'confirmed', paid: true })
+        expect((yield* mails()).map((m) => m.kind)).toContain('registration.paymentReceived')
+        expect(sql.filter((q) => /from "?event"? as "?e0"?/i.test(q))).toHaveLength(1)
+        expect(sql.filter((q) => /from tournament t where/i.test(q))).toHaveLength(1)
+      }),
   )
 })

@@ -185,8 +185,26 @@ export const useDeskWorld = () => {
     isSuper: false,
   })
 
+  /** The SQL the desk sends from now until `stop()`: how often a use case reads something. */
+  const statements = () => {
+    const connection = db.orm.em.getConnection()
+    const execute = connection.execute
+    const seen: Array<string> = []
+    connection.execute = function (this: typeof connection, ...args: Parameters<typeof execute>) {
+      seen.push(String(args[0]))
+      return execute.apply(this, args)
+    } as typeof execute
+    return {
+      stop: () => {
+        connection.execute = execute
+        return seen
+      },
+    }
+  }
+
   return {
     db,
+    statements,
     get stripe(): StripeTestServer {
       if (!stripe) throw new Error('the card provider starts in beforeAll')
       return stripe
