@@ -29,7 +29,7 @@ import {
   renderCalendar,
 } from '@kibitz/kernel'
 import { RegistrationService } from '@kibitz/registration'
-import { type Tournament, TournamentService, TournamentType } from '@kibitz/tournaments'
+import { type Tournament, TournamentType } from '@kibitz/tournaments'
 import { Clock, Effect, Layer, SchemaIssue } from 'effect'
 import { type HttpServerRequest, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder, HttpApiMiddleware } from 'effect/http-api'
@@ -373,7 +373,6 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
   Effect.gen(function* () {
     const run = yield* unitOfWork
     const page = yield* eventPage
-    const tournaments = yield* TournamentService
     const translations = yield* ApiTranslations
 
     return handlers
@@ -382,27 +381,9 @@ export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handl
           const ids = yield* requestedIds(query)
           const locale = requestLocale(request)
           const entries = yield* run(
-            Effect.gen(function* () {
-              // Each tournament is shown in its own event's time zone; only public events count.
-              const owners = yield* tournaments.eventIdsOf(ids)
-              const scoped =
-                query.event === undefined ? undefined : yield* publicEvent(page, query.event, locale)
-              const eventIds = [...new Set(owners.values())].filter((id) => !scoped || scoped.card.id === id)
-              const found: Array<{ tournament: Tournament; event: EventView }> = []
-              for (const eventId of eventIds) {
-                const event =
-                  scoped ??
-                  (yield* page
-                    .publicEvent(String(eventId), locale)
-                    .pipe(Effect.catchTag('EventNotFound', () => Effect.succeed(undefined))))
-                if (event === undefined) continue
-                const all = yield* page.tournamentsOf(event)
-                for (const tournament of all) {
-                  if (ids.includes(tournament.tournamentId)) found.push({ tournament, event })
-                }
-              }
-              return found
-            }),
+            page
+              .publicTournaments(ids, locale, query.event)
+              .pipe(Effect.catchTag('EventNotFound', () => Effect.fail(eventNotFound()))),
           )
           if (entries.length === 0) return yield* Effect.fail(notFound('Tournament not found'))
           const list = entries.map((e) => e.tournament)

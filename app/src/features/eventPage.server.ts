@@ -3,7 +3,7 @@ import { EventService, type EventView } from '@kibitz/events'
 import { HotelService } from '@kibitz/hotels'
 import { PageService } from '@kibitz/pages'
 import { RegistrationService } from '@kibitz/registration'
-import { TournamentService } from '@kibitz/tournaments'
+import { type Tournament, TournamentService } from '@kibitz/tournaments'
 import { Effect } from 'effect'
 
 // The event page, assembled once for both the server-rendered screens (server/catalogue.server.ts) and
@@ -73,5 +73,29 @@ export const eventPage = Effect.gen(function* () {
       return { tournament, playerList: list }
     })
 
-  return { publicEvent, tournamentsOf, dataOf, screensOf, tournamentOf, playerListOf }
+  /**
+   * The tournaments of `ids` that public events show, each with its event (shown in that event's time zone);
+   * only those of the event `within` names, when given (EventNotFound when it names no public event).
+   */
+  const publicTournaments = (ids: ReadonlyArray<number>, locale: string, within?: string) =>
+    Effect.gen(function* () {
+      const owners = yield* tournaments.eventIdsOf(ids)
+      const scoped = within === undefined ? undefined : yield* publicEvent(within, locale)
+      const eventIds = [...new Set(owners.values())].filter((id) => !scoped || scoped.card.id === id)
+      const found: Array<{ readonly tournament: Tournament; readonly event: EventView }> = []
+      for (const eventId of eventIds) {
+        const event =
+          scoped ??
+          (yield* publicEvent(String(eventId), locale).pipe(
+            Effect.catchTag('EventNotFound', () => Effect.succeed(undefined)),
+          ))
+        if (event === undefined) continue
+        for (const tournament of yield* tournamentsOf(event)) {
+          if (ids.includes(tournament.tournamentId)) found.push({ tournament, event })
+        }
+      }
+      return found
+    })
+
+  return { publicEvent, tournamentsOf, dataOf, screensOf, tournamentOf, playerListOf, publicTournaments }
 })
