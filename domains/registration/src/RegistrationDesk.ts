@@ -1,6 +1,7 @@
 import type { Em, RateLimited } from '@kibitz/kernel'
 import type { TicketsUnavailable } from '@kibitz/tournaments'
 import { Context, Effect, Layer } from 'effect'
+import { cardCheckout } from './desk/CardCheckout.ts'
 import { makeDeskContext } from './desk/DeskContext.ts'
 import { entryStatus } from './desk/EntryStatus.ts'
 import { expiry } from './desk/Expiry.ts'
@@ -8,7 +9,6 @@ import { formDesk } from './desk/FormDesk.ts'
 import { organiserEntries } from './desk/OrganiserEntries.ts'
 import { payments } from './desk/Payments.ts'
 import { registerEntry } from './desk/RegisterEntry.ts'
-import { cardCheckout } from './payment/CardCheckout.ts'
 import type { CardPaymentFailed, WebhookRejected } from './payment/CardPayments.ts'
 import type {
   EntryPage,
@@ -35,7 +35,7 @@ export { RegistrationLimits } from './desk/DeskContext.ts'
 // transition is one function: check, lock, write, audit, enqueue. Rules: docs/decisions/020-registration.md.
 // One service, one file per use case (issue 15): what they share is desk/DeskContext.ts; the form, the picker
 // and the rules page desk/FormDesk.ts; registering desk/RegisterEntry.ts (its checks desk/RegisterChecks.ts);
-// the status link desk/EntryStatus.ts; card payment payment/CardCheckout.ts; payments marked by the organiser
+// the status link desk/EntryStatus.ts; card payment desk/CardCheckout.ts; payments marked by the organiser
 // desk/Payments.ts; the organiser's list, CSV, cancel and move desk/OrganiserEntries.ts; expiry desk/Expiry.ts.
 
 export class RegistrationDesk extends Context.Service<
