@@ -1,4 +1,12 @@
-import { EmailField, PersonName, PlainText, RequiredTrue, rule, ValidationRule } from '@kibitz/kernel/format'
+import {
+  EmailField,
+  PersonName,
+  PlainText,
+  RequiredTrue,
+  rule,
+  ValidationRule,
+  validationLimits,
+} from '@kibitz/kernel/format'
 import { Schema } from 'effect'
 import { chargeableByStripe, stripeAmountLimit } from './payment/StripeAmount.ts'
 
@@ -20,49 +28,69 @@ export type ChosenPaymentMethod = typeof ChosenPaymentMethod.Type
 export const EntryFilter = Schema.Literals(['pending', 'unpaid', 'paid', 'confirmed', 'canceled', 'expired'])
 export type EntryFilter = typeof EntryFilter.Type
 
-/** An ISO 3166-1 alpha-2 country code, upper case; the API's document states the pattern (annotation only). */
+/**
+ * States in the API's document (JSON Schema keywords) what the checks of the schema it annotates enforce; it
+ * annotates the last check and checks nothing itself.
+ */
+const stated = (jsonSchema: Record<string, unknown>) => ({ toJsonSchema: () => jsonSchema })
+
+/** An ISO 3166-1 alpha-2 country code, upper case. */
 const CountryField = Schema.String.check(
   rule(ValidationRule.required, (s) => s !== ''),
-  rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{2}$/.test(s)).annotate({
-    toJsonSchema: () => ({ pattern: '^[A-Z]{2}$' }),
-  }),
-)
+  rule(ValidationRule.unknownChoice, (s: string) => /^[A-Z]{2}$/.test(s)),
+).annotate(stated({ pattern: '^[A-Z]{2}$' }))
 
 /** A national federation member number: letters, digits, '-', '/', '.'; empty when the player has none. */
 const FederationIdField = Schema.String.check(
   rule(ValidationRule.tooLong, (s) => s.length <= 40),
-  rule(ValidationRule.outOfRange, (s) => s === '' || /^[A-Za-z0-9./-]+$/.test(s)),
+  rule(ValidationRule.outOfRange, (s: string) => s === '' || /^[A-Za-z0-9./-]+$/.test(s)),
+).annotate(stated({ maxLength: 40, pattern: '^[A-Za-z0-9./-]*$' }))
+
+const IdField = Schema.Int.check(rule(ValidationRule.unknownId, (n: number) => n > 0)).annotate(
+  stated({ minimum: 1 }),
 )
 
-const IdField = Schema.Int.check(rule(ValidationRule.unknownId, (n) => n > 0))
+/** A person's name as the API's document states it: 1 to 100 characters. */
+const NameField = PersonName.annotate(stated({ minLength: 1, maxLength: validationLimits.personName }))
+
+/** An e-mail address as the API's document states it. */
+const Email = EmailField.annotate(stated({ format: 'email', maxLength: validationLimits.email }))
 
 /** One player of the entry with the ticket (and age category) they take. */
 export const ContestantInput = Schema.Struct({
-  firstName: PersonName,
-  lastName: PersonName,
+  firstName: NameField,
+  lastName: NameField,
   countryCode: CountryField,
-  email: EmailField,
+  email: Email,
   federationId: FederationIdField,
   ticketId: IdField,
   ageCategoryId: Schema.NullOr(IdField),
 })
 export type ContestantInput = typeof ContestantInput.Type
 
+/** The most players one entry may hold (a team of six). */
+export const maxContestants = 6
+
 /** The registration's `data`: the players, the team's name and where we write to. */
 export const RegistrationData = Schema.Struct({
   contestants: Schema.Array(ContestantInput).check(
-    rule(ValidationRule.contestantCount, (list) => list.length >= 1 && list.length <= maxContestants),
+    rule(
+      ValidationRule.contestantCount,
+      (list: ReadonlyArray<ContestantInput>) => list.length >= 1 && list.length <= maxContestants,
+    ).annotate(stated({ minItems: 1, maxItems: maxContestants })),
   ),
   /** Teams only (required there); ignored for pairs and individuals. */
-  teamName: PlainText({ max: 100, allowCyrillic: true }),
+  teamName: PlainText({ max: 100, allowCyrillic: true }).annotate(stated({ maxLength: 100 })),
   /** Who registers (and receives the e-mails and the status link); often the first player. */
-  contactEmail: EmailField,
+  contactEmail: Email,
 })
 export type RegistrationData = typeof RegistrationData.Type
 
 /** The registration's `ticket`: what the visitor saw, so a change meanwhile is told (3000), never applied silently. */
 export const TicketChoice = Schema.Struct({
-  expectedTotalMinor: Schema.Int.check(rule(ValidationRule.outOfRange, (n) => n >= 0)),
+  expectedTotalMinor: Schema.Int.check(rule(ValidationRule.outOfRange, (n: number) => n >= 0)).annotate(
+    stated({ minimum: 0 }),
+  ),
   paymentMethod: ChosenPaymentMethod,
 })
 export type TicketChoice = typeof TicketChoice.Type
@@ -87,9 +115,6 @@ export const cardAmountLimitMinor = stripeAmountLimit
  */
 export const payableByCard = (totalMinor: number, currencyCode: string): boolean =>
   chargeableByStripe(totalMinor, currencyCode)
-
-/** The most players one entry may hold (a team of six). */
-export const maxContestants = 6
 
 /**
  * How many players an entry of a tournament type holds: a pair 2, a team 4 to 6, an individual 1, other
