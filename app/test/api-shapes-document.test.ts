@@ -11,7 +11,8 @@ import { generalInformationBody, tournamentBody } from './support/editorBodies.t
 // - every field the schema checks against a literal set has an `enum` in the document with the same values;
 // - every field checked against a closed set in code (rule unknownChoice) has an enum, a pattern or a format;
 // - every enum the document states is what the handler's schema accepts: each value passes at that field of a
-//   valid body, and a value outside fails there.
+//   valid body, and a value outside fails there; likewise every stated length and range (the limit passes, one
+//   past it fails).
 
 type Json = { readonly [key: string]: unknown }
 
@@ -37,15 +38,20 @@ const resolved = (schema: Json): Json => {
 interface Stated {
   readonly enums: ReadonlyArray<ReadonlyArray<unknown>>
   readonly closed: boolean
+  /** A plain text's longest length and a number's bounds, when stated. */
+  readonly limits: { maxLength?: number; minimum?: number; maximum?: number; integer?: boolean }
 }
 
 /** Every field of a request schema by its path (`tickets[].type`), with what the document states about it. */
 const documentFields = (root: Json): ReadonlyMap<string, Stated> => {
-  const fields = new Map<string, { enums: Array<ReadonlyArray<unknown>>; closed: boolean }>()
+  const fields = new Map<
+    string,
+    { enums: Array<ReadonlyArray<unknown>>; closed: boolean; limits: Stated['limits'] }
+  >()
   const at = (path: string) => {
     let field = fields.get(path)
     if (field === undefined) {
-      field = { enums: [], closed: false }
+      field = { enums: [], closed: false, limits: {} }
       fields.set(path, field)
     }
     return field
@@ -60,6 +66,11 @@ const documentFields = (root: Json): ReadonlyMap<string, Stated> => {
         if (values.length > 0 && values.length === part.enum.length) at(path).enums.push(values)
       }
       if (typeof part.pattern === 'string' || typeof part.format === 'string') at(path).closed = true
+      for (const key of ['maxLength', 'minimum', 'maximum'] as const) {
+        const value = part[key]
+        if (typeof value === 'number') at(path).limits[key] = value
+      }
+      if (part.type === 'integer') at(path).limits.integer = true
     }
     if (Array.isArray(s.anyOf)) for (const member of s.anyOf.filter(isObject)) walk(member, path)
     if (isObject(s.properties)) {
@@ -290,6 +301,39 @@ describe('every enum the document states is the set the handler accepts', () => 
           const refused = !decoded.ok && decoded.problems.some((p) => p.field === changed.field)
           if (refused !== (value === outside)) wrong.push(`${path} = ${JSON.stringify(value)}`)
         }
+      }
+    }
+    expect(wrong).toEqual([])
+    expect(probes).toBeGreaterThan(2)
+  })
+
+  it.each(probed)('$id: every stated length and range is where the handler draws the line', (body) => {
+    const valid = validBodies[body.id]
+    const wrong: Array<string> = []
+    let probes = 0
+    const probe = (path: string, value: unknown, accepted: boolean) => {
+      const changed = withField(valid, path, value)
+      if (changed === null) return
+      probes++
+      const decoded = decodeWithProblems(decoderOf(body.schema), changed.body)
+      const refused = !decoded.ok && decoded.problems.some((p) => p.field === changed.field)
+      if (refused === accepted) wrong.push(`${path} = ${JSON.stringify(value).slice(0, 40)} (${accepted})`)
+    }
+    for (const [path, stated] of documentFields(body.documented)) {
+      const { maxLength, minimum, maximum } = stated.limits
+      // A plain text's limit (fields with a pattern or format have their own shape).
+      if (maxLength !== undefined && !stated.closed && maxLength < 100_000) {
+        probe(path, 'a'.repeat(maxLength), true)
+        probe(path, 'a'.repeat(maxLength + 1), false)
+      }
+      const step = stated.limits.integer ? 1 : 0.5
+      if (minimum !== undefined && Math.abs(minimum) < 2 ** 40) {
+        probe(path, minimum, true)
+        probe(path, minimum - step, false)
+      }
+      if (maximum !== undefined && Math.abs(maximum) < 2 ** 40) {
+        probe(path, maximum, true)
+        probe(path, maximum + step, false)
       }
     }
     expect(wrong).toEqual([])
