@@ -162,7 +162,8 @@ export class EventWritesGroup extends HttpApiGroup.make('eventWrites')
       .middleware(Authenticated)
       .annotate(
         OpenApi.Description,
-        'Replaces a tournament of the caller’s event. Tickets and age categories are matched by id; one with ' +
+        'Replaces a tournament of the caller’s event; the body is the `input` GET …/edit-data answers, so a ' +
+          'client reads it, changes fields and sends it back. Tickets and age categories are matched by id; one with ' +
           'sales cannot be left out nor its quantity put below what is sold (400 naming the field). The alias ' +
           'never changes.',
       ),
