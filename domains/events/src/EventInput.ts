@@ -29,12 +29,12 @@ export const DateField = Schema.String.check(rule(ValidationRule.invalidDate, is
   stated({ format: 'date' }),
 )
 
-const timePattern = '^([01]\\d|2[0-3]):[0-5]\\d$'
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/
 
 /** A wall-clock time, HH:mm. */
 export const TimeField = Schema.String.check(
-  rule(ValidationRule.invalidTime, (s: string) => new RegExp(timePattern).test(s)),
-).annotate(stated({ pattern: timePattern }))
+  rule(ValidationRule.invalidTime, (s: string) => timePattern.test(s)),
+).annotate(stated({ pattern: timePattern.source }))
 
 /** A whole number from `min` to `max`, both stated in the API's document. */
 const between = (min: number, max: number) =>
