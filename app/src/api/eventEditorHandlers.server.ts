@@ -7,7 +7,6 @@ import {
 } from '@kibitz/events'
 import { inTransaction, ruleMessages } from '@kibitz/kernel'
 import { Effect } from 'effect'
-import { HttpEffect, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
@@ -60,19 +59,6 @@ export const editRefusal = (eventId: number | null, refused: EventEditRefused) =
       })
   }
 }
-
-/**
- * A personal reply under an event path the API would otherwise cache as public (handler.server.ts names the
- * personal paths): no cache may keep it, so it carries no validator either.
- */
-const personal = HttpEffect.appendPreResponseHandler((_request, response) =>
-  Effect.succeed(
-    HttpServerResponse.removeHeader(
-      HttpServerResponse.setHeader(response, 'cache-control', 'no-store'),
-      'etag',
-    ),
-  ),
-)
 
 /** 400 naming every invalid field by its dotted path under `at` (e.g. payload.generalInformation). */
 export const invalidInput = (invalid: EventInputInvalid, at: ReadonlyArray<string>) =>
@@ -160,7 +146,6 @@ export const EventEditorHandlers = HttpApiBuilder.group(Api, 'eventEditor', (han
       )
       .handle('editData', ({ params }) =>
         Effect.gen(function* () {
-          yield* personal
           const who = yield* actor
           const view = yield* run(editor.view(who, params.id)).pipe(
             Effect.mapError((refused) => editRefusal(params.id, refused)),
