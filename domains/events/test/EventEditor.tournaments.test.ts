@@ -1,48 +1,15 @@
+// The event's tournaments, edited by the tournaments domain's TournamentEditor through the door the event's
+// editor opens (decision 038): created, edited, ordered and removed with the event's summary kept current.
 import { describe, expect, it } from '@effect/vitest'
 import { insertEntry } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
-
-import { useEditorWorld } from './support/editorWorld.ts'
+import { pairsTournament, useEditorWorld } from './support/editorWorld.ts'
 
 const { db, organiser, editor, tournamentEditor, general } = useEditorWorld()
 
 describe('EventEditor', () => {
   describe('tournaments', () => {
-    const pairs = (overrides: Record<string, unknown> = {}) => ({
-      name: 'Open Pairs',
-      type: 1,
-      isMultiSession: false,
-      isComplicated: false,
-      isComplicatedMultiSession: false,
-      isComplicatedMultiRound: false,
-      isComplicatedGroup: false,
-      startDate: '2027-06-10',
-      endDate: '2027-06-10',
-      startTime: '10:00',
-      pointsScoreType: 'MP_PAIRS',
-      verifyPlayer: false,
-      hasRegistration: true,
-      isRegistrationEnabled: true,
-      registrationStart: '2027-05-01T09:00',
-      registrationEnd: '2027-06-09T20:00',
-      isPrizeInformationEnabled: true,
-      isPlayerListViewEnabled: true,
-      sessions: [],
-      stages: [],
-      programs: [],
-      tickets: [
-        {
-          type: 1,
-          priceMinor: 4000,
-          quantity: 60,
-          isForSale: true,
-          isPricePerTeam: false,
-          ageCategories: [],
-        },
-      ],
-      prizes: [],
-      ...overrides,
-    })
+    const pairs = pairsTournament
     const SummaryRow = Schema.Struct({ tournaments_count: Schema.Int })
     const summaryOf = (id: number) =>
       Effect.promise(async () =>

@@ -1,36 +1,13 @@
 import { describe, expect, it } from '@effect/vitest'
-import {
-  EventActions,
-  type EventActor,
-  EventEditor,
-  EventService,
-  type GeneralInformationInput,
-} from '@kibitz/events'
-import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
-import { TournamentEditor } from '@kibitz/tournaments'
+import { EventActions, EventService, type GeneralInformationInput } from '@kibitz/events'
+import { runWith } from '@kibitz/testing'
 import { Effect } from 'effect'
+import { pairsTournament, useEditorWorld } from './support/editorWorld.ts'
 
 // Decision 017: what publishing checks holds for every edit of a public event. An edit that would add a problem
 // the validate call reports is refused, naming the saved form's fields, and the event stays as it was.
 
-const db = useDomainDatabase()
-
-const organiser = () =>
-  Effect.promise(() => insertOrganiser(db.orm)).pipe(
-    Effect.map((organiserId): EventActor => ({ userId: 1000 + organiserId, organiserId, isSuper: false })),
-  )
-
-const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R>) =>
-  runWith(
-    db.orm,
-    EventEditor.use((e) => f(e)),
-  )
-// The event's tournaments are edited by their domain, through the door the event's editor opens.
-const tournamentEditor = <A, E, R>(f: (e: TournamentEditor['Service']) => Effect.Effect<A, E, R>) =>
-  runWith(
-    db.orm,
-    TournamentEditor.use((e) => f(e)),
-  )
+const { db, organiser, editor, tournamentEditor } = useEditorWorld()
 
 const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput => ({
   contents: [{ language: 'en', name: 'Seaside Pairs', description: null, isMain: true, type: 1 }],
@@ -53,34 +30,14 @@ const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInfor
   ...overrides,
 })
 
-const pairs = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Open Pairs',
-  type: 1,
-  isMultiSession: false,
-  isComplicated: false,
-  isComplicatedMultiSession: false,
-  isComplicatedMultiRound: false,
-  isComplicatedGroup: false,
-  startDate: '2027-06-10',
-  endDate: '2027-06-11',
-  startTime: '10:00',
-  pointsScoreType: 'MP_PAIRS',
-  verifyPlayer: false,
-  hasRegistration: true,
-  isRegistrationEnabled: true,
-  registrationStart: '2027-05-01T09:00',
-  registrationEnd: '2027-06-10T09:00',
-  isPrizeInformationEnabled: false,
-  isPlayerListViewEnabled: true,
-  sessions: [],
-  stages: [],
-  programs: [{ date: '2027-06-10', tours: [{ time: '10:00', name: 'Session 1' }] }],
-  tickets: [
-    { type: 1, priceMinor: 4000, quantity: 60, isForSale: true, isPricePerTeam: false, ageCategories: [] },
-  ],
-  prizes: [],
-  ...overrides,
-})
+const pairs = (overrides: Record<string, unknown> = {}) =>
+  pairsTournament({
+    endDate: '2027-06-11',
+    registrationEnd: '2027-06-10T09:00',
+    isPrizeInformationEnabled: false,
+    programs: [{ date: '2027-06-10', tours: [{ time: '10:00', name: 'Session 1' }] }],
+    ...overrides,
+  })
 
 /** A published event with one tournament whose registration is open, and its organiser. */
 const published = (input: GeneralInformationInput = general()) =>

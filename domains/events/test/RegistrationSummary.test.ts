@@ -1,31 +1,21 @@
 import { describe, expect, it } from '@effect/vitest'
-import { EventActions, type EventActor, EventEditor, EventService } from '@kibitz/events'
+import { EventActions, type EventActor, EventService } from '@kibitz/events'
 import { Em } from '@kibitz/kernel'
 import { type RegisterInput, RegistrationDesk } from '@kibitz/registration'
-import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
-import { TournamentEditor, TournamentService } from '@kibitz/tournaments'
+import { insertOrganiser, runWith } from '@kibitz/testing'
+import { TournamentService } from '@kibitz/tournaments'
 import { Effect, Fiber } from 'effect'
 import { TestClock } from 'effect/testing'
 import { EventEntity } from '../src/internal/entities/EventEntity.ts'
 import { writeTournamentSummary } from '../src/internal/TournamentSummary.ts'
+import { pairsTournament, useEditorWorld } from './support/editorWorld.ts'
 
 // Decision 003: the event keeps a summary of its tournaments' registration windows for its cards, and every change
 // that moves it recomputes it in the same transaction: a sale that takes the last place closes registration on
 // the card, the event page and the API at once; a cancellation, an expiry or a bigger quantity opens it again.
 
-const db = useDomainDatabase()
+const { db, editor, tournamentEditor } = useEditorWorld()
 
-const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R>) =>
-  runWith(
-    db.orm,
-    EventEditor.use((e) => f(e)),
-  )
-// The event's tournaments are edited by their domain, through the door the event's editor opens.
-const tournamentEditor = <A, E, R>(f: (e: TournamentEditor['Service']) => Effect.Effect<A, E, R>) =>
-  runWith(
-    db.orm,
-    TournamentEditor.use((e) => f(e)),
-  )
 const desk = <A, E, R>(f: (d: RegistrationDesk['Service']) => Effect.Effect<A, E, R>) =>
   runWith(
     db.orm,
@@ -35,31 +25,11 @@ const desk = <A, E, R>(f: (d: RegistrationDesk['Service']) => Effect.Effect<A, E
 /** 10 May 2027, noon in Vilnius: registration (1 May – 9 June) is open. */
 const setNow = () => TestClock.setTime(Date.parse('2027-05-10T09:00:00.000Z'))
 
-const tournament = (quantity: number, ageCategories: ReadonlyArray<Record<string, unknown>> = []) => ({
-  name: 'Open Pairs',
-  type: 1,
-  isMultiSession: false,
-  isComplicated: false,
-  isComplicatedMultiSession: false,
-  isComplicatedMultiRound: false,
-  isComplicatedGroup: false,
-  startDate: '2027-06-10',
-  endDate: '2027-06-10',
-  startTime: '10:00',
-  pointsScoreType: 'MP_PAIRS',
-  verifyPlayer: false,
-  hasRegistration: true,
-  isRegistrationEnabled: true,
-  registrationStart: '2027-05-01T09:00',
-  registrationEnd: '2027-06-09T20:00',
-  isPrizeInformationEnabled: false,
-  isPlayerListViewEnabled: true,
-  sessions: [],
-  stages: [],
-  programs: [],
-  tickets: [{ type: 1, priceMinor: 4000, quantity, isForSale: true, isPricePerTeam: false, ageCategories }],
-  prizes: [],
-})
+const tournament = (quantity: number, ageCategories: ReadonlyArray<Record<string, unknown>> = []) =>
+  pairsTournament({
+    isPrizeInformationEnabled: false,
+    tickets: [{ type: 1, priceMinor: 4000, quantity, isForSale: true, isPricePerTeam: false, ageCategories }],
+  })
 
 /** A published event paid by bank transfer, with one pairs tournament of `quantity` places. */
 const published = (quantity: number, ageCategories: ReadonlyArray<Record<string, unknown>> = []) =>

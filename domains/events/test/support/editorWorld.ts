@@ -81,3 +81,33 @@ export const useEditorWorld = () => {
 
   return { db, actorFor, organiser, superUser, editor, tournamentEditor, general, eventRow }
 }
+
+/** A pairs tournament on the event's first day: one ticket of 60 places at €40, registration 1 May – 9 June 2027. */
+export const pairsTournament = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Open Pairs',
+  type: 1,
+  isMultiSession: false,
+  isComplicated: false,
+  isComplicatedMultiSession: false,
+  isComplicatedMultiRound: false,
+  isComplicatedGroup: false,
+  startDate: '2027-06-10',
+  endDate: '2027-06-10',
+  startTime: '10:00',
+  pointsScoreType: 'MP_PAIRS',
+  verifyPlayer: false,
+  hasRegistration: true,
+  isRegistrationEnabled: true,
+  registrationStart: '2027-05-01T09:00',
+  registrationEnd: '2027-06-09T20:00',
+  isPrizeInformationEnabled: true,
+  isPlayerListViewEnabled: true,
+  sessions: [],
+  stages: [],
+  programs: [],
+  tickets: [
+    { type: 1, priceMinor: 4000, quantity: 60, isForSale: true, isPricePerTeam: false, ageCategories: [] },
+  ],
+  prizes: [],
+  ...overrides,
+})
