@@ -1,6 +1,6 @@
 import { type Em, inTransaction, isoDate } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
-import * as Repo from './internal/TicketSalesRepo.ts'
+import { type CategoryRow, type SaleRows, TicketSalesRepo } from './internal/TicketSalesRepo.ts'
 import { categoryLinePrices, type PricedPart, priceLine, unitsOf as ticketUnits } from './TicketPricing.ts'
 
 // Ticket prices and sales (issue 5's foundation): what a registration costs, computed on the server only, and
@@ -44,7 +44,7 @@ const within = (day: string, start: string | null, end: string | null) =>
   (start === null || start <= day) && (end === null || day <= end)
 
 /** The stored category as the shared price rule reads it. */
-const pricingOf = (c: Repo.CategoryRow) => ({
+const pricingOf = (c: CategoryRow) => ({
   priceMinor: c.price_minor,
   isEarlyBird: c.is_early_bird,
   earlyBirdPriceMinor: c.early_bird_price_minor,
@@ -59,7 +59,7 @@ const pricingOf = (c: Repo.CategoryRow) => ({
  */
 const price = (
   lines: ReadonlyArray<SaleLine>,
-  rows: { tickets: ReadonlyArray<Repo.TicketRow>; categories: ReadonlyArray<Repo.CategoryRow> },
+  rows: SaleRows,
   today: string,
 ): SaleQuote | TicketsUnavailable => {
   const soldTickets = new Map(rows.tickets.map((t) => [t.id, t.sold]))
@@ -140,81 +140,84 @@ export class TicketSales extends Context.Service<
     takeBack(lines: ReadonlyArray<PricedLine>): Effect.Effect<void, TicketsUnavailable, Em>
   }
 >()('@kibitz/tournaments/TicketSales') {
-  static readonly layer = Layer.succeed(
+  static readonly layer = Layer.effect(
     TicketSales,
-    TicketSales.of({
-      quote: Effect.fn('TicketSales.quote')(function* (tournamentId, lines, timeZone) {
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const ids = idsOf(lines)
-        const rows = yield* Repo.saleRows(tournamentId, ids.tickets, ids.categories, false)
-        const quoted = price(lines, rows, isoDate(now, timeZone))
-        return quoted instanceof TicketsUnavailable ? yield* quoted : quoted
-      }),
-      reserve: Effect.fn('TicketSales.reserve')(function* (tournamentId, lines, timeZone) {
-        return yield* inTransaction(
-          Effect.gen(function* () {
-            const now = new Date(yield* Clock.currentTimeMillis)
-            const ids = idsOf(lines)
-            // Locked in id order (tickets, then categories): concurrent sales queue instead of deadlocking.
-            const rows = yield* Repo.saleRows(tournamentId, ids.tickets, ids.categories, true)
-            const quoted = price(lines, rows, isoDate(now, timeZone))
-            if (quoted instanceof TicketsUnavailable) return yield* quoted
-            for (const line of quoted.lines) {
-              // Conditional even under the lock: the database refuses what the price check would have missed.
-              const taken = yield* Repo.reserveTicket(tournamentId, line.ticketId, line.units)
-              const takenCategory =
-                line.ageCategoryId === null
-                  ? true
-                  : yield* Repo.reserveCategory(line.ticketId, line.ageCategoryId, line.units)
-              if (!taken || !takenCategory)
-                return yield* new TicketsUnavailable({
-                  ticketId: line.ticketId,
-                  ageCategoryId: line.ageCategoryId,
-                  reason: 'soldOut',
-                })
-            }
-            return quoted
-          }),
-        )
-      }),
-      release: Effect.fn('TicketSales.release')(function* (lines) {
-        yield* inTransaction(
-          Effect.gen(function* () {
-            // Tickets then categories, each in id order, as reserve locks them: no deadlock with a sale.
-            const ids = idsOf(lines)
-            yield* Repo.lockInOrder(sorted(ids.tickets), sorted(ids.categories))
-            for (const id of sorted(ids.tickets))
-              yield* Repo.releaseTicket(
-                id,
-                unitsOf(lines, (l) => l.ticketId === id),
-              )
-            for (const line of [...lines].sort(byCategory))
-              if (line.ageCategoryId !== null)
-                yield* Repo.releaseCategory(line.ticketId, line.ageCategoryId, line.units)
-          }),
-        )
-      }),
-      takeBack: Effect.fn('TicketSales.takeBack')(function* (lines) {
-        yield* inTransaction(
-          Effect.gen(function* () {
-            const ids = idsOf(lines)
-            yield* Repo.lockInOrder(sorted(ids.tickets), sorted(ids.categories))
-            for (const line of lines) {
-              const ticket = yield* Repo.takeTicketCapacity(line.ticketId, line.units)
-              const category =
-                line.ageCategoryId === null
-                  ? true
-                  : yield* Repo.takeCategoryCapacity(line.ticketId, line.ageCategoryId, line.units)
-              if (!ticket || !category)
-                return yield* new TicketsUnavailable({
-                  ticketId: line.ticketId,
-                  ageCategoryId: line.ageCategoryId,
-                  reason: 'soldOut',
-                })
-            }
-          }),
-        )
-      }),
+    Effect.gen(function* () {
+      const repo = yield* TicketSalesRepo
+      return TicketSales.of({
+        quote: Effect.fn('TicketSales.quote')(function* (tournamentId, lines, timeZone) {
+          const now = new Date(yield* Clock.currentTimeMillis)
+          const ids = idsOf(lines)
+          const rows = yield* repo.saleRows(tournamentId, ids.tickets, ids.categories, false)
+          const quoted = price(lines, rows, isoDate(now, timeZone))
+          return quoted instanceof TicketsUnavailable ? yield* quoted : quoted
+        }),
+        reserve: Effect.fn('TicketSales.reserve')(function* (tournamentId, lines, timeZone) {
+          return yield* inTransaction(
+            Effect.gen(function* () {
+              const now = new Date(yield* Clock.currentTimeMillis)
+              const ids = idsOf(lines)
+              // Locked in id order (tickets, then categories): concurrent sales queue instead of deadlocking.
+              const rows = yield* repo.saleRows(tournamentId, ids.tickets, ids.categories, true)
+              const quoted = price(lines, rows, isoDate(now, timeZone))
+              if (quoted instanceof TicketsUnavailable) return yield* quoted
+              for (const line of quoted.lines) {
+                // Conditional even under the lock: the database refuses what the price check would have missed.
+                const taken = yield* repo.reserveTicket(tournamentId, line.ticketId, line.units)
+                const takenCategory =
+                  line.ageCategoryId === null
+                    ? true
+                    : yield* repo.reserveCategory(line.ticketId, line.ageCategoryId, line.units)
+                if (!taken || !takenCategory)
+                  return yield* new TicketsUnavailable({
+                    ticketId: line.ticketId,
+                    ageCategoryId: line.ageCategoryId,
+                    reason: 'soldOut',
+                  })
+              }
+              return quoted
+            }),
+          )
+        }),
+        release: Effect.fn('TicketSales.release')(function* (lines) {
+          yield* inTransaction(
+            Effect.gen(function* () {
+              // Tickets then categories, each in id order, as reserve locks them: no deadlock with a sale.
+              const ids = idsOf(lines)
+              yield* repo.lockInOrder(sorted(ids.tickets), sorted(ids.categories))
+              for (const id of sorted(ids.tickets))
+                yield* repo.releaseTicket(
+                  id,
+                  unitsOf(lines, (l) => l.ticketId === id),
+                )
+              for (const line of [...lines].sort(byCategory))
+                if (line.ageCategoryId !== null)
+                  yield* repo.releaseCategory(line.ticketId, line.ageCategoryId, line.units)
+            }),
+          )
+        }),
+        takeBack: Effect.fn('TicketSales.takeBack')(function* (lines) {
+          yield* inTransaction(
+            Effect.gen(function* () {
+              const ids = idsOf(lines)
+              yield* repo.lockInOrder(sorted(ids.tickets), sorted(ids.categories))
+              for (const line of lines) {
+                const ticket = yield* repo.takeTicketCapacity(line.ticketId, line.units)
+                const category =
+                  line.ageCategoryId === null
+                    ? true
+                    : yield* repo.takeCategoryCapacity(line.ticketId, line.ageCategoryId, line.units)
+                if (!ticket || !category)
+                  return yield* new TicketsUnavailable({
+                    ticketId: line.ticketId,
+                    ageCategoryId: line.ageCategoryId,
+                    reason: 'soldOut',
+                  })
+              }
+            }),
+          )
+        }),
+      })
     }),
-  )
+  ).pipe(Layer.provide(TicketSalesRepo.layer))
 }

@@ -1,97 +1,12 @@
-import { Em } from '@kibitz/kernel'
-import type { EntityManager } from '@mikro-orm/postgresql'
-import { Effect, Schema } from 'effect'
+import { type Db, db } from '@kibitz/kernel'
+import { Context, Layer, Schema } from 'effect'
 
 // The ORM side of ticket sales: conditional updates on the caller's (transactional) EntityManager. A
 // reservation succeeds only while `sold + count <= quantity`, so concurrent buyers cannot oversell, whatever
 // they read before; the check constraints of Migration20261122152800 are the backstop.
 
-const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
-  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
-
 const Updated = Schema.Array(Schema.Struct({ id: Schema.Int }))
 const decodeUpdated = Schema.decodeUnknownSync(Updated)
-
-/** Adds `count` sales to the tournament's ticket if it is for sale and that many are left; false otherwise. */
-export const reserveTicket = (tournamentId: number, ticketId: number, count: number) =>
-  db(
-    async (em) =>
-      decodeUpdated(
-        await em.execute(
-          `update ticket set sold = sold + ? where id = ? and tournament_id = ? and is_for_sale
-           and sold + ? <= quantity returning id`,
-          [count, ticketId, tournamentId, count],
-        ),
-      ).length === 1,
-  )
-
-/** Adds `count` sales to the ticket's enabled age category, within its own quantity when it has one. */
-export const reserveCategory = (ticketId: number, categoryId: number, count: number) =>
-  db(
-    async (em) =>
-      decodeUpdated(
-        await em.execute(
-          `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ? and enabled
-           and (quantity is null or sold + ? <= quantity) returning id`,
-          [count, categoryId, ticketId, count],
-        ),
-      ).length === 1,
-  )
-
-/** Gives back `count` sales of a ticket, never below zero. */
-export const releaseTicket = (ticketId: number, count: number) =>
-  db(async (em) => {
-    await em.execute('update ticket set sold = greatest(sold - ?, 0) where id = ?', [count, ticketId])
-  })
-
-/** Gives back `count` sales of a ticket's age category, never below zero. */
-export const releaseCategory = (ticketId: number, categoryId: number, count: number) =>
-  db(async (em) => {
-    await em.execute(
-      'update ticket_age_category set sold = greatest(sold - ?, 0) where id = ? and ticket_id = ?',
-      [count, categoryId, ticketId],
-    )
-  })
-
-/** Takes `count` units of a ticket if that many are left, whatever its sales rules say; false otherwise. */
-export const takeTicketCapacity = (ticketId: number, count: number) =>
-  db(
-    async (em) =>
-      decodeUpdated(
-        await em.execute(
-          'update ticket set sold = sold + ? where id = ? and sold + ? <= quantity returning id',
-          [count, ticketId, count],
-        ),
-      ).length === 1,
-  )
-
-/** Takes `count` units of an age category within its own quantity, whatever its sales rules say. */
-export const takeCategoryCapacity = (ticketId: number, categoryId: number, count: number) =>
-  db(
-    async (em) =>
-      decodeUpdated(
-        await em.execute(
-          `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ?
-           and (quantity is null or sold + ? <= quantity) returning id`,
-          [count, categoryId, ticketId, count],
-        ),
-      ).length === 1,
-  )
-
-/** Locks tickets, then age categories, each in id order: the order every sale and release follows. */
-export const lockInOrder = (ticketIds: ReadonlyArray<number>, categoryIds: ReadonlyArray<number>) =>
-  db(async (em) => {
-    if (ticketIds.length > 0)
-      await em.execute(
-        `select id from ticket where id in (${placeholders(ticketIds.length)}) order by id for update`,
-        [...ticketIds],
-      )
-    if (categoryIds.length > 0)
-      await em.execute(
-        `select id from ticket_age_category where id in (${placeholders(categoryIds.length)}) order by id for update`,
-        [...categoryIds],
-      )
-  })
 
 const TicketRow = Schema.Struct({
   id: Schema.Int,
@@ -124,42 +39,141 @@ const decodeCategories = Schema.decodeUnknownSync(Schema.Array(CategoryRow))
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
-/**
- * The tournament's tickets and their age categories named in a sale, as stored now; with `lock`, locked in id
- * order until the transaction ends, so the price (early bird by quantity) and the sale see the same counts.
- */
-export const saleRows = (
-  tournamentId: number,
-  ticketIds: ReadonlyArray<number>,
-  categoryIds: ReadonlyArray<number>,
-  lock: boolean,
-) =>
-  db(async (em) => {
-    const forUpdate = lock ? ' order by id for update' : ''
-    const tickets =
-      ticketIds.length === 0
-        ? []
-        : decodeTickets(
-            await em.execute(
-              `select id, type, price_minor, quantity, sold, is_for_sale, is_price_per_team from ticket
-                 where tournament_id = ? and id in (${placeholders(ticketIds.length)})${forUpdate}`,
-              [tournamentId, ...ticketIds],
-            ),
+/** The stored tickets and age categories a sale reads. */
+export interface SaleRows {
+  readonly tickets: ReadonlyArray<TicketRow>
+  readonly categories: ReadonlyArray<CategoryRow>
+}
+
+export class TicketSalesRepo extends Context.Service<
+  TicketSalesRepo,
+  {
+    /** Adds `count` sales to the tournament's ticket if it is for sale and that many are left; false otherwise. */
+    reserveTicket(tournamentId: number, ticketId: number, count: number): Db<boolean>
+    /** Adds `count` sales to the ticket's enabled age category, within its own quantity when it has one. */
+    reserveCategory(ticketId: number, categoryId: number, count: number): Db<boolean>
+    /** Gives back `count` sales of a ticket, never below zero. */
+    releaseTicket(ticketId: number, count: number): Db<void>
+    /** Gives back `count` sales of a ticket's age category, never below zero. */
+    releaseCategory(ticketId: number, categoryId: number, count: number): Db<void>
+    /** Takes `count` units of a ticket if that many are left, whatever its sales rules say; false otherwise. */
+    takeTicketCapacity(ticketId: number, count: number): Db<boolean>
+    /** Takes `count` units of an age category within its own quantity, whatever its sales rules say. */
+    takeCategoryCapacity(ticketId: number, categoryId: number, count: number): Db<boolean>
+    /** Locks tickets, then age categories, each in id order: the order every sale and release follows. */
+    lockInOrder(ticketIds: ReadonlyArray<number>, categoryIds: ReadonlyArray<number>): Db<void>
+    /**
+     * The tournament's tickets and their age categories named in a sale, as stored now; with `lock`, locked in
+     * id order until the transaction ends, so the price (early bird by quantity) and the sale see the same counts.
+     */
+    saleRows(
+      tournamentId: number,
+      ticketIds: ReadonlyArray<number>,
+      categoryIds: ReadonlyArray<number>,
+      lock: boolean,
+    ): Db<SaleRows>
+  }
+>()('@kibitz/tournaments/TicketSalesRepo') {
+  static readonly layer = Layer.succeed(
+    TicketSalesRepo,
+    TicketSalesRepo.of({
+      reserveTicket: (tournamentId, ticketId, count) =>
+        db(
+          async (em) =>
+            decodeUpdated(
+              await em.execute(
+                `update ticket set sold = sold + ? where id = ? and tournament_id = ? and is_for_sale
+                 and sold + ? <= quantity returning id`,
+                [count, ticketId, tournamentId, count],
+              ),
+            ).length === 1,
+        ),
+      reserveCategory: (ticketId, categoryId, count) =>
+        db(
+          async (em) =>
+            decodeUpdated(
+              await em.execute(
+                `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ? and enabled
+                 and (quantity is null or sold + ? <= quantity) returning id`,
+                [count, categoryId, ticketId, count],
+              ),
+            ).length === 1,
+        ),
+      releaseTicket: (ticketId, count) =>
+        db(async (em) => {
+          await em.execute('update ticket set sold = greatest(sold - ?, 0) where id = ?', [count, ticketId])
+        }),
+      releaseCategory: (ticketId, categoryId, count) =>
+        db(async (em) => {
+          await em.execute(
+            'update ticket_age_category set sold = greatest(sold - ?, 0) where id = ? and ticket_id = ?',
+            [count, categoryId, ticketId],
           )
-    const categories =
-      categoryIds.length === 0
-        ? []
-        : decodeCategories(
+        }),
+      takeTicketCapacity: (ticketId, count) =>
+        db(
+          async (em) =>
+            decodeUpdated(
+              await em.execute(
+                'update ticket set sold = sold + ? where id = ? and sold + ? <= quantity returning id',
+                [count, ticketId, count],
+              ),
+            ).length === 1,
+        ),
+      takeCategoryCapacity: (ticketId, categoryId, count) =>
+        db(
+          async (em) =>
+            decodeUpdated(
+              await em.execute(
+                `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ?
+                 and (quantity is null or sold + ? <= quantity) returning id`,
+                [count, categoryId, ticketId, count],
+              ),
+            ).length === 1,
+        ),
+      lockInOrder: (ticketIds, categoryIds) =>
+        db(async (em) => {
+          if (ticketIds.length > 0)
             await em.execute(
-              `select id, ticket_id, price_minor, quantity, sold,
-                  to_char(sales_start_date, 'YYYY-MM-DD') as sales_start_date,
-                  to_char(sales_end_date, 'YYYY-MM-DD') as sales_end_date, is_early_bird, early_bird_price_minor,
-                  to_char(early_bird_sales_start_date, 'YYYY-MM-DD') as early_bird_sales_start_date,
-                  to_char(early_bird_sales_end_date, 'YYYY-MM-DD') as early_bird_sales_end_date,
-                  early_bird_end_sales_quantity, enabled
-                 from ticket_age_category where id in (${placeholders(categoryIds.length)})${forUpdate}`,
+              `select id from ticket where id in (${placeholders(ticketIds.length)}) order by id for update`,
+              [...ticketIds],
+            )
+          if (categoryIds.length > 0)
+            await em.execute(
+              `select id from ticket_age_category where id in (${placeholders(categoryIds.length)}) order by id for update`,
               [...categoryIds],
-            ),
-          )
-    return { tickets, categories }
-  })
+            )
+        }),
+      saleRows: (tournamentId, ticketIds, categoryIds, lock) =>
+        db(async (em) => {
+          const forUpdate = lock ? ' order by id for update' : ''
+          const tickets =
+            ticketIds.length === 0
+              ? []
+              : decodeTickets(
+                  await em.execute(
+                    `select id, type, price_minor, quantity, sold, is_for_sale, is_price_per_team from ticket
+                       where tournament_id = ? and id in (${placeholders(ticketIds.length)})${forUpdate}`,
+                    [tournamentId, ...ticketIds],
+                  ),
+                )
+          const categories =
+            categoryIds.length === 0
+              ? []
+              : decodeCategories(
+                  await em.execute(
+                    `select id, ticket_id, price_minor, quantity, sold,
+                        to_char(sales_start_date, 'YYYY-MM-DD') as sales_start_date,
+                        to_char(sales_end_date, 'YYYY-MM-DD') as sales_end_date, is_early_bird, early_bird_price_minor,
+                        to_char(early_bird_sales_start_date, 'YYYY-MM-DD') as early_bird_sales_start_date,
+                        to_char(early_bird_sales_end_date, 'YYYY-MM-DD') as early_bird_sales_end_date,
+                        early_bird_end_sales_quantity, enabled
+                       from ticket_age_category where id in (${placeholders(categoryIds.length)})${forUpdate}`,
+                    [...categoryIds],
+                  ),
+                )
+          return { tickets, categories }
+        }),
+    }),
+  )
+}
