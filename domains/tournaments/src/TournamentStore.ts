@@ -9,7 +9,12 @@ import {
   zonedTimeToUtc,
 } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
-import * as Repo from './internal/TournamentWriteRepo.ts'
+import {
+  type PrizeData,
+  type StoredTicket,
+  type TournamentData,
+  TournamentWriteRepo,
+} from './internal/TournamentWriteRepo.ts'
 import { TournamentId } from './Tournament.ts'
 import { TournamentNotFound } from './TournamentErrors.ts'
 import {
@@ -86,7 +91,7 @@ const instant = (local: string | null | undefined, timeZone: string): Date | nul
  * The prizes to store: with the formula and a pool, every place of the main ranking up to the setup's
  * number gets its share (a typed prize of that place keeps its icons and custom text); otherwise as typed.
  */
-const prizesToStore = (input: TournamentInput): ReadonlyArray<Repo.PrizeData> => {
+const prizesToStore = (input: TournamentInput): ReadonlyArray<PrizeData> => {
   const typed = input.prizes.map((p) => ({
     placeNumber: p.placeNumber,
     additionalName: p.additionalName ?? null,
@@ -117,7 +122,7 @@ const prizesToStore = (input: TournamentInput): ReadonlyArray<Repo.PrizeData> =>
 }
 
 /** What the store writes for a checked input. */
-const toData = (input: TournamentInput, timeZone: string): Repo.TournamentData => ({
+const toData = (input: TournamentInput, timeZone: string): TournamentData => ({
   columns: {
     name: input.name,
     additionalName: input.additionalName ?? null,
@@ -202,7 +207,7 @@ const toData = (input: TournamentInput, timeZone: string): Repo.TournamentData =
  */
 const salesProblems = (
   input: TournamentInput,
-  stored: ReadonlyArray<Repo.StoredTicket>,
+  stored: ReadonlyArray<StoredTicket>,
 ): ReadonlyArray<FieldProblem> => {
   const found: Array<FieldProblem> = []
   const kept = new Set<number>()
@@ -307,6 +312,7 @@ export class TournamentStore extends Context.Service<
     TournamentStore,
     Effect.gen(function* () {
       const tournaments = yield* TournamentService
+      const repo = yield* TournamentWriteRepo
 
       const create = Effect.fn('TournamentStore.create')(function* (
         eventId: number,
@@ -317,11 +323,11 @@ export class TournamentStore extends Context.Service<
         yield* refuseIfAny(salesProblems(input, []))
         return yield* inTransaction(
           Effect.gen(function* () {
-            yield* Repo.lockEvent(eventId)
-            const others = yield* Repo.tournamentsOfEvent(eventId)
+            yield* repo.lockEvent(eventId)
+            const others = yield* repo.tournamentsOfEvent(eventId)
             const alias = uniqueAlias(input.name, new Set(others.map((t) => t.alias)))
             const orderNumber = Math.max(0, ...others.map((t) => t.orderNumber)) + 1
-            const id = yield* Repo.insertTournament(
+            const id = yield* repo.insertTournament(
               eventId,
               alias,
               orderNumber,
@@ -340,12 +346,12 @@ export class TournamentStore extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
-            yield* Repo.lockEvent(eventId)
-            const stored = yield* Repo.findForEdit(eventId, tournamentId)
+            yield* repo.lockEvent(eventId)
+            const stored = yield* repo.findForEdit(eventId, tournamentId)
             if (!stored) return yield* new TournamentNotFound({ eventId, aliasOrId: String(tournamentId) })
             const input = yield* decodeInput(raw)
             yield* refuseIfAny(salesProblems(input, stored.tickets))
-            yield* Repo.updateTournament(eventId, tournamentId, toData(input, context.timeZone))
+            yield* repo.updateTournament(eventId, tournamentId, toData(input, context.timeZone))
           }),
         )
       })
@@ -356,12 +362,12 @@ export class TournamentStore extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
-            yield* Repo.lockEvent(eventId)
-            const stored = yield* Repo.findForEdit(eventId, tournamentId)
+            yield* repo.lockEvent(eventId)
+            const stored = yield* repo.findForEdit(eventId, tournamentId)
             if (!stored) return yield* new TournamentNotFound({ eventId, aliasOrId: String(tournamentId) })
             const sold = stored.tickets.some((k) => k.sold > 0 || k.ageCategories.some((c) => c.sold > 0))
             if (sold) return yield* new TournamentHasSales({ eventId, tournamentId })
-            yield* Repo.deleteTournament(tournamentId)
+            yield* repo.deleteTournament(tournamentId)
           }),
         )
       })
@@ -372,8 +378,8 @@ export class TournamentStore extends Context.Service<
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
-            yield* Repo.lockEvent(eventId)
-            const own = (yield* Repo.tournamentsOfEvent(eventId)).map((t) => t.id)
+            yield* repo.lockEvent(eventId)
+            const own = (yield* repo.tournamentsOfEvent(eventId)).map((t) => t.id)
             const named = new Set<number>()
             const unexpected: Array<number> = []
             for (const id of tournamentIds) {
@@ -383,7 +389,7 @@ export class TournamentStore extends Context.Service<
             const missing = own.filter((id) => !named.has(id))
             if (missing.length > 0 || unexpected.length > 0)
               return yield* new TournamentOrderInvalid({ eventId, missing, unexpected })
-            yield* Repo.setOrder(tournamentIds)
+            yield* repo.setOrder(tournamentIds)
           }),
         )
       })
@@ -406,7 +412,7 @@ export class TournamentStore extends Context.Service<
         use: 'rules' | 'results',
         url: string | null,
       ) {
-        const attached = yield* Repo.attachFile(eventId, tournamentId, use, url)
+        const attached = yield* repo.attachFile(eventId, tournamentId, use, url)
         if (!attached) return yield* new TournamentNotFound({ eventId, aliasOrId: String(tournamentId) })
       })
 
@@ -417,8 +423,8 @@ export class TournamentStore extends Context.Service<
         reorder,
         problemsOf,
         attachFile,
-        lockSales: (eventId, tournamentId) => Repo.lockSales(eventId, tournamentId),
+        lockSales: (eventId, tournamentId) => repo.lockSales(eventId, tournamentId),
       })
     }),
-  ).pipe(Layer.provide(TournamentService.layer))
+  ).pipe(Layer.provide(TournamentWriteRepo.layer), Layer.provide(TournamentService.layer))
 }

@@ -1,6 +1,6 @@
-import { Em } from '@kibitz/kernel'
+import { type Db, db } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Effect } from 'effect'
+import { Context, Layer } from 'effect'
 import {
   PrizeEntity,
   PrizeSetupEntity,
@@ -13,44 +13,13 @@ import {
 } from './entities/TournamentEntity.ts'
 
 // The ORM side of the tournament editor; every function runs on the caller's (transactional) EntityManager.
-// The store decides what to write (TournamentData, already checked); this file only writes it.
-
-const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
-  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+// The store decides what to write (TournamentData, already checked); this file only writes it
+// (docs/decisions/037-one-repository-form.md).
 
 const populate = ['sessions', 'stages', 'programDays', 'tickets', 'tickets.ageCategories', 'prizes'] as const
 
 /** The advisory-lock class of tournament writes (ASCII 'tour'); the second key is the event id. */
 const lockClass = 0x746f7572
-
-/**
- * Serialises every tournament write of one event until the transaction ends, so two organisers' saves
- * never pick the same alias or order number. Taken before anything is read.
- */
-export const lockEvent = (eventId: number) =>
-  db(async (em) => {
-    await em.execute('select pg_advisory_xact_lock(?, ?)', [lockClass, eventId])
-  })
-
-/**
- * Locks the tournament's tickets, then their age categories, each in id order until the transaction ends: the
- * order a sale locks them in (TicketSalesRepo), so a writer that takes them before its event's row waits for a
- * sale rather than deadlocking with one that holds them and waits for that row.
- */
-export const lockSales = (eventId: number, tournamentId: number) =>
-  db(async (em) => {
-    await em.execute(
-      `select k.id from ticket k join tournament t on t.id = k.tournament_id
-       where k.tournament_id = ? and t.event_id = ? order by k.id for update of k`,
-      [tournamentId, eventId],
-    )
-    await em.execute(
-      `select c.id from ticket_age_category c join ticket k on k.id = c.ticket_id
-       join tournament t on t.id = k.tournament_id
-       where k.tournament_id = ? and t.event_id = ? order by c.id for update of c`,
-      [tournamentId, eventId],
-    )
-  })
 
 /** A stored ticket as the editor's checks need it: its id, sales and age categories' sales. */
 export interface StoredTicket {
@@ -78,24 +47,6 @@ const describe = (t: TournamentEntity): StoredTournament => ({
 
 const findEntity = (em: EntityManager, eventId: number, tournamentId: number) =>
   em.findOne(TournamentEntity, { id: tournamentId, eventId }, { populate })
-
-/** The event's tournament with this id, with its tickets' sales; null when the event has none such. */
-export const findForEdit = (eventId: number, tournamentId: number) =>
-  db(async (em) => {
-    const found = await findEntity(em, eventId, tournamentId)
-    return found ? describe(found) : null
-  })
-
-/** The event's tournaments (id, alias, order), in their order. */
-export const tournamentsOfEvent = (eventId: number) =>
-  db(async (em) => {
-    const rows = await em.find(
-      TournamentEntity,
-      { eventId },
-      { fields: ['id', 'alias', 'orderNumber'], orderBy: { orderNumber: 'asc', id: 'asc' } },
-    )
-    return rows.map((r) => ({ id: r.id, alias: r.alias, orderNumber: r.orderNumber }))
-  })
 
 /** The tournament's own columns, as the editor sets them. */
 export interface TournamentColumns {
@@ -263,65 +214,127 @@ const writeChildren = async (em: EntityManager, t: TournamentEntity, data: Tourn
   await em.flush()
 }
 
-/** Inserts a tournament of the event with its alias, order number and children; returns its id. */
-export const insertTournament = (eventId: number, alias: string, orderNumber: number, data: TournamentData) =>
-  db(async (em) => {
-    const { rulesAndRegulationsFile, ...columns } = data.columns
-    const t = em.create(TournamentEntity, {
-      ...columns,
-      rulesAndRegulationsFile: rulesAndRegulationsFile ?? null,
-      eventId,
-      alias,
-      orderNumber,
-    })
-    // The prize setup points at the tournament by id, so the tournament row comes first.
-    await em.flush()
-    await writeChildren(em, t, data)
-    return t.id
-  })
-
-/** Overwrites the event's tournament with `data` (found by findForEdit in the same transaction). */
-export const updateTournament = (eventId: number, tournamentId: number, data: TournamentData) =>
-  db(async (em) => {
-    const t = await findEntity(em, eventId, tournamentId)
-    if (!t) throw new Error(`tournament ${tournamentId} of event ${eventId} vanished inside its transaction`)
-    setColumns(t, data.columns)
-    await writeChildren(em, t, data)
-  })
-
-/** Deletes the tournament; its children, prize setup and entries go with it (foreign keys cascade). */
-export const deleteTournament = (tournamentId: number) =>
-  db(async (em) => {
-    await em.nativeDelete(TournamentEntity, { id: tournamentId })
-  })
-
-/** Gives the tournaments the order numbers 1, 2, … in the order of `ids`. */
-export const setOrder = (ids: ReadonlyArray<number>) =>
-  db(async (em) => {
-    const rows = await em.find(TournamentEntity, { id: { $in: [...ids] } })
-    for (const row of rows) row.orderNumber = ids.indexOf(row.id) + 1
-    await em.flush()
-  })
-
-/**
- * Sets the tournament's rules file, or its results file (which makes the uploaded file its results source);
- * null clears it. False when the event has no such tournament.
- */
-export const attachFile = (
-  eventId: number,
-  tournamentId: number,
-  use: 'rules' | 'results',
-  url: string | null,
-) =>
-  db(async (em) => {
-    const found = await em.findOne(TournamentEntity, { id: tournamentId, eventId })
-    if (!found) return false
-    if (use === 'rules') found.rulesAndRegulationsFile = url
-    else {
-      found.resultsFile = url
-      if (url !== null) found.resultsSource = 2
-      else if (found.resultsSource === 2) found.resultsSource = found.resultsUrl ? 1 : null
-    }
-    await em.flush()
-    return true
-  })
+export class TournamentWriteRepo extends Context.Service<
+  TournamentWriteRepo,
+  {
+    /**
+     * Serialises every tournament write of one event until the transaction ends, so two organisers' saves
+     * never pick the same alias or order number. Taken before anything is read.
+     */
+    lockEvent(eventId: number): Db<void>
+    /**
+     * Locks the tournament's tickets, then their age categories, each in id order until the transaction ends:
+     * the order a sale locks them in (TicketSalesRepo), so a writer that takes them before its event's row waits
+     * for a sale rather than deadlocking with one that holds them and waits for that row.
+     */
+    lockSales(eventId: number, tournamentId: number): Db<void>
+    /** The event's tournament with this id, with its tickets' sales; null when the event has none such. */
+    findForEdit(eventId: number, tournamentId: number): Db<StoredTournament | null>
+    /** The event's tournaments (id, alias, order), in their order. */
+    tournamentsOfEvent(
+      eventId: number,
+    ): Db<ReadonlyArray<{ readonly id: number; readonly alias: string; readonly orderNumber: number }>>
+    /** Inserts a tournament of the event with its alias, order number and children; returns its id. */
+    insertTournament(eventId: number, alias: string, orderNumber: number, data: TournamentData): Db<number>
+    /** Overwrites the event's tournament with `data` (found by findForEdit in the same transaction). */
+    updateTournament(eventId: number, tournamentId: number, data: TournamentData): Db<void>
+    /** Deletes the tournament; its children, prize setup and entries go with it (foreign keys cascade). */
+    deleteTournament(tournamentId: number): Db<void>
+    /** Gives the tournaments the order numbers 1, 2, … in the order of `ids`. */
+    setOrder(ids: ReadonlyArray<number>): Db<void>
+    /**
+     * Sets the tournament's rules file, or its results file (which makes the uploaded file its results source);
+     * null clears it. False when the event has no such tournament.
+     */
+    attachFile(
+      eventId: number,
+      tournamentId: number,
+      use: 'rules' | 'results',
+      url: string | null,
+    ): Db<boolean>
+  }
+>()('@kibitz/tournaments/TournamentWriteRepo') {
+  static readonly layer = Layer.succeed(
+    TournamentWriteRepo,
+    TournamentWriteRepo.of({
+      lockEvent: (eventId) =>
+        db(async (em) => {
+          await em.execute('select pg_advisory_xact_lock(?, ?)', [lockClass, eventId])
+        }),
+      lockSales: (eventId, tournamentId) =>
+        db(async (em) => {
+          await em.execute(
+            `select k.id from ticket k join tournament t on t.id = k.tournament_id
+             where k.tournament_id = ? and t.event_id = ? order by k.id for update of k`,
+            [tournamentId, eventId],
+          )
+          await em.execute(
+            `select c.id from ticket_age_category c join ticket k on k.id = c.ticket_id
+             join tournament t on t.id = k.tournament_id
+             where k.tournament_id = ? and t.event_id = ? order by c.id for update of c`,
+            [tournamentId, eventId],
+          )
+        }),
+      findForEdit: (eventId, tournamentId) =>
+        db(async (em) => {
+          const found = await findEntity(em, eventId, tournamentId)
+          return found ? describe(found) : null
+        }),
+      tournamentsOfEvent: (eventId) =>
+        db(async (em) => {
+          const rows = await em.find(
+            TournamentEntity,
+            { eventId },
+            { fields: ['id', 'alias', 'orderNumber'], orderBy: { orderNumber: 'asc', id: 'asc' } },
+          )
+          return rows.map((r) => ({ id: r.id, alias: r.alias, orderNumber: r.orderNumber }))
+        }),
+      insertTournament: (eventId, alias, orderNumber, data) =>
+        db(async (em) => {
+          const { rulesAndRegulationsFile, ...columns } = data.columns
+          const t = em.create(TournamentEntity, {
+            ...columns,
+            rulesAndRegulationsFile: rulesAndRegulationsFile ?? null,
+            eventId,
+            alias,
+            orderNumber,
+          })
+          // The prize setup points at the tournament by id, so the tournament row comes first.
+          await em.flush()
+          await writeChildren(em, t, data)
+          return t.id
+        }),
+      updateTournament: (eventId, tournamentId, data) =>
+        db(async (em) => {
+          const t = await findEntity(em, eventId, tournamentId)
+          if (!t)
+            throw new Error(`tournament ${tournamentId} of event ${eventId} vanished inside its transaction`)
+          setColumns(t, data.columns)
+          await writeChildren(em, t, data)
+        }),
+      deleteTournament: (tournamentId) =>
+        db(async (em) => {
+          await em.nativeDelete(TournamentEntity, { id: tournamentId })
+        }),
+      setOrder: (ids) =>
+        db(async (em) => {
+          const rows = await em.find(TournamentEntity, { id: { $in: [...ids] } })
+          for (const row of rows) row.orderNumber = ids.indexOf(row.id) + 1
+          await em.flush()
+        }),
+      attachFile: (eventId, tournamentId, use, url) =>
+        db(async (em) => {
+          const found = await em.findOne(TournamentEntity, { id: tournamentId, eventId })
+          if (!found) return false
+          if (use === 'rules') found.rulesAndRegulationsFile = url
+          else {
+            found.resultsFile = url
+            if (url !== null) found.resultsSource = 2
+            else if (found.resultsSource === 2) found.resultsSource = found.resultsUrl ? 1 : null
+          }
+          await em.flush()
+          return true
+        }),
+    }),
+  )
+}
