@@ -9,6 +9,7 @@ import { formDesk } from './desk/FormDesk.ts'
 import { organiserEntries } from './desk/OrganiserEntries.ts'
 import { payments } from './desk/Payments.ts'
 import { registerEntry } from './desk/RegisterEntry.ts'
+import { RegistrationRepo } from './internal/RegistrationRepo.ts'
 import type { CardPaymentFailed, WebhookRejected } from './payment/CardPayments.ts'
 import type {
   EntryPage,
@@ -160,5 +161,5 @@ export class RegistrationDesk extends Context.Service<
         ...expiry(desk),
       })
     }),
-  )
+  ).pipe(Layer.provide(RegistrationRepo.layer))
 }

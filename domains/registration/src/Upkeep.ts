@@ -1,6 +1,6 @@
 import type { Em } from '@kibitz/kernel'
 import { Effect } from 'effect'
-import * as Repo from './internal/RegistrationRepo.ts'
+import { RegistrationRepo } from './internal/RegistrationRepo.ts'
 
 /** A registration's Idempotency-Key (and the status secret its replay answers) is kept this long. */
 const requestRetentionMs = 24 * 3_600_000
@@ -14,11 +14,12 @@ const batchSize = 1000
  */
 export const purgeRegistrationRequests = (now: Date): Effect.Effect<number, never, Em> =>
   Effect.gen(function* () {
+    const repo = yield* RegistrationRepo
     const before = new Date(now.getTime() - requestRetentionMs)
     let gone = 0
     for (;;) {
-      const deleted = yield* Repo.purgeRequests(before, batchSize)
+      const deleted = yield* repo.purgeRequests(before, batchSize)
       gone += deleted
       if (deleted < batchSize) return gone
     }
-  })
+  }).pipe(Effect.provide(RegistrationRepo.layer))

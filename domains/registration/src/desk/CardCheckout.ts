@@ -1,7 +1,6 @@
 import { type Em, inTransaction } from '@kibitz/kernel'
 import type { TicketsUnavailable } from '@kibitz/tournaments'
 import { Clock, Effect } from 'effect'
-import * as Repo from '../internal/RegistrationRepo.ts'
 import type { RegistrationRefused } from '../Registration.ts'
 import { payableByCard } from '../RegistrationInput.ts'
 import type { DeskContext, DeskReads } from './DeskContext.ts'
@@ -18,7 +17,7 @@ const windowStart = (at: Date) => Math.floor(at.getTime() / 600_000) * 600_000
 /** What the card use cases take from the registration desk. */
 export type CardCheckoutDesk = Pick<
   DeskContext,
-  'cards' | 'config' | 'refuse' | 'statusLink' | 'entryOfToken' | 'readsOnce'
+  'repo' | 'cards' | 'config' | 'refuse' | 'statusLink' | 'entryOfToken' | 'readsOnce'
 > & {
   /** Records a payment once (see the desk's recordPayment), its e-mail reading from `reads`. */
   readonly recordPayment: (
@@ -32,7 +31,7 @@ export type CardCheckoutDesk = Pick<
 
 /** The desk's payByCard, confirmCardReturn and cardWebhook. */
 export const cardCheckout = (desk: CardCheckoutDesk) => {
-  const { cards, config, refuse, statusLink, entryOfToken, readsOnce, recordPayment } = desk
+  const { repo, cards, config, refuse, statusLink, entryOfToken, readsOnce, recordPayment } = desk
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   const payByCard = Effect.fn('RegistrationDesk.payByCard')(function* (token: string, locale: string) {
@@ -70,12 +69,12 @@ export const cardCheckout = (desk: CardCheckoutDesk) => {
     })
     const stored = yield* inTransaction(
       Effect.gen(function* () {
-        const locked = yield* Repo.lockEntry(entry.id)
+        const locked = yield* repo.lockEntry(entry.id)
         // Canceled or expired while Stripe answered: the checkout must not stay payable.
         if (locked?.status !== 'pending') return false
         locked.cardSessionId = session.sessionId
-        yield* Repo.flush
-        yield* Repo.audit(entry.id, null, 'cardCheckout', { sessionId: session.sessionId })
+        yield* repo.flush
+        yield* repo.audit(entry.id, null, 'cardCheckout', { sessionId: session.sessionId })
         return true
       }),
     )
@@ -102,7 +101,7 @@ export const cardCheckout = (desk: CardCheckoutDesk) => {
     Effect.gen(function* () {
       if (!session.paid) return
       // Only checkouts this desk opened and recorded count: nothing else on the account maps to an entry.
-      const entry = yield* Repo.entryByCardSession(session.sessionId)
+      const entry = yield* repo.entryByCardSession(session.sessionId)
       if (!entry)
         return yield* Effect.logWarning('card payment for an unknown checkout', {
           session: session.sessionId,
@@ -111,14 +110,14 @@ export const cardCheckout = (desk: CardCheckoutDesk) => {
         session.amountMinor !== entry.totalMinor ||
         session.currency.toUpperCase() !== entry.currencyCode.toUpperCase()
       ) {
-        yield* Repo.audit(entry.id, null, 'cardAmountMismatch', { ...session })
+        yield* repo.audit(entry.id, null, 'cardAmountMismatch', { ...session })
         return
       }
       yield* recordPayment(entry.id, null, 'paidByCard', { sessionId: session.sessionId }, reads).pipe(
         Effect.catch((e) =>
           // Paid but not honoured (canceled, or its places gone): on record for the organiser to refund.
           Effect.gen(function* () {
-            yield* Repo.audit(entry.id, null, 'cardPaidNotHonoured', {
+            yield* repo.audit(entry.id, null, 'cardPaidNotHonoured', {
               sessionId: session.sessionId,
               reason: 'reason' in e ? e.reason : String(e),
             })
@@ -139,7 +138,7 @@ export const cardCheckout = (desk: CardCheckoutDesk) => {
       const session = yield* cards.retrieveCheckout(sessionId)
       yield* settleSession(session, reads)
     }
-    const fresh = yield* Repo.entryById(entry.id)
+    const fresh = yield* repo.entryById(entry.id)
     return yield* reads.view(fresh ?? entry, entry.language)
   })
 

@@ -13,7 +13,7 @@ import { FederationLookup } from '../federation/FederationLookup.ts'
 import { entryView } from '../internal/EntryView.ts'
 import type { EntryEntity, StoredLine } from '../internal/entities/EntryEntity.ts'
 import { type RegistrationMail, renderRegistrationMail } from '../internal/mail/RegistrationMail.ts'
-import * as Repo from '../internal/RegistrationRepo.ts'
+import { RegistrationRepo } from '../internal/RegistrationRepo.ts'
 import { CardPayments } from '../payment/CardPayments.ts'
 import {
   ContestantRule,
@@ -102,6 +102,7 @@ export const makeDeskContext = Effect.gen(function* () {
   const rateLimit = yield* RateLimit
   const cards = yield* CardPayments
   const federation = yield* FederationLookup
+  const repo = yield* RegistrationRepo
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
   const refuse = (reason: RegistrationRefused['reason']) => new RegistrationRefused({ reason })
   const decodeMail = Schema.decodeUnknownOption(MailMessage)
@@ -220,7 +221,7 @@ export const makeDeskContext = Effect.gen(function* () {
   const entryOfToken = (token: string) =>
     Effect.gen(function* () {
       if (!isTokenShaped(token)) return yield* refuse('notFound')
-      const entry = yield* Repo.entryByTokenHash(hashToken(token))
+      const entry = yield* repo.entryByTokenHash(hashToken(token))
       return entry ?? (yield* refuse('notFound'))
     })
 
@@ -237,15 +238,16 @@ export const makeDeskContext = Effect.gen(function* () {
   const managedEntry = (actor: RegistrationActor, entryId: number) =>
     Effect.gen(function* () {
       // Authorised before locking: nobody holds a lock on another organiser's entry.
-      const seen = yield* Repo.entryById(entryId)
+      const seen = yield* repo.entryById(entryId)
       if (!seen) return yield* refuse('notFound')
       const event = yield* managedEvent(actor, seen.eventId, seen.language)
-      const entry = yield* Repo.lockEntry(entryId)
+      const entry = yield* repo.lockEntry(entryId)
       if (!entry) return yield* refuse('notFound')
       return { entry, event }
     })
 
   return {
+    repo,
     events,
     config,
     sales,

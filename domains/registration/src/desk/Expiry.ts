@@ -1,6 +1,5 @@
 import { inTransaction } from '@kibitz/kernel'
 import { Effect, Option } from 'effect'
-import * as Repo from '../internal/RegistrationRepo.ts'
 import { type DeskContext, releaseLine, short } from './DeskContext.ts'
 
 // The expiry job's use case (decision 020): unpaid entries past their deadline expire in batches, give their
@@ -8,19 +7,19 @@ import { type DeskContext, releaseLine, short } from './DeskContext.ts'
 
 /** The desk's expireDue. */
 export const expiry = (desk: DeskContext) => {
-  const { events, sales, now, soldOut, enqueue, eventLink, readsOnce } = desk
+  const { repo, events, sales, now, soldOut, enqueue, eventLink, readsOnce } = desk
 
   const expireDue = Effect.fn('RegistrationDesk.expireDue')(function* (limit: number) {
     const at = yield* now
     return yield* inTransaction(
       Effect.gen(function* () {
-        const due = yield* Repo.lockDue(at, limit)
+        const due = yield* repo.lockDue(at, limit)
         // Each event (in each registrant's language) and tournament is read once for the batch's e-mails.
         const reads = readsOnce()
         for (const entry of due) {
           yield* sales.release(entry.lines.map(releaseLine))
           entry.status = 'expired'
-          yield* Repo.audit(entry.id, null, 'expired', {})
+          yield* repo.audit(entry.id, null, 'expired', {})
           const event = yield* reads.event(entry, entry.language).pipe(Effect.option)
           if (Option.isNone(event) || !entry.contactEmail) continue
           const t = yield* reads.tournament(entry, event.value)
@@ -39,7 +38,7 @@ export const expiry = (desk: DeskContext) => {
         // Each event the places went back to, in id order (as every writer locks one event at a time).
         const freed = [...new Set(due.map((e) => e.eventId))].sort((a, b) => a - b)
         for (const eventId of freed) yield* events.placesGivenBack(eventId)
-        yield* Repo.flush
+        yield* repo.flush
         return due.length
       }),
     ).pipe(Effect.tap(soldOut.forget))

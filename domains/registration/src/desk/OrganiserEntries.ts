@@ -1,7 +1,6 @@
 import { inTransaction, resolveInterfaceLocale } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { entriesCsv } from '../internal/EntryCsv.ts'
-import * as Repo from '../internal/RegistrationRepo.ts'
 import { EntryPage, type EntryQuery, type RegistrationActor } from '../Registration.ts'
 import { contestantRule } from '../RegistrationInput.ts'
 import { type DeskContext, releaseLine, short, toStored } from './DeskContext.ts'
@@ -13,7 +12,7 @@ import { type DeskContext, releaseLine, short, toStored } from './DeskContext.ts
 /** The desk's listForEvent, exportCsv, cancel and move. */
 export const organiserEntries = (desk: DeskContext) => {
   const { events, sales, tournaments, cards, now, refuse, soldOut, enqueue, eventLink, viewOf } = desk
-  const { tournamentOf, managedEvent, managedEntry } = desk
+  const { repo, tournamentOf, managedEvent, managedEntry } = desk
 
   const listForEvent = Effect.fn('RegistrationDesk.listForEvent')(function* (
     actor: RegistrationActor,
@@ -22,7 +21,7 @@ export const organiserEntries = (desk: DeskContext) => {
     locale: string,
   ) {
     const event = yield* managedEvent(actor, eventId, locale)
-    const page = yield* Repo.pageOfEvent(eventId, options, options.offset, options.limit)
+    const page = yield* repo.pageOfEvent(eventId, options, options.offset, options.limit)
     const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
     const byId = new Map(list.map((t) => [Number(t.tournamentId), t]))
     return new EntryPage({
@@ -41,7 +40,7 @@ export const organiserEntries = (desk: DeskContext) => {
     const event = yield* managedEvent(actor, eventId, language)
     const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
     const byId = new Map(list.map((t) => [Number(t.tournamentId), t]))
-    return entriesCsv(yield* Repo.allOfEvent(eventId, query), byId, language, event.timeZone)
+    return entriesCsv(yield* repo.allOfEvent(eventId, query), byId, language, event.timeZone)
   })
 
   const cancel = Effect.fn('RegistrationDesk.cancel')(function* (actor: RegistrationActor, entryId: number) {
@@ -54,8 +53,8 @@ export const organiserEntries = (desk: DeskContext) => {
         entry.status = 'canceled'
         entry.canceledAt = yield* now
         entry.expiresAt = null
-        yield* Repo.flush
-        yield* Repo.audit(entry.id, actor.userId, 'canceled', {})
+        yield* repo.flush
+        yield* repo.audit(entry.id, actor.userId, 'canceled', {})
         // An open card checkout must not take money for a canceled entry; one already paid is refunded by
         // the organiser (the webhook records it as not honoured).
         if (entry.cardSessionId && !entry.paidAt)
@@ -114,8 +113,8 @@ export const organiserEntries = (desk: DeskContext) => {
           c.ticketId = target.ticketId
           c.ageCategoryId = null
         }
-        yield* Repo.flush
-        yield* Repo.audit(entry.id, actor.userId, 'moved', {
+        yield* repo.flush
+        yield* repo.audit(entry.id, actor.userId, 'moved', {
           from: from?.tournamentId ?? null,
           to: to.tournamentId,
         })

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { inTransaction } from '@kibitz/kernel'
 import { Effect } from 'effect'
-import * as Repo from '../internal/RegistrationRepo.ts'
 import { MarkPaidResult, type MarkPaidSkip, type RegistrationActor } from '../Registration.ts'
 import { type DeskContext, type DeskReads, hashToken, releaseLine, short } from './DeskContext.ts'
 
@@ -10,8 +9,19 @@ import { type DeskContext, type DeskReads, hashToken, releaseLine, short } from 
 
 /** The desk's markPaid and markPaidMany, and the recording of a payment that the card checkout shares. */
 export const payments = (desk: DeskContext) => {
-  const { events, sales, now, refuse, enqueue, statusLink, money, readsOnce, managedEvent, managedEntry } =
-    desk
+  const {
+    repo,
+    events,
+    sales,
+    now,
+    refuse,
+    enqueue,
+    statusLink,
+    money,
+    readsOnce,
+    managedEvent,
+    managedEntry,
+  } = desk
 
   /**
    * Records a payment once: pending (or confirmed at the venue) becomes confirmed and paid, with its e-mail. The
@@ -26,11 +36,11 @@ export const payments = (desk: DeskContext) => {
   ) =>
     inTransaction(
       Effect.gen(function* () {
-        const entry = yield* Repo.lockEntry(entryId)
+        const entry = yield* repo.lockEntry(entryId)
         if (!entry) return yield* refuse('notFound')
         if (entry.paidAt) {
           // A second payment (another card checkout, or a card after a transfer): the organiser refunds it.
-          if (how === 'paidByCard') yield* Repo.audit(entry.id, actorUserId, 'duplicatePayment', details)
+          if (how === 'paidByCard') yield* repo.audit(entry.id, actorUserId, 'duplicatePayment', details)
           return entry
         }
         if (entry.status === 'canceled') return yield* refuse('wrongState')
@@ -47,8 +57,8 @@ export const payments = (desk: DeskContext) => {
         // Only a hash of the first status link is kept, so the receipt carries a second one to the same page.
         const receiptToken = randomBytes(32).toString('base64url')
         entry.receiptTokenHash = hashToken(receiptToken)
-        yield* Repo.flush
-        yield* Repo.audit(entry.id, actorUserId, how, details)
+        yield* repo.flush
+        yield* repo.audit(entry.id, actorUserId, how, details)
         const event = yield* reads.event(entry, entry.language)
         const t = yield* reads.tournament(entry, event)
         if (entry.contactEmail && entry.totalMinor > 0)
@@ -93,7 +103,7 @@ export const payments = (desk: DeskContext) => {
     yield* managedEvent(actor, eventId, 'en')
     return yield* inTransaction(
       Effect.gen(function* () {
-        const locked = yield* Repo.lockEntriesOfEvent(eventId, entryIds)
+        const locked = yield* repo.lockEntriesOfEvent(eventId, entryIds)
         const byId = new Map(locked.map((e) => [e.id, e]))
         // The event (in each registrant's language) and each tournament are read once for all the e-mails.
         const reads = readsOnce()

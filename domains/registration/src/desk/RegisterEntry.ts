@@ -12,7 +12,6 @@ import { Data, Effect } from 'effect'
 import { isPaymentMethod } from '../internal/EntryView.ts'
 import type { EntryEntity } from '../internal/entities/EntryEntity.ts'
 import type { RegistrationMail } from '../internal/mail/RegistrationMail.ts'
-import * as Repo from '../internal/RegistrationRepo.ts'
 import { creditorReferenceForEntry, formatCreditorReference } from '../payment/CreditorReference.ts'
 import {
   IdempotencyKeyReused,
@@ -47,7 +46,7 @@ const changedReason = (e: TicketsUnavailable) => e.reason
 /** The desk's register. */
 export const registerEntry = (desk: DeskContext) => {
   const { events, config, sales, rateLimit, federation, now, refuse, publicEvent, findTournament } = desk
-  const { methodsOf, formOf, soldOut, enqueue, statusLink, money } = desk
+  const { repo, methodsOf, formOf, soldOut, enqueue, statusLink, money } = desk
 
   /**
    * An earlier request with this key: the receipt of the entry it made, as it answered then (null when the key
@@ -57,10 +56,10 @@ export const registerEntry = (desk: DeskContext) => {
     readonly hash: string
     readonly request: string
   }) {
-    const found = yield* Repo.findRequest(key.hash)
+    const found = yield* repo.findRequest(key.hash)
     if (found === null) return null
     if (found.requestHash !== key.request) return yield* new IdempotencyKeyReused()
-    const entry = found.entryId === null ? null : yield* Repo.entryById(found.entryId)
+    const entry = found.entryId === null ? null : yield* repo.entryById(found.entryId)
     if (entry === null || found.statusToken === null) return yield* refuse('notFound')
     return new RegistrationReceipt({
       entryId: entry.id,
@@ -199,14 +198,14 @@ export const registerEntry = (desk: DeskContext) => {
     const reserved = yield* inTransaction(
       Effect.gen(function* () {
         // The key first: a concurrent request with the same key waits here for this one, then replays it.
-        if (key && !(yield* Repo.claimRequest(key.hash, key.request))) return yield* new KeyTaken()
+        if (key && !(yield* repo.claimRequest(key.hash, key.request))) return yield* new KeyTaken()
         // Priced again under the row locks: an early bird ending meanwhile is 3000 too, and rolls back.
         const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
         if (sold.totalMinor !== input.ticket.expectedTotalMinor)
           return yield* new Repriced({ totalMinor: sold.totalMinor })
         // The last place taken closes the event's registration on its card in this same transaction.
         yield* events.placesTaken(event.eventId, sold.lines)
-        const entry = yield* Repo.insertEntry(
+        const entry = yield* repo.insertEntry(
           {
             eventId: event.eventId,
             tournamentId: tournament.tournamentId,
@@ -235,8 +234,8 @@ export const registerEntry = (desk: DeskContext) => {
           },
           (id) => (method === 'bankTransfer' ? creditorReferenceForEntry(id) : null),
         )
-        if (key) yield* Repo.attachRequest(key.hash, entry.id, token)
-        yield* Repo.audit(entry.id, who.userId, 'registered', { method, totalMinor: sold.totalMinor })
+        if (key) yield* repo.attachRequest(key.hash, entry.id, token)
+        yield* repo.audit(entry.id, who.userId, 'registered', { method, totalMinor: sold.totalMinor })
         yield* enqueue(
           entry.contactEmail ?? input.data.contactEmail,
           language,

@@ -1,8 +1,7 @@
-import { Em } from '@kibitz/kernel'
+import { type Db, Em } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { EntryEntity } from './entities/EntryEntity.ts'
 
-type Db<A> = Effect.Effect<A, never, Em>
 const CountRow = Schema.Struct({
   tournament_id: Schema.Int,
   entries: Schema.Union([Schema.Int, Schema.NumberFromString]),

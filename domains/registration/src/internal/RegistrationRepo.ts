@@ -1,14 +1,11 @@
-import { Em } from '@kibitz/kernel'
+import { type Db, db } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Effect, Schema } from 'effect'
+import { Context, Effect, Layer, Schema } from 'effect'
 import type { EntryQuery } from '../Registration.ts'
 import { ContestantEntity, EntryAuditEntity, EntryEntity, type StoredLine } from './entities/EntryEntity.ts'
 
 // The only code that writes registrations: entries with their contestants, row locks for the transitions,
-// the audit trail and the expiry job's batch.
-
-const db = <A>(f: (em: EntityManager) => Promise<A>): Effect.Effect<A, never, Em> =>
-  Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+// the audit trail, the expiry job's batch and the idempotency keys (a service, docs/decisions/037).
 
 const Ids = Schema.Array(Schema.Struct({ id: Schema.Int }))
 const decodeIds = Schema.decodeUnknownSync(Ids)
@@ -43,7 +40,7 @@ export interface NewEntry {
 }
 
 /** Inserts an entry and its contestants; the reference is set from the id the database gave. */
-export const insertEntry = (entry: NewEntry, referenceOf: (id: number) => string | null) =>
+const insertEntry = (entry: NewEntry, referenceOf: (id: number) => string | null) =>
   db(async (em) => {
     const row = em.create(EntryEntity, {
       eventId: entry.eventId,
@@ -82,18 +79,18 @@ export const insertEntry = (entry: NewEntry, referenceOf: (id: number) => string
   })
 
 /** Locks one entry until the transaction ends and reads it with its contestants. */
-export const lockEntry = (entryId: number) =>
+const lockEntry = (entryId: number) =>
   db(async (em) => {
     const locked = decodeIds(await em.execute('select id from entry where id = ? for update', [entryId]))
     if (locked.length === 0) return null
     return em.findOne(EntryEntity, { id: entryId }, { populate: ['contestants'], refresh: true })
   })
 
-export const entryById = (entryId: number) =>
+const entryById = (entryId: number) =>
   db((em) => em.findOne(EntryEntity, { id: entryId }, { populate: ['contestants'] }))
 
 /** The entry of a status link: the one given at registration, or the one sent with the payment receipt. */
-export const entryByTokenHash = (hash: string) =>
+const entryByTokenHash = (hash: string) =>
   db((em) =>
     em.findOne(
       EntryEntity,
@@ -102,20 +99,20 @@ export const entryByTokenHash = (hash: string) =>
     ),
   )
 
-export const entryByCardSession = (sessionId: string) =>
+const entryByCardSession = (sessionId: string) =>
   db((em) => em.findOne(EntryEntity, { cardSessionId: sessionId }, { populate: ['contestants'] }))
 
 /** Writes the changes made to loaded entries. */
-export const flush = db((em) => em.flush())
+const flush = db((em) => em.flush())
 
-export const audit = (entryId: number, actorUserId: number | null, action: string, details: object = {}) =>
+const audit = (entryId: number, actorUserId: number | null, action: string, details: object = {}) =>
   db(async (em) => {
     em.create(EntryAuditEntity, { entryId, actorUserId, action, details: { ...details } })
     await em.flush()
   })
 
 /** Up to `limit` unpaid entries past their deadline, locked; entries another worker holds are skipped. */
-export const lockDue = (now: Date, limit: number) =>
+const lockDue = (now: Date, limit: number) =>
   db(async (em) => {
     const rows = decodeIds(
       await em.execute(
@@ -202,7 +199,7 @@ const loadInOrder = async (em: EntityManager, ids: ReadonlyArray<number>) => {
  * A page of an event's entries that match the organiser's query, newest first, with how many match. The
  * (event_id, id) and (event_id, status, id) indexes keep a page of an event with thousands of entries cheap.
  */
-export const pageOfEvent = (eventId: number, query: EntryQuery, offset: number, limit: number) =>
+const pageOfEvent = (eventId: number, query: EntryQuery, offset: number, limit: number) =>
   db(async (em) => {
     const where = whereOf(eventId, query)
     const ids = decodeIds(
@@ -225,7 +222,7 @@ export const pageOfEvent = (eventId: number, query: EntryQuery, offset: number, 
   })
 
 /** Every entry of an event that matches the organiser's query, oldest first, for the CSV export. */
-export const allOfEvent = (eventId: number, query: EntryQuery) =>
+const allOfEvent = (eventId: number, query: EntryQuery) =>
   db(async (em) => {
     const where = whereOf(eventId, query)
     const ids = decodeIds(
@@ -238,7 +235,7 @@ export const allOfEvent = (eventId: number, query: EntryQuery) =>
   })
 
 /** Of these ids, the entries of the event, locked until the transaction ends, in id order (as every writer). */
-export const lockEntriesOfEvent = (eventId: number, entryIds: ReadonlyArray<number>) =>
+const lockEntriesOfEvent = (eventId: number, entryIds: ReadonlyArray<number>) =>
   db(async (em) => {
     const ids = [...new Set(entryIds)].sort((a, b) => a - b)
     if (ids.length === 0) return []
@@ -267,7 +264,7 @@ const decodeRequests = Schema.decodeUnknownSync(Schema.Array(RequestRow))
  * Takes an idempotency key for this transaction: true when it is new. A concurrent transaction holding the same
  * key makes this wait for it, then answer false (its entry is the answer).
  */
-export const claimRequest = (keyHash: string, requestHash: string) =>
+const claimRequest = (keyHash: string, requestHash: string) =>
   db(async (em) => {
     const rows = await em.execute(
       `insert into registration_request (key_hash, request_hash) values (?, ?)
@@ -278,7 +275,7 @@ export const claimRequest = (keyHash: string, requestHash: string) =>
   })
 
 /** Ties a claimed key to the entry it made and its status-link secret (the replay's answer for a day). */
-export const attachRequest = (keyHash: string, entryId: number, statusToken: string) =>
+const attachRequest = (keyHash: string, entryId: number, statusToken: string) =>
   db((em) =>
     em.execute('update registration_request set entry_id = ?, status_token = ? where key_hash = ?', [
       entryId,
@@ -288,7 +285,7 @@ export const attachRequest = (keyHash: string, entryId: number, statusToken: str
   )
 
 /** What an idempotency key was used for, if it was. */
-export const findRequest = (keyHash: string) =>
+const findRequest = (keyHash: string) =>
   db(async (em) => {
     const [row] = decodeRequests(
       await em.execute(
@@ -302,7 +299,7 @@ export const findRequest = (keyHash: string) =>
   })
 
 /** Forgets idempotency keys older than `before`, a bounded batch per statement; answers how many. */
-export const purgeRequests = (before: Date, limit: number) =>
+const purgeRequests = (before: Date, limit: number) =>
   db(async (em) => {
     const rows = await em.execute(
       `delete from registration_request where key_hash in (
@@ -312,3 +309,71 @@ export const purgeRequests = (before: Date, limit: number) =>
     )
     return rows.length
   })
+
+/** A request's idempotency key as it was used. */
+export interface StoredRequest {
+  readonly requestHash: string
+  readonly entryId: number | null
+  readonly statusToken: string | null
+}
+
+/** The registration desk's repository: read once by RegistrationDesk's layer and handed to the desk's parts. */
+export class RegistrationRepo extends Context.Service<
+  RegistrationRepo,
+  {
+    /** Inserts an entry and its contestants; the reference is set from the id the database gave. */
+    insertEntry(entry: NewEntry, referenceOf: (id: number) => string | null): Db<EntryEntity>
+    /** Locks one entry until the transaction ends and reads it with its contestants. */
+    lockEntry(entryId: number): Db<EntryEntity | null>
+    entryById(entryId: number): Db<EntryEntity | null>
+    /** The entry of a status link: the one given at registration, or the one sent with the payment receipt. */
+    entryByTokenHash(hash: string): Db<EntryEntity | null>
+    entryByCardSession(sessionId: string): Db<EntryEntity | null>
+    /** Writes the changes made to loaded entries. */
+    readonly flush: Db<void>
+    audit(entryId: number, actorUserId: number | null, action: string, details?: object): Db<void>
+    /** Up to `limit` unpaid entries past their deadline, locked; entries another worker holds are skipped. */
+    lockDue(now: Date, limit: number): Db<ReadonlyArray<EntryEntity>>
+    /** A page of an event's entries that match the organiser's query, newest first, with how many match. */
+    pageOfEvent(
+      eventId: number,
+      query: EntryQuery,
+      offset: number,
+      limit: number,
+    ): Db<{ readonly entries: ReadonlyArray<EntryEntity>; readonly total: number }>
+    /** Every entry of an event that matches the organiser's query, oldest first, for the CSV export. */
+    allOfEvent(eventId: number, query: EntryQuery): Db<ReadonlyArray<EntryEntity>>
+    /** Of these ids, the entries of the event, locked until the transaction ends, in id order. */
+    lockEntriesOfEvent(eventId: number, entryIds: ReadonlyArray<number>): Db<ReadonlyArray<EntryEntity>>
+    /** Takes an idempotency key for this transaction: true when it is new (a concurrent holder makes it wait). */
+    claimRequest(keyHash: string, requestHash: string): Db<boolean>
+    /** Ties a claimed key to the entry it made and its status-link secret. */
+    attachRequest(keyHash: string, entryId: number, statusToken: string): Db<void>
+    /** What an idempotency key was used for, if it was. */
+    findRequest(keyHash: string): Db<StoredRequest | null>
+    /** Forgets idempotency keys older than `before`, at most `limit`; answers how many. */
+    purgeRequests(before: Date, limit: number): Db<number>
+  }
+>()('@kibitz/registration/RegistrationRepo') {
+  static readonly layer = Layer.succeed(
+    RegistrationRepo,
+    RegistrationRepo.of({
+      insertEntry,
+      lockEntry,
+      entryById,
+      entryByTokenHash,
+      entryByCardSession,
+      flush,
+      audit,
+      lockDue,
+      pageOfEvent,
+      allOfEvent,
+      lockEntriesOfEvent,
+      claimRequest,
+      attachRequest: (keyHash, entryId, statusToken) =>
+        Effect.asVoid(attachRequest(keyHash, entryId, statusToken)),
+      findRequest,
+      purgeRequests,
+    }),
+  )
+}
