@@ -3,12 +3,10 @@ import { addDays, type Em, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel
 import { Clock, Context, Effect, Layer } from 'effect'
 import {
   type CategoryGraph,
-  graphInEvent,
-  graphsOfEvent,
   type TicketGraph,
   type TournamentGraph,
-} from './internal/TournamentReads.ts'
-import { TournamentRepo } from './internal/TournamentRepo.ts'
+  TournamentRepo,
+} from './internal/TournamentRepo.ts'
 import {
   type CategorySale,
   categoryOnSale,
@@ -105,7 +103,7 @@ export class TournamentService extends Context.Service<
         eventAccepted: boolean,
       ) {
         const at = yield* now
-        const graphs = yield* graphsOfEvent(eventId)
+        const graphs = yield* repo.graphsOfEvent(eventId)
         return graphs.map((t) => toTournament(t, at, timeZone, eventAccepted))
       })
 
@@ -116,7 +114,7 @@ export class TournamentService extends Context.Service<
         eventAccepted: boolean,
       ) {
         const at = yield* now
-        const found = yield* graphInEvent(eventId, aliasOrId)
+        const found = yield* repo.graphInEvent(eventId, aliasOrId)
         if (found === null) return yield* new TournamentNotFound({ eventId, aliasOrId })
         return toTournament(found, at, timeZone, eventAccepted)
       })
@@ -140,7 +138,7 @@ export class TournamentService extends Context.Service<
         eventId: number,
         timeZone: string,
       ) {
-        const graphs = yield* graphsOfEvent(eventId)
+        const graphs = yield* repo.graphsOfEvent(eventId)
         // The span (opensAt null when some open tournament has no start: open from publication on)
         // and every window, so a gap between two tournaments' windows reads as closed.
         const windows: Array<{ opens: number | null; closes: number }> = []

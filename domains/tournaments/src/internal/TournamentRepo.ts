@@ -1,15 +1,190 @@
-import { Em } from '@kibitz/kernel'
+import { type Db, db, Em, hasControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { TournamentEntity } from './entities/TournamentEntity.ts'
 
-type Db<A> = Effect.Effect<A, never, Em>
+// The tournaments' reads (the writes are TournamentWriteRepo, the sales TicketSalesRepo). The public read path
+// (event pages, player lists, the registration form) is one query that builds each tournament with its sessions,
+// stages, program, tickets and their age categories, prizes and prize setup as one JSON document, decoded here
+// into plain data. An event with fifteen tournaments is one round trip instead of eight, and no entity is
+// hydrated for a page that only reads.
+
+const NullableString = Schema.NullOr(Schema.String)
+const NullableInt = Schema.NullOr(Schema.Int)
+
+const CategoryGraph = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  ageFrom: NullableInt,
+  ageTo: NullableInt,
+  priceMinor: Schema.Int,
+  quantity: NullableInt,
+  sold: Schema.Int,
+  discountPercent: Schema.Int,
+  salesStartDate: NullableString,
+  salesEndDate: NullableString,
+  isEarlyBird: Schema.Boolean,
+  earlyBirdPriceMinor: NullableInt,
+  earlyBirdSalesStartDate: NullableString,
+  earlyBirdSalesEndDate: NullableString,
+  earlyBirdEndSalesQuantity: NullableInt,
+  enabled: Schema.Boolean,
+})
+
+const TicketGraph = Schema.Struct({
+  id: Schema.Int,
+  type: Schema.Int,
+  priceMinor: Schema.Int,
+  quantity: Schema.Int,
+  sold: Schema.Int,
+  isForSale: Schema.Boolean,
+  isPricePerTeam: Schema.Boolean,
+  ageCategories: Schema.Array(CategoryGraph),
+})
+
+/** A tournament and everything shown with it, as plain data. */
+export const TournamentGraph = Schema.Struct({
+  id: Schema.Int,
+  eventId: Schema.Int,
+  alias: Schema.String,
+  name: Schema.String,
+  additionalName: NullableString,
+  type: Schema.Int,
+  isMultiSession: Schema.Boolean,
+  isComplicated: Schema.Boolean,
+  isComplicatedMultiSession: Schema.Boolean,
+  isComplicatedMultiRound: Schema.Boolean,
+  isComplicatedGroup: Schema.Boolean,
+  startDate: Schema.String,
+  startTime: NullableString,
+  endDate: Schema.String,
+  endTime: NullableString,
+  pointsScoreType: Schema.String,
+  verifyPlayer: Schema.Boolean,
+  resultsSource: NullableInt,
+  resultsUrl: NullableString,
+  resultsFile: NullableString,
+  rulesAndRegulationsFile: NullableString,
+  hasRegistration: Schema.Boolean,
+  isRegistrationEnabled: Schema.Boolean,
+  /** ISO instants. */
+  registrationStartAt: NullableString,
+  registrationEndAt: NullableString,
+  registrationType: Schema.Int,
+  playerListUrl: NullableString,
+  orderNumber: Schema.Int,
+  isMain: Schema.Boolean,
+  boards: NullableInt,
+  description: NullableString,
+  isPrizeInformationEnabled: Schema.Boolean,
+  isPlayerListViewEnabled: Schema.Boolean,
+  locationName: NullableString,
+  sessions: Schema.Array(
+    Schema.Struct({
+      startDate: Schema.String,
+      endDate: NullableString,
+      startTime: NullableString,
+      endTime: NullableString,
+      type: Schema.Int,
+      text: NullableString,
+      boards: NullableInt,
+    }),
+  ),
+  stages: Schema.Array(Schema.Struct({ name: Schema.String, type: Schema.Int, resultsUrl: NullableString })),
+  programDays: Schema.Array(
+    Schema.Struct({
+      date: Schema.String,
+      tours: Schema.Array(Schema.Struct({ time: Schema.String, name: Schema.String })),
+    }),
+  ),
+  tickets: Schema.Array(TicketGraph),
+  prizes: Schema.Array(
+    Schema.Struct({
+      id: Schema.Int,
+      placeNumber: Schema.Int,
+      additionalName: NullableString,
+      prizeAmountMinor: NullableInt,
+      customPrize: NullableString,
+      medalIconKey: NullableString,
+      cupIconKey: NullableString,
+      type: Schema.Int,
+    }),
+  ),
+  prizeSetup: Schema.NullOr(
+    Schema.Struct({
+      placesNumber: Schema.Int,
+      prizePoolMinor: NullableInt,
+      customPrizePool: NullableString,
+      customPrizeText: NullableString,
+      isFormulaUsed: Schema.Boolean,
+    }),
+  ),
+})
+export type TournamentGraph = typeof TournamentGraph.Type
+export type TicketGraph = typeof TicketGraph.Type
+export type CategoryGraph = typeof CategoryGraph.Type
+
+const decodeGraphs = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ graph: TournamentGraph })))
+
+const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`
+/** A timestamptz as the ISO instant JavaScript writes (`…T…Z`). */
+const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+const graphSql = `json_build_object(
+  'id', t.id, 'eventId', t.event_id, 'alias', t.alias, 'name', t.name, 'additionalName', t.additional_name,
+  'type', t.type, 'isMultiSession', t.is_multi_session, 'isComplicated', t.is_complicated,
+  'isComplicatedMultiSession', t.is_complicated_multi_session, 'isComplicatedMultiRound', t.is_complicated_multi_round,
+  'isComplicatedGroup', t.is_complicated_group, 'startDate', ${day('t.start_date')}, 'startTime', t.start_time,
+  'endDate', ${day('t.end_date')}, 'endTime', t.end_time, 'pointsScoreType', t.points_score_type,
+  'verifyPlayer', t.verify_player, 'resultsSource', t.results_source, 'resultsUrl', t.results_url,
+  'resultsFile', t.results_file, 'rulesAndRegulationsFile', t.rules_and_regulations_file,
+  'hasRegistration', t.has_registration, 'isRegistrationEnabled', t.is_registration_enabled,
+  'registrationStartAt', ${instant('t.registration_start_at')}, 'registrationEndAt', ${instant('t.registration_end_at')},
+  'registrationType', t.registration_type, 'playerListUrl', t.player_list_url, 'orderNumber', t.order_number,
+  'isMain', t.is_main, 'boards', t.boards, 'description', t.description,
+  'isPrizeInformationEnabled', t.is_prize_information_enabled, 'isPlayerListViewEnabled', t.is_player_list_view_enabled,
+  'locationName', t.location_name,
+  'sessions', coalesce((select json_agg(json_build_object(
+      'startDate', ${day('s.start_date')}, 'endDate', ${day('s.end_date')}, 'startTime', s.start_time,
+      'endTime', s.end_time, 'type', s.type, 'text', s.text, 'boards', s.boards) order by s.id)
+    from tournament_session s where s.tournament_id = t.id), '[]'),
+  'stages', coalesce((select json_agg(json_build_object('name', s.name, 'type', s.type, 'resultsUrl', s.results_url)
+      order by s.order_number, s.id)
+    from tournament_stage s where s.tournament_id = t.id), '[]'),
+  'programDays', coalesce((select json_agg(json_build_object('date', ${day('d.date')}, 'tours', d.tours) order by d.date, d.id)
+    from tournament_program_day d where d.tournament_id = t.id), '[]'),
+  'tickets', coalesce((select json_agg(json_build_object(
+      'id', k.id, 'type', k.type, 'priceMinor', k.price_minor, 'quantity', k.quantity, 'sold', k.sold,
+      'isForSale', k.is_for_sale, 'isPricePerTeam', k.is_price_per_team,
+      'ageCategories', coalesce((select json_agg(json_build_object(
+          'id', c.id, 'name', c.name, 'ageFrom', c.age_from, 'ageTo', c.age_to, 'priceMinor', c.price_minor,
+          'quantity', c.quantity, 'sold', c.sold, 'discountPercent', c.discount_percent,
+          'salesStartDate', ${day('c.sales_start_date')}, 'salesEndDate', ${day('c.sales_end_date')},
+          'isEarlyBird', c.is_early_bird, 'earlyBirdPriceMinor', c.early_bird_price_minor,
+          'earlyBirdSalesStartDate', ${day('c.early_bird_sales_start_date')},
+          'earlyBirdSalesEndDate', ${day('c.early_bird_sales_end_date')},
+          'earlyBirdEndSalesQuantity', c.early_bird_end_sales_quantity, 'enabled', c.enabled) order by c.id)
+        from ticket_age_category c where c.ticket_id = k.id), '[]')) order by k.type, k.id)
+    from ticket k where k.tournament_id = t.id), '[]'),
+  'prizes', coalesce((select json_agg(json_build_object(
+      'id', p.id, 'placeNumber', p.place_number, 'additionalName', p.additional_name,
+      'prizeAmountMinor', p.prize_amount_minor, 'customPrize', p.custom_prize, 'medalIconKey', p.medal_icon_key,
+      'cupIconKey', p.cup_icon_key, 'type', p.type) order by p.place_number, p.id)
+    from prize p where p.tournament_id = t.id), '[]'),
+  'prizeSetup', (select json_build_object('placesNumber', ps.places_number, 'prizePoolMinor', ps.prize_pool_minor,
+      'customPrizePool', ps.custom_prize_pool, 'customPrizeText', ps.custom_prize_text,
+      'isFormulaUsed', ps.is_formula_used)
+    from prize_setup ps where ps.tournament_id = t.id order by ps.id limit 1)
+) as graph`
 
 const decodeFull = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ full: Schema.Boolean })))
 
-/** Lookups of tournament ids (the public reads are TournamentReads; the writes TournamentWriteRepo). */
 export class TournamentRepo extends Context.Service<
   TournamentRepo,
   {
+    /** The tournaments of an event in their order, each as one graph. */
+    graphsOfEvent(eventId: number): Db<ReadonlyArray<TournamentGraph>>
+    /** One tournament of an event by id or alias (as typed, case-insensitively), or nothing. */
+    graphInEvent(eventId: number, aliasOrId: string): Db<TournamentGraph | null>
     eventIdsOf(tournamentIds: ReadonlyArray<number>): Db<ReadonlyMap<number, number>>
     /** Whether one of the tickets, or one of the age categories with a quantity, has no place left. */
     anyFull(ticketIds: ReadonlyArray<number>, categoryIds: ReadonlyArray<number>): Db<boolean>
@@ -18,6 +193,27 @@ export class TournamentRepo extends Context.Service<
   static readonly layer = Layer.succeed(
     TournamentRepo,
     TournamentRepo.of({
+      graphsOfEvent: (eventId) =>
+        db((em) =>
+          em.execute(
+            `select ${graphSql} from tournament t where t.event_id = ? order by t.order_number, t.id`,
+            [eventId],
+          ),
+        ).pipe(Effect.map((rows) => decodeGraphs(rows).map((r) => r.graph))),
+      graphInEvent: Effect.fn('TournamentRepo.graphInEvent')(function* (eventId, aliasOrId) {
+        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return null
+        const key = aliasOrId.trim().toLowerCase()
+        const id = /^\d{1,9}$/.test(key) ? Number(key) : -1
+        const em = yield* Em
+        const rows = yield* Effect.promise(() =>
+          em.execute(
+            `select ${graphSql} from tournament t where t.event_id = ? and (t.id = ? or t.alias = ?)
+             order by (t.id = ?) desc limit 1`,
+            [eventId, id, key, id],
+          ),
+        )
+        return decodeGraphs(rows)[0]?.graph ?? null
+      }),
       eventIdsOf: Effect.fn('TournamentRepo.eventIdsOf')(function* (tournamentIds) {
         const em = yield* Em
         if (tournamentIds.length === 0) return new Map()
