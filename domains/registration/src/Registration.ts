@@ -1,3 +1,4 @@
+import { EventState } from '@kibitz/events'
 import { type Em, FieldProblem } from '@kibitz/kernel'
 import { Tournament } from '@kibitz/tournaments'
 import { Context, type Effect, type Option, Schema } from 'effect'
@@ -24,6 +25,8 @@ export class RegistrationEvent extends Schema.Class<RegistrationEvent>(
   organiserEmail: Schema.NullOr(Schema.String),
   currencyCode: Schema.String,
   timeZone: Schema.String,
+  /** The event's state, as the events domain keeps it. */
+  state: EventState,
   /** Public (accepted) and neither postponed nor canceled: only then are registrations taken. */
   accepted: Schema.Boolean,
   bank: Schema.NullOr(BankAccount),

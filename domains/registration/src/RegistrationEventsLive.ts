@@ -23,6 +23,7 @@ const toRegistrationEvent = (facts: EventFacts) =>
     organiserEmail: facts.organiserEmail,
     currencyCode: facts.currencyCode,
     timeZone: facts.timeZone,
+    state: facts.state,
     accepted: facts.state === 'accepted',
     bank: facts.bank === null ? null : new BankAccount(facts.bank),
   })

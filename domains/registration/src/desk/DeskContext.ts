@@ -49,6 +49,10 @@ export const toStored = (l: PricedLine): StoredLine => ({
 /** A stored line as TicketSales gives it back. */
 export const releaseLine = (l: StoredLine): PricedLine => new PricedLine({ ...l })
 
+/** The event as the tournaments domain reads its tournaments (TournamentService's listForEvent, findInEvent). */
+export const tournamentsEvent = (event: RegistrationEvent) =>
+  ({ id: event.eventId, timeZone: event.timeZone, state: event.state }) as const
+
 /** Names in e-mail subjects stay short enough for any subject line. */
 export const short = (name: string) => (name.length > 120 ? `${name.slice(0, 119)}…` : name)
 
@@ -114,7 +118,7 @@ export const makeDeskContext = Effect.gen(function* () {
 
   const findTournament = (event: RegistrationEvent, tournamentRef: string) =>
     tournaments
-      .findInEvent(event.eventId, tournamentRef, event.timeZone, event.accepted)
+      .findInEvent(tournamentsEvent(event), tournamentRef)
       .pipe(Effect.mapError(() => refuse('notFound')))
 
   const methodsOf = (event: RegistrationEvent): ReadonlyArray<ChosenPaymentMethod> => [
@@ -178,7 +182,7 @@ export const makeDeskContext = Effect.gen(function* () {
   /** The entry's tournament as the public reads it (null if it was removed meanwhile). */
   const tournamentOf = (entry: EntryEntity, event: RegistrationEvent) =>
     tournaments
-      .findInEvent(event.eventId, String(entry.tournamentId), event.timeZone, event.accepted)
+      .findInEvent(tournamentsEvent(event), String(entry.tournamentId))
       .pipe(Effect.orElseSucceed(() => null))
 
   const viewWithContext = (entry: EntryEntity, locale: string) =>

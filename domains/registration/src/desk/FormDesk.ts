@@ -1,6 +1,6 @@
 import { Effect } from 'effect'
 import { OpenTournament, TournamentRules } from '../Registration.ts'
-import type { DeskContext } from './DeskContext.ts'
+import { type DeskContext, tournamentsEvent } from './DeskContext.ts'
 
 // Anyone, before registering: the open tournaments of a public event, a tournament's registration form and its
 // rules page (part of the registration desk, docs/decisions/020-registration.md).
@@ -25,7 +25,7 @@ export const formDesk = (desk: DeskContext) => {
     locale: string,
   ) {
     const event = yield* publicEvent(eventRef, locale)
-    const list = yield* tournaments.listForEvent(event.eventId, event.timeZone, event.accepted)
+    const list = yield* tournaments.listForEvent(tournamentsEvent(event))
     return list
       .filter((t) => t.isOpenRegistration)
       .map(

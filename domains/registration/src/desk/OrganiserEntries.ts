@@ -3,7 +3,7 @@ import { Effect } from 'effect'
 import { entriesCsv } from '../internal/EntryCsv.ts'
 import { EntryPage, type EntryQuery, type RegistrationActor } from '../Registration.ts'
 import { contestantRule } from '../RegistrationInput.ts'
-import { type DeskContext, releaseLine, short, toStored } from './DeskContext.ts'
+import { type DeskContext, releaseLine, short, toStored, tournamentsEvent } from './DeskContext.ts'
 
 // The organiser's entries (decisions 020 and 034): the event's registrations as a page and as CSV, and the
 // transitions an organiser makes on one entry, cancel and move (marking paid is desk/Payments.ts). Each is one
@@ -22,7 +22,7 @@ export const organiserEntries = (desk: DeskContext) => {
   ) {
     const event = yield* managedEvent(actor, eventId, locale)
     const page = yield* repo.pageOfEvent(eventId, options, options.offset, options.limit)
-    const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
+    const list = yield* tournaments.listForEvent(tournamentsEvent(event))
     const byId = new Map(list.map((t) => [Number(t.tournamentId), t]))
     return new EntryPage({
       entries: page.entries.map((e) => viewOf(e, event, byId.get(e.tournamentId) ?? null)),
@@ -38,7 +38,7 @@ export const organiserEntries = (desk: DeskContext) => {
   ) {
     const language = resolveInterfaceLocale(locale)
     const event = yield* managedEvent(actor, eventId, language)
-    const list = yield* tournaments.listForEvent(eventId, event.timeZone, event.accepted)
+    const list = yield* tournaments.listForEvent(tournamentsEvent(event))
     const byId = new Map(list.map((t) => [Number(t.tournamentId), t]))
     return entriesCsv(yield* repo.allOfEvent(eventId, query), byId, language, event.timeZone)
   })
@@ -91,7 +91,7 @@ export const organiserEntries = (desk: DeskContext) => {
         if (target.tournamentId === entry.tournamentId) return yield* refuse('incompatible')
         const from = yield* tournamentOf(entry, event)
         const to = yield* tournaments
-          .findInEvent(event.eventId, String(target.tournamentId), event.timeZone, event.accepted)
+          .findInEvent(tournamentsEvent(event), String(target.tournamentId))
           .pipe(Effect.mapError(() => refuse('notFound')))
         if (to.eventId !== event.eventId) return yield* refuse('notFound')
         const players = entry.contestants.length
