@@ -340,3 +340,37 @@ describe('every enum the document states is the set the handler accepts', () => 
     expect(probes).toBeGreaterThan(2)
   })
 })
+
+describe('web addresses', () => {
+  // The event's and tournaments' bodies (the user API's bodies are loose text that the accounts domain checks).
+  const addresses = jsonBodies
+    .filter((body) => /^(eventEditor|eventWrites)\./.test(body.id))
+    .flatMap((body) =>
+      [...documentFields(body.documented)]
+        .filter(([path]) => /Url$/.test(path))
+        .map(([path, stated]) => ({ id: body.id, path, stated, body })),
+    )
+
+  it('every web address field states its form and length, and the handler draws the line there', () => {
+    expect(addresses.length).toBeGreaterThan(3)
+    const wrong: Array<string> = []
+    for (const { id, path, stated, body } of addresses) {
+      if (!stated.closed || stated.limits.maxLength !== 500) wrong.push(`${id} ${path}: not stated`)
+      const valid = validBodies[body.id]
+      if (valid === undefined) continue
+      const host = 'https://example.org/'
+      for (const [length, accepted] of [
+        [500, true],
+        [501, false],
+      ] as const) {
+        const changed = withField(valid, path, host + 'a'.repeat(length - host.length))
+        if (changed === null) continue
+        const decoded = decodeWithProblems(decoderOf(body.schema), changed.body)
+        const refused = !decoded.ok && decoded.problems.some((p) => p.field === changed.field)
+        if (refused === accepted)
+          wrong.push(`${id} ${path}: ${length} characters ${accepted ? 'refused' : 'accepted'}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+})

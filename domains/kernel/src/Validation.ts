@@ -339,9 +339,21 @@ export const normaliseWebUrl = (value: string): string => {
  * private network or a cloud's metadata address) and without credentials in it; typed without a scheme it
  * becomes https:// (normaliseWebUrl).
  */
-export const WebsiteUrl = normalisedString(
-  normaliseWebUrl,
-  Schema.String.check(atMost(validationLimits.websiteUrl), rule(ValidationRule.url, isWebUrl)),
+export const WebsiteUrl = Schema.String.check(
+  // Checks nothing itself (the address is checked once https:// is put in front of a bare host): it states in the
+  // API's document what the checks below enforce.
+  Schema.makeFilter<string>(() => true).annotate({
+    toJsonSchema: () => ({
+      format: 'uri-reference',
+      maxLength: validationLimits.websiteUrl,
+      description: `An http or https address on a public host, at most ${validationLimits.websiteUrl} characters; typed without a scheme, https:// is put in front.`,
+    }),
+  }),
+).pipe(
+  Schema.decodeTo(
+    Schema.String.check(atMost(validationLimits.websiteUrl), rule(ValidationRule.url, isWebUrl)),
+    SchemaTransformation.transform<string, string>({ decode: normaliseWebUrl, encode: (value) => value }),
+  ),
 )
 
 // A ticked HTML checkbox posts 'on' (or its value attribute, 'true' here); a JSON body sends true.
