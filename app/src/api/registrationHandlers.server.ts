@@ -15,7 +15,7 @@ import {
   type TicketsChanged,
   type WebhookRejected,
 } from '@kibitz/registration'
-import { type TicketsUnavailable, TournamentService } from '@kibitz/tournaments'
+import type { TicketsUnavailable } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
@@ -157,7 +157,6 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
   Effect.gen(function* () {
     const run = yield* unitOfWork
     const desk = yield* RegistrationDesk
-    const tournaments = yield* TournamentService
 
     /** The organiser acting: the session's user; one without an organiser account sees no event as theirs. */
     const actor: Effect.Effect<RegistrationActor, never, CurrentSession> = Effect.map(
@@ -165,21 +164,11 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
       ({ user }) => eventActorOf(user) ?? { userId: user.id, organiserId: null, isSuper: false },
     )
 
-    /** The event a register call names: `?event=`, else the event of the tournament's numeric id. */
-    const eventOfRegistration = (tournamentRef: string, event: string | undefined) => {
-      if (event !== undefined) return Effect.succeed(event)
-      const id = numericId(tournamentRef)
-      if (id === null)
-        return Effect.fail(
-          invalidQueryField('event', 'Give the event when the tournament is named by its alias'),
-        )
-      return Effect.flatMap(run(tournaments.eventIdsOf([id])), (owners) => {
-        const eventId = owners.get(id)
-        return eventId === undefined
-          ? Effect.fail(notFound('Tournament not found'))
-          : Effect.succeed(String(eventId))
-      })
-    }
+    /** A register call without `?event=` names the tournament by its id; the desk reads its event. */
+    const checkTournamentRef = (tournamentRef: string, event: string | undefined) =>
+      event === undefined && numericId(tournamentRef) === null
+        ? Effect.fail(invalidQueryField('event', 'Give the event when the tournament is named by its alias'))
+        : Effect.void
 
     const register = (
       request: HttpServerRequest.HttpServerRequest,
@@ -204,13 +193,13 @@ export const RegistrationHandlers = HttpApiBuilder.group(Api, 'registration', (h
         const body = yield* Effect.try({ try: (): unknown => JSON.parse(text), catch: () => notJson })
         const decoded = decodeWithProblems(RegisterInput, body)
         if (!decoded.ok) return yield* invalidFields(decoded.problems)
-        const event = yield* eventOfRegistration(tournamentRef, eventRef)
+        yield* checkTournamentRef(tournamentRef, eventRef)
         // Anonymous registration is the rule; a signed-in user is recorded, an ended session is simply nobody.
         const web = yield* Effect.orDie(HttpServerRequest.toWeb(request))
         const session = yield* Effect.promise(() => sessionOf(web))
         const receipt = yield* run(
           desk.register(
-            event,
+            eventRef,
             tournamentRef,
             decoded.value,
             { userId: session.user?.id ?? null, language: requestLocale(request), address: clientIp(web) },

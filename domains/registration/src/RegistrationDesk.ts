@@ -56,9 +56,10 @@ export class RegistrationDesk extends Context.Service<
     /**
      * Anyone (signed in or not): registers an entry. Refused when registration is not open; invalid input names
      * each field; a price or availability that changed since the form was read is error 3000 with the new form.
+     * Without `eventRef` the tournament is named by its id and the desk reads its event (notFound if none).
      */
     register(
-      eventRef: string,
+      eventRef: string | undefined,
       tournamentRef: string,
       input: RegisterInput,
       who: {

@@ -324,4 +324,26 @@ describe('RegistrationDesk.register', () => {
       }),
     )
   })
+
+  it.effect(
+    'registers in a tournament named by its id alone, reading its event and the tournament once',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        const who = { userId: null, language: 'lt' }
+        const statements = world.statements()
+        const receipt = yield* desk((d) =>
+          d.register(undefined, String(f.tournamentId), pair(f, 4000 + 1500), who),
+        )
+        const sql = statements.stop()
+        expect(receipt).toMatchObject({ status: 'pending', totalMinor: 5500 })
+        expect(sql.filter((q) => /from "?event"? as "?e0"?/i.test(q))).toHaveLength(1)
+        expect(sql.filter((q) => /from tournament t where/i.test(q))).toHaveLength(1)
+        for (const ref of ['999999', 'open-pairs']) {
+          const refused = yield* Effect.flip(desk((d) => d.register(undefined, ref, pair(f, 5500), who)))
+          expect(refused).toMatchObject({ _tag: 'RegistrationRefused', reason: 'notFound' })
+        }
+      }),
+  )
 })

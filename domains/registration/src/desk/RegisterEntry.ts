@@ -46,7 +46,7 @@ const changedReason = (e: TicketsUnavailable) => e.reason
 /** The desk's register. */
 export const registerEntry = (desk: DeskContext) => {
   const { events, config, sales, rateLimit, federation, now, refuse, publicEvent, findTournament } = desk
-  const { repo, methodsOf, formOf, soldOut, enqueue, statusLink, money } = desk
+  const { repo, tournaments, methodsOf, formOf, soldOut, enqueue, statusLink, money } = desk
 
   /**
    * An earlier request with this key: the receipt of the entry it made, as it answered then (null when the key
@@ -110,13 +110,26 @@ export const registerEntry = (desk: DeskContext) => {
     }
   }
 
+  /** The event of a tournament named by its id (a register call that does not name the event). */
+  const eventOfTournament = Effect.fn('RegistrationDesk.eventOfTournament')(function* (
+    tournamentRef: string,
+  ) {
+    const id = /^[1-9]\d{0,9}$/.test(tournamentRef) ? Number(tournamentRef) : null
+    if (id === null) return yield* refuse('notFound')
+    const eventId = (yield* tournaments.eventIdsOf([id])).get(id)
+    return eventId === undefined ? yield* refuse('notFound') : String(eventId)
+  })
+
   const register = Effect.fn('RegistrationDesk.register')(function* (
-    eventRef: string,
+    eventNamed: string | undefined,
     tournamentRef: string,
     input: RegisterInput,
     who: { readonly userId: number | null; readonly language: string; readonly address?: string },
     options: { readonly idempotencyKey?: string } = {},
   ) {
+    // The event by its id when the call names only the tournament: keys, replays and the sold-out memory are the
+    // same as for a call that named it so.
+    const eventRef = eventNamed ?? (yield* eventOfTournament(tournamentRef))
     // Keys are the client's; scoped to the tournament asked for, hashed like every secret kept.
     const key =
       options.idempotencyKey === undefined
