@@ -1,5 +1,5 @@
 import { decodeWithProblems, ValidationRule } from '@kibitz/kernel'
-import { type Schema, SchemaAST } from 'effect'
+import { Schema, SchemaAST } from 'effect'
 import { HttpApi, OpenApi } from 'effect/http-api'
 import { describe, expect, it } from 'vitest'
 import { Api } from '../src/api/Api.ts'
@@ -16,12 +16,15 @@ import { generalInformationBody, tournamentBody } from './support/editorBodies.t
 
 type Json = { readonly [key: string]: unknown }
 
-const document = OpenApi.fromApi(Api) as unknown as {
-  readonly paths: Record<string, Record<string, { readonly requestBody?: Json }>>
-  readonly components: { readonly schemas: Record<string, Json> }
-}
-
 const isObject = (u: unknown): u is Json => typeof u === 'object' && u !== null && !Array.isArray(u)
+
+const JsonObject = Schema.Record(Schema.String, Schema.Unknown)
+const document = Schema.decodeUnknownSync(
+  Schema.Struct({
+    paths: Schema.Record(Schema.String, JsonObject),
+    components: Schema.Struct({ schemas: Schema.Record(Schema.String, JsonObject) }),
+  }),
+)(OpenApi.fromApi(Api))
 
 /** Follows `$ref`s into the document's components. */
 const resolved = (schema: Json): Json => {
@@ -154,7 +157,8 @@ const jsonBodies = (() => {
       if (schemas.length === 0) return
       const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
       const operation = document.paths[path]?.[endpoint.method.toLowerCase()]
-      const content = operation?.requestBody?.content
+      const requestBody = isObject(operation) ? operation.requestBody : undefined
+      const content = isObject(requestBody) ? requestBody.content : undefined
       const json = isObject(content) ? content['application/json'] : undefined
       if (!isObject(json) || !isObject(json.schema)) return
       for (const schema of schemas)
