@@ -7,28 +7,19 @@ import { pairsTournament, useEditorWorld } from './support/editorWorld.ts'
 // Decision 017: what publishing checks holds for every edit of a public event. An edit that would add a problem
 // the validate call reports is refused, naming the saved form's fields, and the event stays as it was.
 
-const { db, organiser, editor, tournamentEditor } = useEditorWorld()
+const { db, organiser, editor, tournamentEditor, general: worldGeneral } = useEditorWorld()
 
-const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput => ({
-  contents: [{ language: 'en', name: 'Seaside Pairs', description: null, isMain: true, type: 1 }],
-  type: 3,
-  isLive: true,
-  isOnline: false,
-  editionType: 1,
-  editionYear: 2027,
-  editionSeason: null,
-  dateStart: '2027-06-10',
-  dateEnd: '2027-06-12',
-  countryCode: 'LT',
-  languages: ['en'],
-  currencyCode: 'EUR',
-  timeZone: 'Europe/Vilnius',
-  organiserEmail: null,
-  locations: [
-    { name: 'Bridge club', addressLine: 'Jūros g. 1, Palanga', shortAddressLine: 'Palanga', isMain: true },
-  ],
-  ...overrides,
-})
+/** The shared world's event, at the seaside and in English only. */
+const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput =>
+  worldGeneral({
+    contents: [{ language: 'en', name: 'Seaside Pairs', description: null, isMain: true, type: 1 }],
+    languages: ['en'],
+    organiserEmail: null,
+    locations: [
+      { name: 'Bridge club', addressLine: 'Jūros g. 1, Palanga', shortAddressLine: 'Palanga', isMain: true },
+    ],
+    ...overrides,
+  })
 
 const pairs = (overrides: Record<string, unknown> = {}) =>
   pairsTournament({
