@@ -18,8 +18,9 @@ export { activeStates, EventState, publicStates } from './EventStates.ts'
 export const DisplayTimeState = Schema.Literals(['running', 'future', 'justFinished', 'past'])
 export type DisplayTimeState = typeof DisplayTimeState.Type
 
-export const EventId = Schema.Int.pipe(Schema.brand('EventId'))
-export type EventId = typeof EventId.Type
+import { EventId } from '@kibitz/kernel'
+
+export { EventId }
 
 export class EventLocation extends Schema.Class<EventLocation>('@kibitz/events/EventLocation')({
   locationId: Schema.Int,

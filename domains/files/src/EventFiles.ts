@@ -21,9 +21,9 @@ export const eventImageMaxPx = 2560
 /** Thumbnail widths a caller may ask for (spec section 9 default: 500). */
 export const thumbWidthRange = { min: 50, max: 2000 } as const
 
-/** A stored file's id (stored_file.id). */
-export const StoredFileId = Schema.Int.pipe(Schema.brand('StoredFileId'))
-export type StoredFileId = typeof StoredFileId.Type
+import { StoredFileId } from '@kibitz/kernel'
+
+export { StoredFileId }
 
 /** Where a document goes: the event's documents, a tournament's documents, or a tournament's results. */
 export const DocumentFolder = Schema.Union([

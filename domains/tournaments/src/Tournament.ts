@@ -39,8 +39,9 @@ export const SessionType = { session: 1, round: 2, match: 3 } as const
  */
 export const StageType = { stage: 1, qualification: 2, semiFinal: 3, final: 4, consolation: 5 } as const
 
-export const TournamentId = Schema.Int.pipe(Schema.brand('TournamentId'))
-export type TournamentId = typeof TournamentId.Type
+import { TournamentId } from '@kibitz/kernel'
+
+export { TournamentId }
 
 export class TicketAgeCategory extends Schema.Class<TicketAgeCategory>(
   '@kibitz/tournaments/TicketAgeCategory',
