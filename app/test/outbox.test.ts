@@ -2,7 +2,7 @@ import '../../testing/src/context.ts'
 import { openOrm } from '@kibitz/infra'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freshDatabase } from '../../testing/src/prepare.ts'
-import { outboxData } from '../src/server/outbox.server.ts'
+import { outboxData } from '../src/server/outbox.functions.ts'
 import { disposeRuntime } from '../src/server/runtime.server.ts'
 
 // The gate of /dev/outbox: the server side of its only server function, with the environment a real

@@ -1,3 +1,4 @@
+import { EventId, idFromText } from '@kibitz/kernel/ids'
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { EditorShell, type EditorStepKey } from '../components/editor/EditorShell.tsx'
@@ -8,11 +9,7 @@ import { fetchAccountLookups } from '../server/account.functions.ts'
 import { fetchEditorData } from '../server/eventEditor.functions.ts'
 
 /** The event id in the path: a positive whole number, else the event is simply not found. */
-export const editorEventId = (raw: string): number | null => {
-  if (!/^\d{1,10}$/.test(raw)) return null
-  const id = Number(raw)
-  return id >= 1 && id <= 2_147_483_647 ? id : null
-}
+export const editorEventId = (raw: string): EventId | null => idFromText(EventId, raw)
 
 const stepOf = (pathname: string): EditorStepKey => {
   const step = pathname.split('/')[4] ?? ''

@@ -1,4 +1,5 @@
 import { EventAction } from '@kibitz/events/input'
+import { EventId, TournamentId } from '@kibitz/kernel'
 import type { EntryFilter } from '@kibitz/registration/input'
 import { runWithStartContext } from '@tanstack/start-storage-context'
 import fc from 'fast-check'
@@ -43,33 +44,31 @@ import {
   searchData,
 } from '../../src/server/catalogue.server.ts'
 import {
-  createEventDraft,
-  fetchEditorData,
-  fetchEditorFiles,
-  fetchEditorTournament,
-  fetchEditorTournaments,
-  fetchEventCreators,
-  removeTournamentFn,
-  reorderTournamentsFn,
-  runEventAction,
-  saveEventPart,
-  saveTournamentFn,
-} from '../../src/server/eventEditor.functions.ts'
-import {
   creatableFor,
   createEvent,
+  createEventDraft,
   editorData,
   editorFiles,
   editorTournament,
   editorTournaments,
   eventAction,
+  fetchEditorData,
+  fetchEditorFiles,
+  fetchEditorTournament,
+  fetchEditorTournaments,
+  fetchEventCreators,
   removeTournament,
+  removeTournamentFn,
   reorderTournaments,
+  reorderTournamentsFn,
+  runEventAction,
+  saveEventPart,
   saveTournament,
+  saveTournamentFn,
   updateEvent,
-} from '../../src/server/eventEditor.server.ts'
-import { fetchOutbox } from '../../src/server/outbox.functions.ts'
-import { outboxData } from '../../src/server/outbox.server.ts'
+} from '../../src/server/eventEditor.functions.ts'
+import { fetchOutbox, outboxData } from '../../src/server/outbox.functions.ts'
+
 import { ownEvents } from '../../src/server/ownEvents.server.ts'
 import {
   fetchEntry,
@@ -112,7 +111,8 @@ import {
 
 // The server functions: their real validators (run as Start runs them on the server, through the function's
 // own __executeServer) decide what is accepted; what is accepted runs through the function's server code
-// (the *.server.ts call its .handler makes; the handlers cannot be reached without the Start compiler).
+// (the server-only function its .handler calls, beside it in the *.functions.ts file; the handlers cannot be
+// reached without the Start compiler). The ids of accepted data are valid, so they are branded as the validator would.
 
 interface Shaped<A> {
   readonly shaped: true
@@ -360,7 +360,7 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
       'fetchEditorData',
       fetchEditorData,
       () => fc.record({ eventId: idArb(eventIds)() }),
-      (d) => editorData(d.eventId),
+      (d) => editorData(EventId.make(d.eventId)),
     ),
     serverFunction('fetchEventCreators', fetchEventCreators, none, () => creatableFor()),
     serverFunction(
@@ -385,7 +385,7 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
             input: payloadArb('eventEditor.update', 'additionalInformation')(),
           }),
         ),
-      (d) => updateEvent(d.eventId, d.part === 'general' ? 'general' : 'additional', d.input),
+      (d) => updateEvent(EventId.make(d.eventId), d.part === 'general' ? 'general' : 'additional', d.input),
     ),
     serverFunction(
       'runEventAction',
@@ -404,7 +404,7 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
           ),
         }),
       (d) =>
-        eventAction(d.eventId, d.action, {
+        eventAction(EventId.make(d.eventId), d.action, {
           message: d.message,
           notifyUsers: d.notifyUsers,
           newDates: d.newDates,
@@ -414,13 +414,13 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
       'fetchEditorTournaments',
       fetchEditorTournaments,
       () => fc.record({ eventId: idArb(eventIds)() }),
-      (d) => editorTournaments(d.eventId),
+      (d) => editorTournaments(EventId.make(d.eventId)),
     ),
     serverFunction(
       'fetchEditorTournament',
       fetchEditorTournament,
       () => fc.record({ eventId: idArb(eventIds)(), tournamentId: idArb(tournamentIds)() }),
-      (d) => editorTournament(d.eventId, d.tournamentId),
+      (d) => editorTournament(EventId.make(d.eventId), TournamentId.make(d.tournamentId)),
     ),
     serverFunction(
       'saveTournamentFn',
@@ -431,13 +431,18 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
           tournamentId: fc.option(idArb(tournamentIds)(), { nil: null }),
           input: payloadArb('eventWrites.createTournament')(),
         }),
-      (d) => saveTournament(d.eventId, d.tournamentId, d.input),
+      (d) =>
+        saveTournament(
+          EventId.make(d.eventId),
+          d.tournamentId === null ? null : TournamentId.make(d.tournamentId),
+          d.input,
+        ),
     ),
     serverFunction(
       'removeTournamentFn',
       removeTournamentFn,
       () => fc.record({ eventId: idArb(eventIds)(), tournamentId: idArb(tournamentIds)() }),
-      (d) => removeTournament(d.eventId, d.tournamentId),
+      (d) => removeTournament(EventId.make(d.eventId), TournamentId.make(d.tournamentId)),
     ),
     serverFunction(
       'reorderTournamentsFn',
@@ -451,13 +456,17 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
             fc.constant(Array.from({ length: 201 }, (_, i) => i + 1)),
           ),
         }),
-      (d) => reorderTournaments(d.eventId, d.tournamentIds),
+      (d) =>
+        reorderTournaments(
+          EventId.make(d.eventId),
+          d.tournamentIds.map((id) => TournamentId.make(id)),
+        ),
     ),
     serverFunction(
       'fetchEditorFiles',
       fetchEditorFiles,
       () => fc.record({ eventId: idArb(eventIds)(), page: page() }),
-      (d) => editorFiles(d.eventId, d.page),
+      (d) => editorFiles(EventId.make(d.eventId), d.page),
     ),
     serverFunction(
       'fetchRegistrationForm',

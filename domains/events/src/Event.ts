@@ -1,4 +1,5 @@
 import { EventStateId, EventTypeId } from '@kibitz/kernel'
+import { EventId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 import { EventState } from './EventStates.ts'
 
@@ -17,8 +18,6 @@ export { activeStates, EventState, publicStates } from './EventStates.ts'
 /** Spec section 4: time state running 0, future 1, past 2; display adds just finished. */
 export const DisplayTimeState = Schema.Literals(['running', 'future', 'justFinished', 'past'])
 export type DisplayTimeState = typeof DisplayTimeState.Type
-
-import { EventId } from '@kibitz/kernel'
 
 export { EventId }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type Em, slugify } from '@kibitz/kernel'
+import { type Em, StoredFileId, slugify } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import sharp from 'sharp'
 import { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
@@ -20,8 +20,6 @@ export const maxImagePixels = 40_000_000
 export const eventImageMaxPx = 2560
 /** Thumbnail widths a caller may ask for (spec section 9 default: 500). */
 export const thumbWidthRange = { min: 50, max: 2000 } as const
-
-import { StoredFileId } from '@kibitz/kernel'
 
 export { StoredFileId }
 

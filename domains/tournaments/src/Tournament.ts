@@ -1,3 +1,4 @@
+import { TournamentId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 
 /** Spec section 9: tournament type ids pairs 1, team 2, individual 3, others 4. */
@@ -38,8 +39,6 @@ export const SessionType = { session: 1, round: 2, match: 3 } as const
  * without a type is stored as; the others are the usual stages of a bridge championship (decision 010).
  */
 export const StageType = { stage: 1, qualification: 2, semiFinal: 3, final: 4, consolation: 5 } as const
-
-import { TournamentId } from '@kibitz/kernel'
 
 export { TournamentId }
 
