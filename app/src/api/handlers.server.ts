@@ -33,7 +33,7 @@ import { type Tournament, TournamentType } from '@kibitz/tournaments'
 import { Clock, Effect, Layer, SchemaIssue } from 'effect'
 import { type HttpServerRequest, HttpServerResponse } from 'effect/http'
 import { HttpApiBuilder, HttpApiMiddleware } from 'effect/http-api'
-import { eventPage } from '../features/eventPage.server.ts'
+import { eventPage } from '../server/eventPage.functions.ts'
 import {
   Api,
   AppConfig,
@@ -246,7 +246,7 @@ const restrictedTypes = new RestrictedTypes({
 const eventNotFound = () => notFound('Event not found')
 
 /** The public event, or a 404 problem: drafts and pending events do not exist for the public. */
-const publicEvent = (page: Effect.Success<typeof eventPage>, aliasOrId: string, locale: string) =>
+const publicEvent = (page: Effect.Success<ReturnType<typeof eventPage>>, aliasOrId: string, locale: string) =>
   page
     .publicEvent(aliasOrId, locale)
     .pipe(Effect.catchTag('EventNotFound', () => Effect.fail(eventNotFound())))
@@ -256,7 +256,7 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
   Effect.gen(function* () {
     const run = yield* unitOfWork
     const events = yield* EventService
-    const page = yield* eventPage
+    const page = yield* eventPage()
     const registration = yield* RegistrationService
 
     const eventData = (aliasOrId: string, locale: string) =>
@@ -372,7 +372,7 @@ export const EventHandlers = HttpApiBuilder.group(Api, 'event', (handlers) =>
 export const TournamentHandlers = HttpApiBuilder.group(Api, 'tournament', (handlers) =>
   Effect.gen(function* () {
     const run = yield* unitOfWork
-    const page = yield* eventPage
+    const page = yield* eventPage()
     const translations = yield* ApiTranslations
 
     return handlers

@@ -5,7 +5,7 @@ import { useId } from 'react'
 import { TableScroller } from '../components/TableScroller.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { pageTitle } from '../lib/title.ts'
-import { fetchPlayerList } from '../server/catalogue.functions.ts'
+import { fetchPlayerList } from '../server/eventPage.functions.ts'
 
 export const Route = createFileRoute('/event/$eventId/tournament/$tournamentId/player-list')({
   loader: async ({ params }) => {

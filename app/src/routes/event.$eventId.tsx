@@ -7,7 +7,7 @@ import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { staticPage } from '../lib/render.ts'
-import { fetchEvent, fetchEventPreview } from '../server/catalogue.functions.ts'
+import { fetchEvent, fetchEventPreview } from '../server/eventPage.functions.ts'
 
 const root = getRouteApi('__root__')
 

@@ -1,18 +1,35 @@
-import { createServerFn } from '@tanstack/react-start'
-import { Schema } from 'effect'
 import {
-  eventData,
-  eventPreviewData,
-  homeData,
-  liveScoreData,
-  moreEventsData,
-  playerListData,
-  searchData,
-} from './catalogue.server.ts'
+  type CatalogueKeyset,
+  type CatalogueQuery,
+  catalogueQueryFor,
+  EventCard,
+  EventListing,
+  EventPage,
+  EventService,
+} from '@kibitz/events'
+import {
+  decodeSearchFilter,
+  defaultTimeZone,
+  encodeSearchFilter,
+  hasAnyFilter,
+  homePageSize,
+  isoDate,
+  isValidIsoDate,
+  LookupService,
+} from '@kibitz/kernel'
+import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
+import { Effect, Schema } from 'effect'
+import { requestLocale } from './request.server.ts'
+import { runDomain } from './runtime.server.ts'
+
+// The catalogue's screens (spec section 2: home, search, live score, and the few events a not-found page
+// offers): each server function right after the server code it runs, which names the events domain's use case.
+// Server functions hand plain JSON to the browser: DTO classes are encoded here. Keys and filters come from the
+// address bar: any text is accepted here and judged by the server code (a nonsense filter is ignored), so odd
+// input never becomes a 500.
 
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 }))
-// Keys and filters come from the address bar: any text is accepted here and judged by the server
-// code (an unknown key is a 404, a nonsense filter is ignored), so odd input never becomes a 500.
+
 const Slug = Schema.String
 
 /** Where a catalogue page starts (`YYYY-MM-DD.id`); anything else reads as the first page. */
@@ -21,29 +38,110 @@ const PageStart = Schema.Struct({
   before: Schema.optional(Schema.String.check(Schema.isMaxLength(30))),
 })
 
+const encodePage = Schema.encodeSync(EventPage)
+
+const encodeListing = Schema.encodeSync(EventListing)
+
+const encodeCards = Schema.encodeSync(Schema.Array(EventCard))
+
+const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize
+
+/** The catalogue counts its events up to this many and then says "more than" (docs/decisions/022). */
+const catalogueCountCap = 1_000
+
+/** Where a catalogue page starts: `after` or `before` an event (`YYYY-MM-DD.id`), the first page otherwise. */
+const keysetOf = (start: { after?: string; before?: string }): CatalogueKeyset | undefined => {
+  const text = start.after ?? start.before
+  const match = text ? /^(\d{4}-\d{2}-\d{2})\.(\d{1,9})$/.exec(text) : null
+  if (!match?.[1] || !match[2] || !isValidIsoDate(match[1])) return undefined
+  return { dateStart: match[1], id: Number(match[2]), direction: start.after ? 'after' : 'before' }
+}
+
+/** The home page: upcoming events, 18 a page, read by keyset. */
+export const homeData = createServerOnlyFn((start: { after?: string; before?: string }) => {
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const listing = yield* events.browse(
+        { upcomingOnly: true, offset: 0, limit: homePageSize },
+        keysetOf(start),
+        locale,
+        catalogueCountCap,
+      )
+      return { listing: encodeListing(listing) }
+    }),
+  )
+})
+
 export const fetchHome = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(PageStart))
   .handler(({ data }) => homeData(data))
+
+/** The event catalogue for the filters held in `q` (spec section 5 rules applied on the server). */
+export const searchData = createServerOnlyFn(
+  (q: string | undefined, start: { after?: string; before?: string }) => {
+    const locale = requestLocale()
+    const today = isoDate(new Date(), defaultTimeZone)
+    // A filter longer than any form could produce is ignored rather than parsed.
+    const raw = decodeSearchFilter(q !== undefined && q.length <= 1000 ? q : undefined)
+    const page = { offset: 0, limit: homePageSize }
+    const checked = catalogueQueryFor(hasAnyFilter(raw) ? raw : {}, today, page)
+    // Reversed dates: the form says so on the end date, and the list ignores the dates meanwhile.
+    const result = checked.ok
+      ? checked
+      : catalogueQueryFor({ ...raw, startDate: undefined, endDate: undefined }, today, page)
+    const query: CatalogueQuery = result.ok ? result.query : { upcomingOnly: true, ...page }
+    return runDomain(
+      Effect.gen(function* () {
+        const events = yield* EventService
+        const listing = yield* events.browse(query, keysetOf(start), locale, catalogueCountCap)
+        // The country filter's choices, named in the visitor's language (decision 030).
+        const countries = yield* LookupService.use((l) => l.countries(locale))
+        return {
+          listing: encodeListing(listing),
+          countries: countries.map((c) => ({ code: c.code, name: c.name })),
+          filter: raw,
+          canonicalQ: encodeSearchFilter(raw),
+          error: checked.ok ? null : { field: checked.field, code: checked.code },
+        }
+      }),
+    )
+  },
+)
 
 export const fetchSearch = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ q: Schema.optional(Slug), ...PageStart.fields })))
   .handler(({ data }) => searchData(data.q, data))
 
-export const fetchEvent = createServerFn({ method: 'GET' })
-  .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
-  .handler(({ data }) => eventData(data.aliasOrId))
-
-/** The signed-in organiser's own event in any state, as its public page will show it (null: not theirs). */
-export const fetchEventPreview = createServerFn({ method: 'GET' })
-  .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
-  .handler(({ data }) => eventPreviewData(data.aliasOrId))
-
-export const fetchPlayerList = createServerFn({ method: 'GET' })
-  .validator(Schema.toStandardSchemaV1(Schema.Struct({ event: Slug, tournament: Slug })))
-  .handler(({ data }) => playerListData(data.event, data.tournament))
+/** Events with live results on a date (today when none or invalid). */
+export const liveScoreData = createServerOnlyFn((date: string | undefined, page: number) => {
+  const locale = requestLocale()
+  const day = date && isValidIsoDate(date) ? date : isoDate(new Date(), defaultTimeZone)
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const result = yield* events.liveResults(day, pageOffset(page), homePageSize, locale)
+      return { date: day, page: encodePage(result), pageNumber: page, pageSize: homePageSize }
+    }),
+  )
+})
 
 export const fetchLiveScore = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ date: Schema.optional(Slug), page: Page })))
   .handler(({ data }) => liveScoreData(data.date, data.page))
+
+/** A few upcoming events for the not-found screen (3 on wide screens, 2 on narrow ones). */
+export const moreEventsData = createServerOnlyFn(() => {
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      // A not-found page (bots find many) needs three cards, not a count of every upcoming event.
+      const result = yield* events.browse({ upcomingOnly: true, offset: 0, limit: 3 }, undefined, locale, 0)
+      return encodeCards(result.events)
+    }),
+  )
+})
 
 export const fetchMoreEvents = createServerFn({ method: 'GET' }).handler(() => moreEventsData())

@@ -29,11 +29,8 @@ import {
   socialStartPost,
 } from '../../src/server/accountForms.server.ts'
 import { filesPost, galleryPost } from '../../src/server/eventEditor.server.ts'
-import {
-  payByCardPost,
-  registerPost as registrationPost,
-  requestKeyField,
-} from '../../src/server/registration.server.ts'
+import { requestKeyField } from '../../src/server/registration.functions.ts'
+import { payByCardPost, registerPost as registrationPost } from '../../src/server/registration.server.ts'
 import { registrationsCsv } from '../../src/server/registrations.server.ts'
 import { actorPassword } from '../support/eventActors.ts'
 import { encode } from './apiCalls.ts'

@@ -1,11 +1,14 @@
 import { EventAction } from '@kibitz/events/input'
-import { EventId, TournamentId } from '@kibitz/kernel'
+import { EntryId, EventId, OrganiserId, TournamentId, UserId } from '@kibitz/kernel'
 import type { EntryFilter } from '@kibitz/registration/input'
 import { runWithStartContext } from '@tanstack/start-storage-context'
 import fc from 'fast-check'
 import {
+  activate,
   activateAccount,
+  checkReset,
   checkResetLink,
+  emailChange,
   fetchAccountLookups,
   fetchEmailChange,
   fetchFormState,
@@ -14,35 +17,23 @@ import {
   fetchProfileData,
   fetchPublicOrganiser,
   fetchPublicProfile,
-} from '../../src/server/account.functions.ts'
-import {
-  activate,
-  checkReset,
-  emailChange,
   lookups,
   organiserDecision,
+  ownEvents,
   ownProfile,
   publicOrganiser,
   publicProfile,
-} from '../../src/server/account.server.ts'
+} from '../../src/server/account.functions.ts'
 import {
-  fetchEvent,
-  fetchEventPreview,
   fetchHome,
   fetchLiveScore,
   fetchMoreEvents,
-  fetchPlayerList,
   fetchSearch,
-} from '../../src/server/catalogue.functions.ts'
-import {
-  eventData,
-  eventPreviewData,
   homeData,
   liveScoreData,
   moreEventsData,
-  playerListData,
   searchData,
-} from '../../src/server/catalogue.server.ts'
+} from '../../src/server/catalogue.functions.ts'
 import {
   creatableFor,
   createEvent,
@@ -67,27 +58,34 @@ import {
   saveTournamentFn,
   updateEvent,
 } from '../../src/server/eventEditor.functions.ts'
+import {
+  eventData,
+  eventPreviewData,
+  fetchEvent,
+  fetchEventPreview,
+  fetchPlayerList,
+  playerListData,
+} from '../../src/server/eventPage.functions.ts'
 import { fetchOutbox, outboxData } from '../../src/server/outbox.functions.ts'
 
-import { ownEvents } from '../../src/server/ownEvents.server.ts'
 import {
+  entryData,
   fetchEntry,
   fetchRegistrationForm,
   fetchRules,
+  register,
   registerEntry,
+  registrationFormData,
+  rulesData,
 } from '../../src/server/registration.functions.ts'
-import { entryData, register, registrationFormData, rulesData } from '../../src/server/registration.server.ts'
 import {
+  entryAction,
   fetchRegistrations,
   markEntriesPaid,
-  runEntryAction,
-} from '../../src/server/registrations.functions.ts'
-import {
-  type EntryAction,
-  entryAction,
   markSelectedPaid,
   registrationsPage,
-} from '../../src/server/registrations.server.ts'
+  runEntryAction,
+} from '../../src/server/registrations.functions.ts'
 import { fetchRequestContext } from '../../src/server/request.functions.ts'
 import { requestContext, takeFormState } from '../../src/server/request.server.ts'
 import { sessionCookieName } from '../support/userApi.ts'
@@ -286,13 +284,13 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
       'fetchPublicProfile',
       fetchPublicProfile,
       () => fc.record({ id: idArb(() => [playerCaller.id, organiser.id])() }),
-      (d) => publicProfile(d.id),
+      (d) => publicProfile(UserId.make(d.id)),
     ),
     serverFunction(
       'fetchPublicOrganiser',
       fetchPublicOrganiser,
       () => fc.record({ id: idArb(() => [organiser.organiserId ?? 1])() }),
-      (d) => publicOrganiser(d.id),
+      (d) => publicOrganiser(OrganiserId.make(d.id)),
     ),
     serverFunction(
       'fetchEmailChange',
@@ -500,7 +498,7 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
       'fetchRules',
       fetchRules,
       () => fc.record({ tournamentId: idArb(tournamentIds)() }),
-      (d) => rulesData(d.tournamentId),
+      (d) => rulesData(TournamentId.make(d.tournamentId)),
     ),
     serverFunction(
       'fetchRegistrations',
@@ -518,8 +516,12 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
         }),
       (d) =>
         registrationsPage(
-          d.eventId,
-          { tournamentId: d.tournamentId, status: d.status, search: d.search },
+          EventId.make(d.eventId),
+          {
+            tournamentId: d.tournamentId === null ? null : TournamentId.make(d.tournamentId),
+            status: d.status,
+            search: d.search,
+          },
           d.page,
         ),
     ),
@@ -531,7 +533,11 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
           eventId: idArb(eventIds)(),
           entryIds: fc.array(idArb(() => own.entryIds)(), { minLength: 1, maxLength: 5 }),
         }),
-      (d) => markSelectedPaid(d.eventId, d.entryIds),
+      (d) =>
+        markSelectedPaid(
+          EventId.make(d.eventId),
+          d.entryIds.map((id) => EntryId.make(id)),
+        ),
     ),
     serverFunction(
       'runEntryAction',
@@ -540,14 +546,20 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
         fc.record({
           entryId: idArb(() => own.entryIds)(),
           action: fc.oneof(
-            fc.constant<EntryAction>({ action: 'markPaid' }),
-            fc.constant<EntryAction>({ action: 'cancel' }),
+            fc.constant({ action: 'markPaid' } as const),
+            fc.constant({ action: 'cancel' } as const),
             fc
               .record({ tournamentId: idArb(tournamentIds)(), ticketId: idArb(() => own.ticketIds)() })
-              .map((move): EntryAction => ({ action: 'move', ...move })),
+              .map((move) => ({ action: 'move', ...move }) as const),
           ),
         }),
-      (d) => entryAction(d.entryId, d.action),
+      (d) =>
+        entryAction(
+          EntryId.make(d.entryId),
+          d.action.action === 'move'
+            ? { ...d.action, tournamentId: TournamentId.make(d.action.tournamentId) }
+            : d.action,
+        ),
     ),
   ]
 }

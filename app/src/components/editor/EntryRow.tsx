@@ -2,7 +2,7 @@ import { formatMoney } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { ticketTypeLabels } from '../../lib/labels.ts'
-import type { RegistrationRow } from '../../server/registrations.server.ts'
+import type { RegistrationRow } from '../../server/registrations.functions.ts'
 import { ConfirmAction, MoveDialog, stickyEnd } from './RegistrationDialogs.tsx'
 import {
   type Action,

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { AlertDialog, Dialog } from 'radix-ui'
 import { type ComponentProps, type ReactNode, useId, useState } from 'react'
 import { ticketTypeLabels, tournamentTypeLabels } from '../../lib/labels.ts'
-import type { RegistrationRow } from '../../server/registrations.server.ts'
+import type { RegistrationRow } from '../../server/registrations.functions.ts'
 import { inputClass } from './kit.tsx'
 import type { RegistrationsTournament } from './registrationsQuery.ts'
 

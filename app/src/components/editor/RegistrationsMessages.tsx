@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import type { MarkSelectedOutcome } from '../../server/registrations.server.ts'
+import type { MarkSelectedOutcome } from '../../server/registrations.functions.ts'
 import type { Action } from './registrationsQuery.ts'
 
 // What the organiser reads after a row action or "mark selected paid": a refusal in their words, or what was done.

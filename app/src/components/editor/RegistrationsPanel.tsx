@@ -4,7 +4,7 @@ import type {
   EntryActionOutcome,
   MarkSelectedOutcome,
   RegistrationRow,
-} from '../../server/registrations.server.ts'
+} from '../../server/registrations.functions.ts'
 import { Pagination } from '../Pagination.tsx'
 import { TableScroller } from '../TableScroller.tsx'
 import { EntryRow } from './EntryRow.tsx'

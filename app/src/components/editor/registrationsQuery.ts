@@ -1,6 +1,6 @@
 import { formatZonedDateTime } from '@kibitz/kernel/format'
 import type { EntryFilter } from '@kibitz/registration/input'
-import type { RegistrationRow } from '../../server/registrations.server.ts'
+import type { RegistrationRow } from '../../server/registrations.functions.ts'
 
 // What the organiser's registrations screen lists and where it lives: the listing, the query of its filter
 // form (in the address, so it works without JavaScript), the row actions and what each row allows.

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useEffect, useState } from 'react'
-import type { EntryPageData } from '../../server/registration.server.ts'
+import type { EntryPageData } from '../../server/registration.functions.ts'
 
 // How to pay a pending registration (spec section 2: /payment): the bank transfer's details, each readable and
 // selectable as text (without JavaScript a click selects the whole value) with a copy button once scripts run,

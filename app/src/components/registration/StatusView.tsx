@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { EntryPageData } from '../../server/registration.server.ts'
+import type { EntryPageData } from '../../server/registration.functions.ts'
 
 // A registration as its secret link shows it (spec section 2: /status and /payment).
 

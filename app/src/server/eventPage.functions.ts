@@ -1,0 +1,234 @@
+import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
+import { EventService, EventView } from '@kibitz/events'
+import { Hotel, HotelService } from '@kibitz/hotels'
+import { hasControlCharacters } from '@kibitz/kernel'
+import { PageService, PageSummary } from '@kibitz/pages'
+import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
+import { Tournament, TournamentService } from '@kibitz/tournaments'
+import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
+import { Effect, Schema } from 'effect'
+import { eventActorOf } from './actor.server.ts'
+import { sessionOf } from './auth.server.ts'
+import { requestLocale } from './request.server.ts'
+import { runDomain } from './runtime.server.ts'
+
+// The public event's screens (/event/{aliasOrId}, its details, program and player lists) and its preview. The
+// page is assembled once here (`eventPage`), for the server functions below and for `/api/v1`
+// (api/handlers.server.ts): each side reads the event its own way, encodes or answers its own shape, and asks
+// `eventPage` what the event shows. Built from the domain services (`yield* eventPage()`); its effects then need
+// only the unit of work's EntityManager. Server functions hand plain JSON to the browser: DTO classes are encoded
+// here. Keys come from the address bar: any text is accepted and judged here (an unknown key is a 404), so odd
+// input never becomes a 500.
+
+/** The event page's reads over the domain services. */
+export const eventPage = createServerOnlyFn(() =>
+  Effect.gen(function* () {
+    const events = yield* EventService
+    const tournaments = yield* TournamentService
+    const organisers = yield* OrganiserService
+    const hotels = yield* HotelService
+    const pages = yield* PageService
+    const registration = yield* RegistrationService
+
+    /** The event `view` shows, as the tournaments domain reads it (it decides who takes registrations). */
+    const eventOf = (view: EventView, preview: boolean) => ({
+      id: view.card.id,
+      timeZone: view.timeZone,
+      state: view.card.state,
+      preview,
+    })
+
+    /** A public event by alias or id (accepted, postponed or canceled); EventNotFound for anything else. */
+    const publicEvent = (aliasOrId: string, locale: string) => events.view(aliasOrId, locale)
+
+    /** The tournaments of `view`'s event as its page shows them; a preview's take no registrations. */
+    const tournamentsOf = (view: EventView, preview = false) =>
+      tournaments.listForEvent(eventOf(view, preview))
+
+    /** The event page's core (`/api/v1` event-data): its tournaments, its organiser and its hotels. */
+    const dataOf = (view: EventView, preview = false) =>
+      Effect.map(
+        Effect.all([
+          tournamentsOf(view, preview),
+          organisers.publicOrganisers([view.card.organiserId]),
+          hotels.forEvent(view.card.id),
+        ]),
+        ([list, people, stays]) => ({ tournaments: list, organisers: people, hotels: stays }),
+      )
+
+    /** Everything the event screens show: the core, the organiser's pages and the participant counts. */
+    const screensOf = (view: EventView, preview = false) =>
+      Effect.map(
+        Effect.all([
+          dataOf(view, preview),
+          pages.visibleForOrganisers([view.card.organiserId]),
+          registration.participantsCount(view.card.id),
+        ]),
+        ([data, pageList, counts]) => ({ ...data, pages: pageList, participants: counts }),
+      )
+
+    /** One tournament of `view`'s public event by alias or id, as its page shows it; TournamentNotFound else. */
+    const tournamentOf = (view: EventView, aliasOrId: string) =>
+      tournaments.findInEvent(eventOf(view, false), aliasOrId)
+
+    /**
+     * A tournament of `view`'s event and its player list, null when the organiser keeps the list private;
+     * TournamentNotFound when the event has no such tournament.
+     */
+    const playerListOf = (view: EventView, tournamentAliasOrId: string) =>
+      Effect.gen(function* () {
+        const tournament = yield* tournamentOf(view, tournamentAliasOrId)
+        const list = tournament.isPlayerListViewEnabled
+          ? yield* registration.playerList(tournament.tournamentId)
+          : null
+        return { tournament, playerList: list }
+      })
+
+    /**
+     * The tournaments of `ids` that public events show, each with its event (shown in that event's time zone);
+     * only those of the event `within` names, when given (EventNotFound when it names no public event).
+     */
+    const publicTournaments = (ids: ReadonlyArray<number>, locale: string, within?: string) =>
+      Effect.gen(function* () {
+        const owners = yield* tournaments.eventIdsOf(ids)
+        const scoped = within === undefined ? undefined : yield* publicEvent(within, locale)
+        const eventIds = [...new Set(owners.values())].filter((id) => !scoped || scoped.card.id === id)
+        const found: Array<{ readonly tournament: Tournament; readonly event: EventView }> = []
+        for (const eventId of eventIds) {
+          const event =
+            scoped ??
+            (yield* publicEvent(String(eventId), locale).pipe(
+              Effect.catchTag('EventNotFound', () => Effect.succeed(undefined)),
+            ))
+          if (event === undefined) continue
+          for (const tournament of yield* tournamentsOf(event)) {
+            if (ids.includes(tournament.tournamentId)) found.push({ tournament, event })
+          }
+        }
+        return found
+      })
+
+    return { publicEvent, tournamentsOf, dataOf, screensOf, tournamentOf, playerListOf, publicTournaments }
+  }),
+)
+
+const Slug = Schema.String
+
+const encodeView = Schema.encodeSync(EventView)
+
+const encodeTournaments = Schema.encodeSync(Schema.Array(Tournament))
+
+const encodeTournament = Schema.encodeSync(Tournament)
+
+const encodeOrganisers = Schema.encodeSync(Schema.Array(PublicOrganiser))
+
+const encodeHotels = Schema.encodeSync(Schema.Array(Hotel))
+
+const encodePages = Schema.encodeSync(Schema.Array(PageSummary))
+
+const encodeCounts = Schema.encodeSync(Schema.Array(ParticipantsCount))
+
+const encodePlayerList = Schema.encodeSync(PlayerList)
+
+/** An alias or id a visitor may have typed: short, without control characters; else nothing matches. */
+const plausibleKey = (key: string) => key.length > 0 && key.length <= 200 && !hasControlCharacters(key)
+
+/** Everything the event screens show of `view`'s event, encoded; a preview's tournaments take no registrations. */
+const eventScreens = (view: EventView, preview: boolean) =>
+  Effect.gen(function* () {
+    const page = yield* eventPage()
+    const screens = yield* page.screensOf(view, preview)
+    return {
+      view: encodeView(view),
+      tournaments: encodeTournaments(screens.tournaments),
+      organisers: encodeOrganisers(screens.organisers),
+      hotels: encodeHotels(screens.hotels),
+      pages: encodePages(screens.pages),
+      participants: encodeCounts(screens.participants),
+      preview,
+    }
+  })
+
+/** Everything the event screens show; null when no public event has that alias or id. */
+export const eventData = createServerOnlyFn(async (aliasOrId: string) => {
+  if (!plausibleKey(aliasOrId)) return null
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const page = yield* eventPage()
+      const view = yield* page.publicEvent(aliasOrId, locale).pipe(
+        Effect.map((v): EventView | null => v),
+        Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
+      )
+      if (view === null) return null
+      return yield* eventScreens(view, false)
+    }),
+  )
+})
+
+export const fetchEvent = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
+  .handler(({ data }) => eventData(data.aliasOrId))
+
+/**
+ * The event screens of one of the signed-in organiser's events in any state, as its public page will show it
+ * (`/event/{id}?preview`, docs/decisions/032); null for anyone else (another organiser's event reads as missing).
+ * Never kept by a cache: the answer is personal.
+ */
+export const eventPreviewData = createServerOnlyFn(async (aliasOrId: string) => {
+  setResponseHeader('cache-control', 'private, no-store')
+  setResponseHeader('x-robots-tag', 'noindex')
+  if (!/^\d{1,9}$/.test(aliasOrId)) return null
+  const { user } = await sessionOf(getRequest())
+  const actor = user ? eventActorOf(user) : null
+  if (!actor) return null
+  const locale = requestLocale()
+  return runDomain(
+    Effect.gen(function* () {
+      const events = yield* EventService
+      const view = yield* events.preview(actor, Number(aliasOrId), locale).pipe(
+        Effect.map((v): EventView | null => v),
+        Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
+      )
+      if (view === null) return null
+      return yield* eventScreens(view, true)
+    }),
+  )
+})
+
+/** The signed-in organiser's own event in any state, as its public page will show it (null: not theirs). */
+export const fetchEventPreview = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
+  .handler(({ data }) => eventPreviewData(data.aliasOrId))
+
+/** A tournament's public player list; null when the event, the tournament or the list is not public. */
+export const playerListData = createServerOnlyFn(
+  async (eventAliasOrId: string, tournamentAliasOrId: string) => {
+    if (!plausibleKey(eventAliasOrId) || !plausibleKey(tournamentAliasOrId)) return null
+    const locale = requestLocale()
+    return runDomain(
+      Effect.gen(function* () {
+        const page = yield* eventPage()
+        const view = yield* page.publicEvent(eventAliasOrId, locale).pipe(
+          Effect.map((v): EventView | null => v),
+          Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
+        )
+        if (view === null) return null
+        const found = yield* page
+          .playerListOf(view, tournamentAliasOrId)
+          .pipe(Effect.catchTag('TournamentNotFound', () => Effect.succeed(null)))
+        if (found === null) return null
+        return {
+          view: encodeView(view),
+          tournament: encodeTournament(found.tournament),
+          playerList: found.playerList ? encodePlayerList(found.playerList) : null,
+        }
+      }),
+    )
+  },
+)
+
+export const fetchPlayerList = createServerFn({ method: 'GET' })
+  .validator(Schema.toStandardSchemaV1(Schema.Struct({ event: Slug, tournament: Slug })))
+  .handler(({ data }) => playerListData(data.event, data.tournament))
