@@ -39,9 +39,7 @@ const PageStart = Schema.Struct({
 })
 
 const encodePage = Schema.encodeSync(EventPage)
-
 const encodeListing = Schema.encodeSync(EventListing)
-
 const encodeCards = Schema.encodeSync(Schema.Array(EventCard))
 
 const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize

@@ -116,19 +116,12 @@ export const eventPage = createServerOnlyFn(() =>
 const Slug = Schema.String
 
 const encodeView = Schema.encodeSync(EventView)
-
 const encodeTournaments = Schema.encodeSync(Schema.Array(Tournament))
-
 const encodeTournament = Schema.encodeSync(Tournament)
-
 const encodeOrganisers = Schema.encodeSync(Schema.Array(PublicOrganiser))
-
 const encodeHotels = Schema.encodeSync(Schema.Array(Hotel))
-
 const encodePages = Schema.encodeSync(Schema.Array(PageSummary))
-
 const encodeCounts = Schema.encodeSync(Schema.Array(ParticipantsCount))
-
 const encodePlayerList = Schema.encodeSync(PlayerList)
 
 /** An alias or id a visitor may have typed: short, without control characters; else nothing matches. */

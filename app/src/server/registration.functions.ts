@@ -37,7 +37,6 @@ const Key = Schema.String.check(Schema.isMaxLength(200))
 const Token = Schema.String.check(Schema.isMaxLength(100))
 
 const encodeRules = Schema.encodeSync(TournamentRules)
-
 const encodeRegistrationForm = Schema.encodeSync(RegistrationForm)
 
 /** The registration form as the browser gets it (plain JSON). */
