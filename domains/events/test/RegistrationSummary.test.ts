@@ -107,7 +107,9 @@ const openness = (eventId: number) =>
     )
     const tournaments = yield* runWith(
       db.orm,
-      TournamentService.use((t) => t.listForEvent(eventId, 'Europe/Vilnius')),
+      TournamentService.use((t) =>
+        t.listForEvent({ id: eventId, timeZone: 'Europe/Vilnius', state: 'accepted' }),
+      ),
     )
     return {
       card: card?.isOpenRegistration,
@@ -124,7 +126,9 @@ const ticketOf = (eventId: number) =>
   Effect.map(
     runWith(
       db.orm,
-      TournamentService.use((t) => t.listForEvent(eventId, 'Europe/Vilnius')),
+      TournamentService.use((t) =>
+        t.listForEvent({ id: eventId, timeZone: 'Europe/Vilnius', state: 'accepted' }),
+      ),
     ),
     (ts) => ts[0]?.tickets[0]?.ticketId ?? 0,
   )
@@ -245,7 +249,9 @@ describe('the event’s registration summary', () => {
       const [ticket] =
         (yield* runWith(
           db.orm,
-          TournamentService.use((t) => t.listForEvent(eventId, 'Europe/Vilnius')),
+          TournamentService.use((t) =>
+            t.listForEvent({ id: eventId, timeZone: 'Europe/Vilnius', state: 'accepted' }),
+          ),
         ))[0]?.tickets ?? []
       const categoryId = ticket?.ticketAgeCategories[0]?.ticketAgeCategoryId ?? null
       expect(yield* openness(eventId)).toEqual(open)

@@ -14,8 +14,10 @@ export const eventTournamentsLayer = Layer.effect(
     return EventTournaments.of({
       problemsOf: (eventId, context) => store.problemsOf(eventId, context),
       summaryOf: (eventId, timeZone) => reads.summaryForEvent(eventId, timeZone),
+      // The files do not depend on the event's state (only whether registration reads as open does), which the
+      // port does not pass: the event is named as one that takes no registrations.
       filesOf: (eventId, timeZone) =>
-        Effect.map(reads.listForEvent(eventId, timeZone, false), (tournaments) =>
+        Effect.map(reads.listForEvent({ id: eventId, timeZone, state: 'draft' }), (tournaments) =>
           tournaments.map((t) => ({
             tournamentId: t.tournamentId,
             rulesFile: t.rulesAndRegulationsFile,

@@ -58,25 +58,8 @@ export class TournamentService extends Context.Service<
      * (canceled, postponed, …) takes no registrations, whatever its tournaments say.
      */
     listForEvent(event: TournamentsEvent): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
-    /**
-     * The same by the event's id and time zone, for readers that know only whether the event takes
-     * registrations (the registration desk's `RegistrationEvent.accepted`) or need not say (this domain's
-     * checks and files; taken as accepted).
-     */
-    listForEvent(
-      eventId: number,
-      timeZone: string,
-      eventAccepted?: boolean,
-    ): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
     /** Anyone: one tournament of `event` by alias or id (same rules as listForEvent). */
     findInEvent(event: TournamentsEvent, aliasOrId: string): Effect.Effect<Tournament, TournamentNotFound, Em>
-    /** The same by the event's id and time zone (as the second listForEvent). */
-    findInEvent(
-      eventId: number,
-      aliasOrId: string,
-      timeZone: string,
-      eventAccepted?: boolean,
-    ): Effect.Effect<Tournament, TournamentNotFound, Em>
     /** Anyone: the event id of each known tournament id (unknown ids are left out). */
     eventIdsOf(tournamentIds: ReadonlyArray<number>): Effect.Effect<ReadonlyMap<number, number>, never, Em>
     /** The event's tournament count and the window in which any of its registrations is open. */
@@ -97,42 +80,21 @@ export class TournamentService extends Context.Service<
       const repo = yield* TournamentRepo
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const list = Effect.fn('TournamentService.listForEvent')(function* (
-        eventId: number,
-        timeZone: string,
-        eventAccepted: boolean,
-      ) {
+      const listForEvent = Effect.fn('TournamentService.listForEvent')(function* (event: TournamentsEvent) {
         const at = yield* now
-        const graphs = yield* repo.graphsOfEvent(eventId)
-        return graphs.map((t) => toTournament(t, at, timeZone, eventAccepted))
+        const graphs = yield* repo.graphsOfEvent(event.id)
+        return graphs.map((t) => toTournament(t, at, event.timeZone, takesRegistrations(event)))
       })
 
-      const find = Effect.fn('TournamentService.findInEvent')(function* (
-        eventId: number,
+      const findInEvent = Effect.fn('TournamentService.findInEvent')(function* (
+        event: TournamentsEvent,
         aliasOrId: string,
-        timeZone: string,
-        eventAccepted: boolean,
       ) {
         const at = yield* now
-        const found = yield* repo.graphInEvent(eventId, aliasOrId)
-        if (found === null) return yield* new TournamentNotFound({ eventId, aliasOrId })
-        return toTournament(found, at, timeZone, eventAccepted)
+        const found = yield* repo.graphInEvent(event.id, aliasOrId)
+        if (found === null) return yield* new TournamentNotFound({ eventId: event.id, aliasOrId })
+        return toTournament(found, at, event.timeZone, takesRegistrations(event))
       })
-
-      const listForEvent = (event: TournamentsEvent | number, timeZone = '', eventAccepted = true) =>
-        typeof event === 'number'
-          ? list(event, timeZone, eventAccepted)
-          : list(event.id, event.timeZone, takesRegistrations(event))
-
-      const findInEvent = (
-        event: TournamentsEvent | number,
-        aliasOrId: string,
-        timeZone = '',
-        eventAccepted = true,
-      ) =>
-        typeof event === 'number'
-          ? find(event, aliasOrId, timeZone, eventAccepted)
-          : find(event.id, aliasOrId, event.timeZone, takesRegistrations(event))
 
       const summaryForEvent = Effect.fn('TournamentService.summaryForEvent')(function* (
         eventId: number,

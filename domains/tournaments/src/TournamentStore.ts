@@ -398,7 +398,12 @@ export class TournamentStore extends Context.Service<
         eventId: number,
         context: TournamentContext,
       ) {
-        const stored = yield* tournaments.listForEvent(eventId, context.timeZone)
+        // What the tournaments lack before publication: read as the accepted event publication makes it.
+        const stored = yield* tournaments.listForEvent({
+          id: eventId,
+          timeZone: context.timeZone,
+          state: 'accepted',
+        })
         return stored.flatMap((t) =>
           tournamentProblems(tournamentToInput(t, context.timeZone), context).map(
             (p) => new TournamentProblem({ tournamentId: t.tournamentId, field: p.field, rule: p.rule }),

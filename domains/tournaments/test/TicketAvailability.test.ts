@@ -38,7 +38,7 @@ const open = (
 const list = (eventId: number) =>
   runWith(
     db.orm,
-    TournamentService.use((t) => t.listForEvent(eventId, vilnius)),
+    TournamentService.use((t) => t.listForEvent({ id: eventId, timeZone: vilnius, state: 'accepted' })),
   )
 const summary = (eventId: number) =>
   runWith(

@@ -95,11 +95,8 @@ describe(TournamentService.name, () => {
           expect(yield* openFor('canceled')).toEqual([false, false])
           expect(yield* openFor('postponed')).toEqual([false, false])
           expect(yield* openFor('draft')).toEqual([false, false])
-          const halted = yield* runWith(
-            db.orm,
-            TournamentService.use((t) => t.listForEvent(eventId, vilnius, false)),
-          )
-          expect(halted.map((t) => t.isOpenRegistration)).toEqual([false])
+          expect(yield* openFor('pending')).toEqual([false, false])
+          expect(yield* openFor('postponedToDraft')).toEqual([false, false])
           expect((yield* only(eventId)).isOpenRegistration).toBe(true)
         }),
       )

@@ -60,12 +60,12 @@ const tournamentReads = (db: { readonly orm: Orm }) => {
   const list = (eventId: number, timeZone = vilnius) =>
     runWith(
       db.orm,
-      TournamentService.use((t) => t.listForEvent(eventId, timeZone)),
+      TournamentService.use((t) => t.listForEvent({ id: eventId, timeZone, state: 'accepted' })),
     )
   const find = (eventId: number, aliasOrId: string, timeZone = vilnius) =>
     runWith(
       db.orm,
-      TournamentService.use((t) => t.findInEvent(eventId, aliasOrId, timeZone)),
+      TournamentService.use((t) => t.findInEvent({ id: eventId, timeZone, state: 'accepted' }, aliasOrId)),
     )
   const summary = (eventId: number, timeZone = vilnius) =>
     runWith(
