@@ -113,7 +113,8 @@ export class OrganiserApplicationView extends Schema.Class<OrganiserApplicationV
 // Inputs: one Schema per form, shared by the React forms and the server (spec section 5).
 
 const Language = Schema.String.check(Schema.isMaxLength(5))
-const CountryCode = Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/))
+// The u flag lets the API's document state the pattern (Effect exports only Unicode-mode patterns).
+const CountryCode = Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/u))
 
 /** POST v1/user/register and /register-user. */
 export const SignUpInput = Schema.Struct({

@@ -128,6 +128,12 @@ export const validationLimits = {
 
 const isRuleId = Schema.is(ValidationRuleSchema)
 
+/**
+ * States in the API's document (JSON Schema keywords) what the checks of the schema it annotates enforce: it
+ * annotates the last check and checks nothing itself. A field's other rules are stated in words (description).
+ */
+const stated = (jsonSchema: Record<string, unknown>) => ({ toJsonSchema: () => jsonSchema })
+
 /** A check failing with the given rule; abort stops the field's later checks, so the first failure is the only one. */
 export const rule = <T>(id: RuleId, valid: (value: T) => boolean): SchemaAST.Filter<T> =>
   Schema.makeFilter<T>((value) => valid(value), { rule: id, message: ruleMessages[id] }).abort()
@@ -164,7 +170,7 @@ export const EmailField = Schema.String.check(
   rule(ValidationRule.required, (s) => s !== ''),
   atMost(validationLimits.email),
   rule(ValidationRule.email, (s) => emailPattern.test(s)),
-)
+).annotate(stated({ format: 'email', pattern: emailPattern.source, maxLength: validationLimits.email }))
 
 // Letters, digits and the spec's punctuation !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~ : every printable ASCII but space.
 const passwordPattern = /^[A-Za-z0-9!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+$/
@@ -189,6 +195,12 @@ export const PasswordField = Schema.String.check(
   rule(ValidationRule.passwordTooShort, (s) => passwordFailureCode(s) !== PasswordFailureCode.tooShort),
   rule(ValidationRule.passwordPattern, (s) => passwordFailureCode(s) !== PasswordFailureCode.pattern),
   rule(ValidationRule.passwordTooLong, (s) => characterCount(s) <= validationLimits.passwordMax),
+).annotate(
+  stated({
+    minLength: validationLimits.passwordMin,
+    maxLength: validationLimits.passwordMax,
+    pattern: passwordPattern.source,
+  }),
 )
 
 // What people type between the digits of a phone number: spaces (also no-break), dashes, dots, slashes, brackets.
@@ -206,22 +218,48 @@ export const normalisePhone = (value: string): string => {
   return trimmed.replace(phoneSeparators, '')
 }
 
-/** Runs `normalise` before the checks on decoding; encoding gives the stored value back unchanged. */
+/**
+ * Runs `normalise` before the checks on decoding; encoding gives the stored value back unchanged. `typed` is the
+ * text as it is sent, which is what the API's document states.
+ */
 const normalisedString = <S extends Schema.Codec<string, string>>(
   normalise: (value: string) => string,
   checked: S,
+  typed: Schema.String = Schema.String,
 ) =>
-  Schema.String.pipe(
+  typed.pipe(
     Schema.decodeTo(
       checked,
       SchemaTransformation.transform<string, string>({ decode: normalise, encode: (value) => value }),
     ),
   )
 
+/** A separator normalisePhone removes, as a regular expression's character class. */
+const phoneSeparator = String.raw`[\s\u00a0\u2010-\u2015.()/-]`
+
+/**
+ * What PhoneField accepts as typed, as one regular expression (the API's document states it): edge spaces, an
+ * optional +, then 4 to 20 digits with separators between them, the first after the + a digit or a bracket.
+ */
+export const phoneAsTyped = new RegExp(
+  String.raw`^\s*\+?(?=[\d(])${phoneSeparator}*(?:\d${phoneSeparator}*){4,20}$`,
+  'u',
+)
+
 /** A phone number: an optional + then 4 to 20 digits, typed with any spaces, dashes, dots or brackets. */
 export const PhoneField = normalisedString(
   normalisePhone,
   Schema.String.check(rule(ValidationRule.phone, (s) => /^\+?\d{4,20}$/.test(s))),
+  // Checks nothing itself (the number is checked once its separators are gone): it states what the checks enforce.
+  Schema.String.check(
+    Schema.makeFilter<string>(() => true).annotate(
+      stated({
+        pattern: phoneAsTyped.source,
+        description:
+          'An optional + and 4 to 20 digits; spaces, dashes, dots, slashes and brackets between them.',
+      }),
+    ),
+  ),
 )
 
 /** Text of latin letters and spaces only. */
@@ -229,7 +267,16 @@ export const LatinText = Schema.String.check(rule(ValidationRule.latin, (s) => /
 
 /** Free text of at most `max` characters, no edge spaces, no Chinese or Arabic, and Cyrillic only if allowed. */
 export const PlainText = (options: { readonly max: number; readonly allowCyrillic?: boolean }) =>
-  Schema.String.check(noEdgeSpaces, noForeignScript(options.allowCyrillic ?? false), atMost(options.max))
+  Schema.String.check(
+    noEdgeSpaces,
+    noForeignScript(options.allowCyrillic ?? false),
+    atMost(options.max),
+  ).annotate(
+    stated({
+      maxLength: options.max,
+      description: `No spaces at either end; no Chinese${options.allowCyrillic ? ' or Arabic' : ', Arabic or Cyrillic'} characters.`,
+    }),
+  )
 
 /** A person's name: 1 to 100 characters, no edge spaces, not only digits, no Chinese or Arabic; Cyrillic is fine. */
 export const PersonName = Schema.String.check(
@@ -238,11 +285,17 @@ export const PersonName = Schema.String.check(
   noForeignScript(true),
   notOnlyDigits,
   atMost(validationLimits.personName),
+).annotate(
+  stated({
+    minLength: 1,
+    maxLength: validationLimits.personName,
+    description: 'No spaces at either end, not only digits; no Chinese or Arabic characters.',
+  }),
 )
 
 /** A text area's value: at most `max` characters (250 by default). */
 export const TextArea = ({ max = textAreaMaxLength }: { readonly max?: number } = {}) =>
-  Schema.String.check(atMost(max))
+  Schema.String.check(atMost(max)).annotate(stated({ maxLength: max }))
 
 /** IPv4 ranges that are not on the public internet (RFC 6890): this host, private, shared, loopback, link-local
  * (cloud metadata at 169.254.169.254), protocol assignments, benchmarking, multicast, reserved, broadcast. */
