@@ -1,4 +1,17 @@
-import { CurrentUser, OrganiserApplicationView, ProfileData, SocialProviderId } from '@kibitz/accounts'
+import {
+  CompanyApplication,
+  CurrentUser,
+  ForgotInput,
+  IndividualApplication,
+  LoginInput,
+  OrganiserApplicationView,
+  type ProfileChangeKind,
+  ProfileData,
+  profileChangeForms,
+  ResetInput,
+  SignUpInput,
+  SocialProviderId,
+} from '@kibitz/accounts'
 import { Context, Schema } from 'effect'
 import {
   HttpApiEndpoint,
@@ -12,7 +25,7 @@ import { Conflict, Forbidden, Gone, NotFound, TooManyRequests, Unauthorized } fr
 
 // The "User" calls of spec section 7: schemas and endpoints only. Bodies declare the JSON types a client
 // sends; the accounts domain applies the form rules of spec section 5 itself, so a rule broken through the
-// API is reported with the same rule id and message as on the web forms.
+// API is reported with the same rule id and message as on the web forms, and the document states them.
 
 // ---------------------------------------------------------------------------------------------------------
 // Session
@@ -45,13 +58,98 @@ export class Authenticated extends HttpApiMiddleware.Service<Authenticated, { pr
 // ---------------------------------------------------------------------------------------------------------
 // Request bodies
 
-// PostgreSQL text cannot hold NUL, so it is refused here; the caps only stop oversized bodies, the domain's
-// own (lower) limits give the rule-named errors.
-const bodyText = (description: string, maximum = 1000) =>
+// A body is decoded here only as its JSON types: text without NUL (PostgreSQL text cannot hold it) under a cap
+// that stops oversized bodies. The accounts domain applies its own (lower) limits and the form rules of spec
+// section 5 itself, so a rule broken through the API is answered with the rule id and message the web forms show.
+// The document states what the domain checks: each field's JSON Schema keywords are read from the domain's own
+// schema of that field (statementOf), so a limit changed there is changed here.
+
+/** JSON Schema keywords of one field. */
+type Statement = { readonly [keyword: string]: unknown }
+
+const isStatement = (u: unknown): u is Statement => typeof u === 'object' && u !== null && !Array.isArray(u)
+
+/** A JSON Schema's keywords as one object: its `allOf` parts merged in, an optional field's null left out, no type. */
+const flat = (schema: Statement): Statement => {
+  const members = Array.isArray(schema.anyOf) ? schema.anyOf.filter(isStatement) : []
+  const nonNull = members.filter((member) => member.type !== 'null')
+  const [only] = nonNull
+  if (only !== undefined && nonNull.length === 1 && members.length === 2) return flat(only)
+  const { allOf, type: _type, ...own } = schema
+  const parts = Array.isArray(allOf) ? allOf.filter(isStatement).map(flat) : []
+  const merged: Record<string, unknown> = { ...own }
+  for (const part of parts) Object.assign(merged, part)
+  return merged
+}
+
+/** What `checked`, the domain's schema of a field, states about itself (read once, when first asked). */
+const statementOf = (checked: Schema.Top): (() => Statement) => {
+  let statement: Statement | undefined
+  return () => {
+    statement ??= flat(Schema.toJsonSchemaDocument(checked).schema)
+    return statement
+  }
+}
+
+/** The field's own description, then what the domain says of its rules in words. */
+const described = (description: string, statement: Statement) =>
+  typeof statement.description === 'string' ? `${description} ${statement.description}` : description
+
+const noNul = Schema.makeFilter((value: string) => !value.includes('\u0000'), {
+  expected: 'text without NUL',
+})
+
+/**
+ * Text under `cap` without NUL, stated in the document as `statement` says (the domain's length, pattern or
+ * format, and its other rules in words), with `cap` as the length where the domain states a longer one or none.
+ */
+const text = (description: string, cap: number, statement: () => Statement = () => ({})) =>
   Schema.String.check(
-    Schema.isMaxLength(maximum),
-    Schema.makeFilter((value: string) => !value.includes('\u0000'), { expected: 'text without NUL' }),
-  ).annotate({ description })
+    Schema.isMaxLength(cap).annotate({
+      toJsonSchema: () => {
+        const stated = statement()
+        const maxLength = typeof stated.maxLength === 'number' ? Math.min(stated.maxLength, cap) : cap
+        return { ...stated, maxLength, description: described(description, stated) }
+      },
+    }),
+    noNul,
+  )
+
+/** A text field the API alone checks (a provider's token, a redirect URI). */
+const bodyText = (description: string, maximum = 1000) => text(description, maximum)
+
+/** A text field the accounts domain checks with `checked`. */
+const checkedText = (checked: Schema.Top, description: string, cap = 1000) =>
+  text(description, cap, statementOf(checked))
+
+/** A whole number the accounts domain checks with `checked` (its range or its set of values). */
+const checkedInt = (checked: Schema.Top, description: string) => {
+  const statement = statementOf(checked)
+  return Schema.Int.annotate({
+    toJsonSchema: () => ({
+      ...statement(),
+      type: 'integer',
+      description: described(description, statement()),
+    }),
+  })
+}
+
+/** A list of texts the accounts domain checks with `checked`: its length and each item's, as the domain states them. */
+const checkedTextList = (checked: Schema.Top, description: string, itemCap: number) => {
+  const statement = statementOf(checked)
+  const items = () => {
+    const stated = statement().items
+    return isStatement(stated) ? flat(stated) : {}
+  }
+  return Schema.Array(text(description, itemCap, items)).check(
+    Schema.makeFilter<ReadonlyArray<string>>(() => true, {
+      toJsonSchema: () => {
+        const { items: _items, description: _description, ...list } = statement()
+        return list
+      },
+    }),
+  )
+}
 
 const acceptRules = Schema.optionalKey(
   Schema.Boolean.annotate({
@@ -59,13 +157,15 @@ const acceptRules = Schema.optionalKey(
   }),
 )
 
+const signUp = SignUpInput.fields
+
 /** POST v1/user/register. */
 export const RegisterPayload = Schema.Struct({
   user: Schema.Struct({
-    email: bodyText('E-mail address (spec section 5 e-mail rules).'),
-    password: bodyText('8 to 128 latin letters, digits or listed punctuation, no spaces.'),
-    firstName: bodyText('First name.'),
-    lastName: bodyText('Last name.'),
+    email: checkedText(signUp.email, 'E-mail address.'),
+    password: checkedText(signUp.password, 'Latin letters, digits or listed punctuation, no spaces.'),
+    firstName: checkedText(signUp.firstName, 'First name.'),
+    lastName: checkedText(signUp.lastName, 'Last name.'),
     acceptRules: Schema.optionalKey(
       Schema.Boolean.annotate({ description: 'Must be true; missing or false alone answers 1007.' }),
     ),
@@ -74,8 +174,8 @@ export const RegisterPayload = Schema.Struct({
 
 /** POST v1/user/login. */
 export const LoginPayload = Schema.Struct({
-  email: bodyText('E-mail address.'),
-  password: bodyText('Password.', 1024),
+  email: checkedText(LoginInput.fields.email, 'E-mail address.'),
+  password: checkedText(LoginInput.fields.password, 'Password.', 1024),
 })
 
 /** POST v1/user/login-vk: the authorization code of VK ID's redirect (PKCE). */
@@ -101,10 +201,14 @@ export const GoogleLoginPayload = Schema.Struct({
 })
 
 /** POST v1/user/forgot. */
-export const ForgotPayload = Schema.Struct({ email: bodyText('E-mail address of the account.') })
+export const ForgotPayload = Schema.Struct({
+  email: checkedText(ForgotInput.fields.email, 'E-mail address of the account.'),
+})
 
 /** POST v1/user/reset/{token}. */
-export const ResetPayload = Schema.Struct({ password: bodyText('The new password.') })
+export const ResetPayload = Schema.Struct({
+  password: checkedText(ResetInput.fields.password, 'The new password.'),
+})
 
 const provider = SocialProviderId.annotate({ description: 'Social provider: 1 Facebook, 2 Google, 3 VK.' })
 
@@ -117,64 +221,71 @@ export const ConnectSocialPayload = Schema.Struct({
 /** POST v1/user/disconnect-social. */
 export const DisconnectSocialPayload = Schema.Struct({ provider })
 
-const websiteUrl = Schema.optionalKey(bodyText('Website, http(s) URL.'))
+const company = CompanyApplication.fields
+const individual = IndividualApplication.fields
 
 /** POST v1/user/register-organizer: a company or an individual organiser application. */
 export const OrganiserApplicationPayload = Schema.Struct({
   user: Schema.Union([
     Schema.Struct({
       kind: Schema.Literal('company'),
-      companyName: bodyText('Company name.'),
-      companyCode: bodyText('Company registration code.'),
-      vatNumber: Schema.optionalKey(bodyText('VAT number.')),
-      countryCode: bodyText('ISO 3166-1 alpha-2 country code.'),
-      phone: bodyText('Phone: an optional + and 4 to 20 digits.'),
-      websiteUrl,
+      companyName: checkedText(company.companyName, 'Company name.'),
+      companyCode: checkedText(company.companyCode, 'Company registration code.'),
+      vatNumber: Schema.optionalKey(checkedText(company.vatNumber, 'VAT number.')),
+      countryCode: checkedText(company.countryCode, 'ISO 3166-1 alpha-2 country code.'),
+      phone: checkedText(company.phone, 'Phone.'),
+      websiteUrl: Schema.optionalKey(checkedText(company.websiteUrl, 'Website.')),
     }),
     Schema.Struct({
       kind: Schema.Literal('individual'),
-      firstName: bodyText('First name.'),
-      lastName: bodyText('Last name.'),
-      countryCode: bodyText('ISO 3166-1 alpha-2 country code.'),
-      phone: bodyText('Phone: an optional + and 4 to 20 digits.'),
-      websiteUrl,
+      firstName: checkedText(individual.firstName, 'First name.'),
+      lastName: checkedText(individual.lastName, 'Last name.'),
+      countryCode: checkedText(individual.countryCode, 'ISO 3166-1 alpha-2 country code.'),
+      phone: checkedText(individual.phone, 'Phone.'),
+      websiteUrl: Schema.optionalKey(checkedText(individual.websiteUrl, 'Website.')),
     }),
   ]),
 })
 
-const change = <const K extends number, const F extends Schema.Struct.Fields>(
+const change = <const K extends ProfileChangeKind, const F extends Schema.Struct.Fields>(
   kind: K,
   description: string,
   fields: F,
 ) => Schema.Struct({ kind: Schema.Literal(kind), ...fields }).annotate({ description })
 
-const currentPassword = bodyText('The current password.', 1024)
+/** The fields of each change kind, as the domain checks them. */
+const form = <K extends ProfileChangeKind>(kind: K): (typeof profileChangeForms)[K]['fields'] =>
+  profileChangeForms[kind].fields
 
 /** PUT v1/user/profile: one profile change of spec section 8 kinds 1 to 14. */
 export const ProfileChangePayload = Schema.Union([
   change(1, 'Password (current password not needed while the account has none)', {
-    currentPassword: Schema.optionalKey(currentPassword),
-    newPassword: bodyText('The new password.'),
+    currentPassword: Schema.optionalKey(checkedText(form(1).currentPassword, 'The current password.', 1024)),
+    newPassword: checkedText(form(1).newPassword, 'The new password.'),
   }),
-  change(2, 'Phone', { phone: bodyText('An optional + and 4 to 20 digits.') }),
-  change(3, 'Description', { description: Schema.optionalKey(bodyText('At most 250 characters.', 5000)) }),
-  change(4, 'Languages', { languages: Schema.Array(bodyText('A language code.', 10)) }),
-  change(5, 'Currency', { currencyId: Schema.Int.annotate({ description: 'A currency id.' }) }),
+  change(2, 'Phone', { phone: checkedText(form(2).phone, 'Phone.') }),
+  change(3, 'Description', {
+    description: Schema.optionalKey(checkedText(form(3).description, 'About the player.', 5000)),
+  }),
+  change(4, 'Languages', { languages: checkedTextList(form(4).languages, 'A language code.', 10) }),
+  change(5, 'Currency', { currencyId: checkedInt(form(5).currencyId, 'A currency id.') }),
   change(6, 'ID info', {
-    idProvider: Schema.Int.annotate({ description: 'The ID provider (1).' }),
-    idNumber: bodyText('The ID number.'),
+    idProvider: checkedInt(form(6).idProvider, 'The ID provider.'),
+    idNumber: checkedText(form(6).idNumber, 'The ID number.'),
   }),
   change(7, 'E-mail (refused with 1015 for the configured super user and accounts without password)', {
-    email: bodyText('The new e-mail address.'),
-    currentPassword,
+    email: checkedText(form(7).email, 'The new e-mail address.'),
+    currentPassword: checkedText(form(7).currentPassword, 'The current password.', 1024),
   }),
-  change(8, 'Company name', { companyName: bodyText('Company name.') }),
-  change(9, 'Company code', { companyCode: bodyText('Company registration code.') }),
-  change(10, 'Country', { countryCode: bodyText('ISO 3166-1 alpha-2 country code.') }),
-  change(11, 'VAT number', { vatNumber: bodyText('VAT number.') }),
-  change(12, 'Website', { websiteUrl: bodyText('http(s) URL.') }),
-  change(13, 'Organiser first name', { firstName: bodyText('First name.') }),
-  change(14, 'Organiser last name', { lastName: bodyText('Last name.') }),
+  change(8, 'Company name', { companyName: checkedText(form(8).companyName, 'Company name.') }),
+  change(9, 'Company code', { companyCode: checkedText(form(9).companyCode, 'Company registration code.') }),
+  change(10, 'Country', {
+    countryCode: checkedText(form(10).countryCode, 'ISO 3166-1 alpha-2 country code.'),
+  }),
+  change(11, 'VAT number', { vatNumber: checkedText(form(11).vatNumber, 'VAT number.') }),
+  change(12, 'Website', { websiteUrl: checkedText(form(12).websiteUrl, 'Website.') }),
+  change(13, 'Organiser first name', { firstName: checkedText(form(13).firstName, 'First name.') }),
+  change(14, 'Organiser last name', { lastName: checkedText(form(14).lastName, 'Last name.') }),
 ])
 
 // ---------------------------------------------------------------------------------------------------------
@@ -206,7 +317,7 @@ export class EventCreator extends Schema.Class<EventCreator>('EventCreator')({
 // ---------------------------------------------------------------------------------------------------------
 // Endpoints
 
-const token = Schema.String.check(Schema.isMaxLength(200), Schema.isPattern(/^[A-Za-z0-9_-]+$/)).annotate({
+const token = Schema.String.check(Schema.isMaxLength(200), Schema.isPattern(/^[A-Za-z0-9_-]+$/u)).annotate({
   description: 'The token of the e-mailed link.',
 })
 
