@@ -169,7 +169,8 @@ describe('every enum the document states is the set the handler accepts', () => 
 })
 
 describe('web addresses', () => {
-  // The event's and tournaments' bodies (the user API's bodies are loose text that the accounts domain checks).
+  // The event's and tournaments' bodies (the user API's are probed through the accounts domain's forms in
+  // api-shapes-user-document.test.ts).
   const addresses = jsonBodies
     .filter((body) => /^(eventEditor|eventWrites)\./.test(body.id))
     .flatMap((body) =>

@@ -397,6 +397,21 @@ describe('the user bodies the API alone checks state where it draws the line', (
   })
 })
 
+describe('the profile’s write and read', () => {
+  it('PUT v1/user/profile answers the schema GET v1/user/profile-data answers', () => {
+    const answer = (path: string, method: string) => {
+      const operation = document.paths[path]?.[method]
+      const responses = isObject(operation) && isObject(operation.responses) ? operation.responses : {}
+      const ok = responses['200']
+      const content = isObject(ok) && isObject(ok.content) ? ok.content['application/json'] : undefined
+      return isObject(content) ? content.schema : undefined
+    }
+    const read = answer('/api/v1/user/profile-data', 'get')
+    expect(read).toEqual({ $ref: expect.stringContaining('UserProfile') })
+    expect(answer('/api/v1/user/profile', 'put')).toEqual(read)
+  })
+})
+
 describe('the user API’s parameters state what they check', () => {
   it('the e-mailed link’s token, the decision and the account in use', () => {
     const parameters = (path: string, method: string) => {
