@@ -82,18 +82,14 @@ const flat = (schema: Statement): Statement => {
   return merged
 }
 
-/** What `checked`, the domain's schema of a field, states about itself (read once, when first asked). */
-const statementOf = (checked: Schema.Top): (() => Statement) => {
-  let statement: Statement | undefined
-  return () => {
-    statement ??= flat(Schema.toJsonSchemaDocument(checked).schema)
-    return statement
-  }
-}
+/** What `checked`, the domain's schema of a field, states about itself. */
+const statementOf = (checked: Schema.Top): Statement => flat(Schema.toJsonSchemaDocument(checked).schema)
 
-/** The field's own description, then what the domain says of its rules in words. */
-const described = (description: string, statement: Statement) =>
-  typeof statement.description === 'string' ? `${description} ${statement.description}` : description
+/** A statement's keywords, and its description (the domain's rules in words) after the field's own. */
+const split = (description: string, statement: Statement) => {
+  const { description: rules, ...keywords } = statement
+  return { keywords, description: typeof rules === 'string' ? `${description} ${rules}` : description }
+}
 
 const noNul = Schema.makeFilter((value: string) => !value.includes('\u0000'), {
   expected: 'text without NUL',
@@ -103,17 +99,18 @@ const noNul = Schema.makeFilter((value: string) => !value.includes('\u0000'), {
  * Text under `cap` without NUL, stated in the document as `statement` says (the domain's length, pattern or
  * format, and its other rules in words), with `cap` as the length where the domain states a longer one or none.
  */
-const text = (description: string, cap: number, statement: () => Statement = () => ({})) =>
-  Schema.String.check(
+const text = (description: string, cap: number, statement: Statement = {}) => {
+  const stated = split(description, statement)
+  const maxLength =
+    typeof stated.keywords.maxLength === 'number' ? Math.min(stated.keywords.maxLength, cap) : cap
+  return Schema.String.check(
     Schema.isMaxLength(cap).annotate({
-      toJsonSchema: () => {
-        const stated = statement()
-        const maxLength = typeof stated.maxLength === 'number' ? Math.min(stated.maxLength, cap) : cap
-        return { ...stated, maxLength, description: described(description, stated) }
-      },
+      description: stated.description,
+      toJsonSchema: () => ({ ...stated.keywords, maxLength }),
     }),
     noNul,
   )
+}
 
 /** A text field the API alone checks (a provider's token, a redirect URI). */
 const bodyText = (description: string, maximum = 1000) => text(description, maximum)
@@ -124,30 +121,18 @@ const checkedText = (checked: Schema.Top, description: string, cap = 1000) =>
 
 /** A whole number the accounts domain checks with `checked` (its range or its set of values). */
 const checkedInt = (checked: Schema.Top, description: string) => {
-  const statement = statementOf(checked)
+  const stated = split(description, statementOf(checked))
   return Schema.Int.annotate({
-    toJsonSchema: () => ({
-      ...statement(),
-      type: 'integer',
-      description: described(description, statement()),
-    }),
+    description: stated.description,
+    toJsonSchema: () => ({ ...stated.keywords, type: 'integer' }),
   })
 }
 
 /** A list of texts the accounts domain checks with `checked`: its length and each item's, as the domain states them. */
 const checkedTextList = (checked: Schema.Top, description: string, itemCap: number) => {
-  const statement = statementOf(checked)
-  const items = () => {
-    const stated = statement().items
-    return isStatement(stated) ? flat(stated) : {}
-  }
-  return Schema.Array(text(description, itemCap, items)).check(
-    Schema.makeFilter<ReadonlyArray<string>>(() => true, {
-      toJsonSchema: () => {
-        const { items: _items, description: _description, ...list } = statement()
-        return list
-      },
-    }),
+  const { items, description: _description, ...list } = statementOf(checked)
+  return Schema.Array(text(description, itemCap, isStatement(items) ? flat(items) : {})).check(
+    Schema.makeFilter<ReadonlyArray<string>>(() => true, { toJsonSchema: () => list }),
   )
 }
 

@@ -129,10 +129,13 @@ export const validationLimits = {
 const isRuleId = Schema.is(ValidationRuleSchema)
 
 /**
- * States in the API's document (JSON Schema keywords) what the checks of the schema it annotates enforce: it
- * annotates the last check and checks nothing itself. A field's other rules are stated in words (description).
+ * States in the API's document (JSON Schema keywords) what the checks of the schema it annotates enforce, and the
+ * rules no keyword can state in words: it annotates the last check and checks nothing itself.
  */
-const stated = (jsonSchema: Record<string, unknown>) => ({ toJsonSchema: () => jsonSchema })
+const stated = (jsonSchema: Record<string, unknown>, rules?: string) => ({
+  toJsonSchema: () => jsonSchema,
+  ...(rules === undefined ? {} : { description: rules }),
+})
 
 /** A check failing with the given rule; abort stops the field's later checks, so the first failure is the only one. */
 export const rule = <T>(id: RuleId, valid: (value: T) => boolean): SchemaAST.Filter<T> =>
@@ -253,11 +256,10 @@ export const PhoneField = normalisedString(
   // Checks nothing itself (the number is checked once its separators are gone): it states what the checks enforce.
   Schema.String.check(
     Schema.makeFilter<string>(() => true).annotate(
-      stated({
-        pattern: phoneAsTyped.source,
-        description:
-          'An optional + and 4 to 20 digits; spaces, dashes, dots, slashes and brackets between them.',
-      }),
+      stated(
+        { pattern: phoneAsTyped.source },
+        'An optional + and 4 to 20 digits; spaces, dashes, dots, slashes and brackets between them.',
+      ),
     ),
   ),
 )
@@ -272,10 +274,10 @@ export const PlainText = (options: { readonly max: number; readonly allowCyrilli
     noForeignScript(options.allowCyrillic ?? false),
     atMost(options.max),
   ).annotate(
-    stated({
-      maxLength: options.max,
-      description: `No spaces at either end; no Chinese${options.allowCyrillic ? ' or Arabic' : ', Arabic or Cyrillic'} characters.`,
-    }),
+    stated(
+      { maxLength: options.max },
+      `No spaces at either end; no Chinese${options.allowCyrillic ? ' or Arabic' : ', Arabic or Cyrillic'} characters.`,
+    ),
   )
 
 /** A person's name: 1 to 100 characters, no edge spaces, not only digits, no Chinese or Arabic; Cyrillic is fine. */
@@ -286,11 +288,10 @@ export const PersonName = Schema.String.check(
   notOnlyDigits,
   atMost(validationLimits.personName),
 ).annotate(
-  stated({
-    minLength: 1,
-    maxLength: validationLimits.personName,
-    description: 'No spaces at either end, not only digits; no Chinese or Arabic characters.',
-  }),
+  stated(
+    { minLength: 1, maxLength: validationLimits.personName },
+    'No spaces at either end, not only digits; no Chinese or Arabic characters.',
+  ),
 )
 
 /** A text area's value: at most `max` characters (250 by default). */
@@ -395,13 +396,12 @@ export const normaliseWebUrl = (value: string): string => {
 export const WebsiteUrl = Schema.String.check(
   // Checks nothing itself (the address is checked once https:// is put in front of a bare host): it states in the
   // API's document what the checks below enforce.
-  Schema.makeFilter<string>(() => true).annotate({
-    toJsonSchema: () => ({
-      format: 'uri-reference',
-      maxLength: validationLimits.websiteUrl,
-      description: `An http or https address on a public host, at most ${validationLimits.websiteUrl} characters; typed without a scheme, https:// is put in front.`,
-    }),
-  }),
+  Schema.makeFilter<string>(() => true).annotate(
+    stated(
+      { format: 'uri-reference', maxLength: validationLimits.websiteUrl },
+      `An http or https address on a public host, at most ${validationLimits.websiteUrl} characters; typed without a scheme, https:// is put in front.`,
+    ),
+  ),
 ).pipe(
   Schema.decodeTo(
     Schema.String.check(atMost(validationLimits.websiteUrl), rule(ValidationRule.url, isWebUrl)),
