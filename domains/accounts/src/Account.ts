@@ -1,12 +1,14 @@
 import {
   EmailField,
   ErrorCodeSchema,
+  OrganiserId,
   PasswordField,
   PersonName,
   PhoneField,
   PlainText,
   RequiredTrue,
   TextArea,
+  UserId,
   ValidationRuleSchema,
   WebsiteUrl,
 } from '@kibitz/kernel/format'
@@ -17,7 +19,7 @@ import { Schema } from 'effect'
 
 /** The organiser account as its owner sees it. */
 export class OwnOrganiser extends Schema.Class<OwnOrganiser>('@kibitz/accounts/OwnOrganiser')({
-  organizerId: Schema.Int,
+  organizerId: OrganiserId,
   status: Schema.Int,
   type: Schema.Int,
   name: Schema.String,
@@ -35,7 +37,7 @@ export class OwnOrganiser extends Schema.Class<OwnOrganiser>('@kibitz/accounts/O
  * none), `isOrganizer` only for an accepted one; `isSuper` is the admin role, which passes every organiser check.
  */
 export class CurrentUser extends Schema.Class<CurrentUser>('@kibitz/accounts/CurrentUser')({
-  id: Schema.Int,
+  id: UserId,
   role: Schema.Int,
   isSuper: Schema.Boolean,
   isCompany: Schema.Boolean,
@@ -70,21 +72,21 @@ export class ProfileData extends Schema.Class<ProfileData>('@kibitz/accounts/Pro
 
 /** A player's public profile: no e-mail, no phone. */
 export class PublicProfile extends Schema.Class<PublicProfile>('@kibitz/accounts/PublicProfile')({
-  id: Schema.Int,
+  id: UserId,
   avatar: Schema.NullOr(Schema.String),
   firstName: Schema.NullOr(Schema.String),
   lastName: Schema.NullOr(Schema.String),
   description: Schema.NullOr(Schema.String),
   languages: Schema.Array(Schema.String),
   memberSince: Schema.String,
-  organizerId: Schema.NullOr(Schema.Int),
+  organizerId: Schema.NullOr(OrganiserId),
 }) {}
 
 /** An accepted organiser's public profile. */
 export class PublicOrganiserProfile extends Schema.Class<PublicOrganiserProfile>(
   '@kibitz/accounts/PublicOrganiserProfile',
 )({
-  organizerId: Schema.Int,
+  organizerId: OrganiserId,
   type: Schema.Int,
   name: Schema.String,
   countryCode: Schema.NullOr(Schema.String),
@@ -99,7 +101,7 @@ export class PublicOrganiserProfile extends Schema.Class<PublicOrganiserProfile>
 export class OrganiserApplicationView extends Schema.Class<OrganiserApplicationView>(
   '@kibitz/accounts/OrganiserApplicationView',
 )({
-  organizerId: Schema.Int,
+  organizerId: OrganiserId,
   type: Schema.Int,
   name: Schema.String,
   applicantEmail: Schema.String,

@@ -1,5 +1,13 @@
 import { ImageStore } from '@kibitz/files'
-import { type Em, ErrorCode, inTransaction, LookupService, Outbox } from '@kibitz/kernel'
+import {
+  type Em,
+  ErrorCode,
+  inTransaction,
+  LookupService,
+  type OrganiserId,
+  Outbox,
+  UserId,
+} from '@kibitz/kernel'
 import { Context, Effect, Layer } from 'effect'
 import {
   type AccountFailure,
@@ -57,9 +65,9 @@ export class AccountService extends Context.Service<
     register(
       input: unknown,
       request: RequestInfo,
-    ): Effect.Effect<{ readonly userId: number }, Failure | InvalidInput | Throttled, Em>
+    ): Effect.Effect<{ readonly userId: UserId }, Failure | InvalidInput | Throttled, Em>
     /** Anyone with the e-mailed link: activates the account (1013 when the link is unknown or expired). */
-    activate(token: string): Effect.Effect<{ readonly userId: number }, Failure, Em>
+    activate(token: string): Effect.Effect<{ readonly userId: UserId }, Failure, Em>
     /**
      * Anyone: checks the password and opens a session (1000, 1003, 1004). Throttled by the device's own failures
      * from a known device, else per account and address, per address and per account (decision 028).
@@ -111,15 +119,15 @@ export class AccountService extends Context.Service<
     ): Effect.Effect<SignedIn & { readonly created: boolean }, Failure, Em>
     /** A signed-in user: connects a social account (1009, 1010, 1011, 1012). */
     connectSocial(
-      userId: number,
+      userId: UserId,
       provider: SocialProviderId,
       credential: SocialCredential,
     ): Effect.Effect<void, Failure, Em>
     /** A signed-in user: disconnects a provider; refused (1011) when it is the only way left to sign in. */
-    disconnectSocial(userId: number, provider: SocialProviderId): Effect.Effect<void, Failure, Em>
+    disconnectSocial(userId: UserId, provider: SocialProviderId): Effect.Effect<void, Failure, Em>
     /** A signed-in user: applies for an organiser account and e-mails the super users (pending afterwards). */
     applyAsOrganiser(
-      userId: number,
+      userId: UserId,
       kind: OrganiserApplication['kind'],
       input: unknown,
     ): Effect.Effect<CurrentUser, Failure | InvalidInput, Em>
@@ -128,13 +136,13 @@ export class AccountService extends Context.Service<
     /** The holder of an e-mailed decision link: accepts (3) or declines (2) and tells the applicant. */
     decideOrganiser(token: string, status: number): Effect.Effect<OrganiserApplicationView, Failure, Em>
     /** A signed-in user: their profile for the settings screens. */
-    profileData(userId: number): Effect.Effect<ProfileData, Failure, Em>
+    profileData(userId: UserId): Effect.Effect<ProfileData, Failure, Em>
     /**
      * A signed-in user: one change of spec kinds 1–14 (1008 wrong current password, throttled after five;
      * 1015 e-mail locked). An e-mail change only mails a confirmation link to the new address.
      */
     changeProfile(
-      userId: number,
+      userId: UserId,
       kind: ProfileChangeKind,
       input: unknown,
       sessionToken?: string,
@@ -144,7 +152,7 @@ export class AccountService extends Context.Service<
      * InvalidInput names `avatar` for a file that is not a usable image.
      */
     changeAvatar(
-      userId: number,
+      userId: UserId,
       bytes: Uint8Array | null,
     ): Effect.Effect<ProfileData, Failure | InvalidInput, Em>
     /** The holder of the link mailed to a new address: which address it would confirm (1013 when dead). */
@@ -152,11 +160,11 @@ export class AccountService extends Context.Service<
     /** The holder of the link mailed to a new address: makes it the account's e-mail (1013, 1001). */
     confirmEmail(
       token: string,
-    ): Effect.Effect<{ readonly userId: number; readonly email: string }, Failure, Em>
+    ): Effect.Effect<{ readonly userId: UserId; readonly email: string }, Failure, Em>
     /** Anyone: a player's public profile (1014 for an unknown, inactive or banned user). */
-    publicProfile(userId: number): Effect.Effect<PublicProfile, Failure, Em>
+    publicProfile(userId: UserId): Effect.Effect<PublicProfile, Failure, Em>
     /** Anyone: an accepted organiser's public profile (1014 otherwise). */
-    publicOrganiserProfile(organiserId: number): Effect.Effect<PublicOrganiserProfile, Failure, Em>
+    publicOrganiserProfile(organiserId: OrganiserId): Effect.Effect<PublicOrganiserProfile, Failure, Em>
   }
 >()('@kibitz/accounts/AccountService') {
   static readonly layer = Layer.effect(
@@ -246,7 +254,7 @@ export class AccountService extends Context.Service<
               })
               .pipe(Effect.catchTag('Duplicate', () => fail(ErrorCode.emailExists, 'email')))
             yield* sendActivation(user)
-            return { userId: user.id }
+            return { userId: UserId.make(user.id) }
           }),
         )
       })
@@ -264,7 +272,7 @@ export class AccountService extends Context.Service<
             row.usedAt ??= at
             user.activatedAt ??= at
             yield* accounts.flush()
-            return { userId: user.id }
+            return { userId: UserId.make(user.id) }
           }),
         )
       })
@@ -393,7 +401,7 @@ export class AccountService extends Context.Service<
       })
 
       const connectSocial = Effect.fn('AccountService.connectSocial')(function* (
-        userId: number,
+        userId: UserId,
         provider: SocialProviderId,
         credential: SocialCredential,
       ) {
@@ -429,7 +437,7 @@ export class AccountService extends Context.Service<
       })
 
       const disconnectSocial = Effect.fn('AccountService.disconnectSocial')(function* (
-        userId: number,
+        userId: UserId,
         provider: SocialProviderId,
       ) {
         // The user row stays locked, so two disconnects at once cannot both pass the last-way-in check.

@@ -1,3 +1,4 @@
+import { OrganiserId, UserId } from '@kibitz/kernel/format'
 import { Schema } from 'effect'
 
 /** Spec section 4: organiser status pending 1, declined 2, accepted 3. */
@@ -9,7 +10,7 @@ export const UserRole = { regular: 1, admin: 2 } as const
 
 /** What a visitor sees of an organiser on an event page (spec section 3 Event.organizers). */
 export class PublicOrganiser extends Schema.Class<PublicOrganiser>('@kibitz/accounts/PublicOrganiser')({
-  organiserId: Schema.Int,
+  organiserId: OrganiserId,
   name: Schema.String,
   websiteUrl: Schema.NullOr(Schema.String),
   image: Schema.NullOr(Schema.String),
@@ -19,8 +20,8 @@ export class PublicOrganiser extends Schema.Class<PublicOrganiser>('@kibitz/acco
 
 /** An accepted organiser who may create events (GET v1/user/event-creators). */
 export class EventCreator extends Schema.Class<EventCreator>('@kibitz/accounts/EventCreator')({
-  organizerId: Schema.Int,
-  userId: Schema.Int,
+  organizerId: OrganiserId,
+  userId: UserId,
   name: Schema.String,
   type: Schema.Int,
 }) {}

@@ -1,4 +1,4 @@
-import { ErrorCode, inTransaction } from '@kibitz/kernel'
+import { ErrorCode, inTransaction, OrganiserId, type UserId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import {
   CompanyApplication,
@@ -24,7 +24,7 @@ export const organiserApplications = ({
   readonly mailer: AccountMailer
 }) => {
   const applyAsOrganiser = Effect.fn('AccountService.applyAsOrganiser')(function* (
-    userId: number,
+    userId: UserId,
     kind: OrganiserApplication['kind'],
     input: unknown,
   ) {
@@ -103,7 +103,7 @@ export const organiserApplications = ({
 
   const applicationView = (organiser: Organiser, user: User) =>
     new OrganiserApplicationView({
-      organizerId: organiser.id,
+      organizerId: OrganiserId.make(organiser.id),
       type: organiser.type,
       name: organiser.name,
       applicantEmail: user.email,

@@ -1,4 +1,4 @@
-import type { Em } from '@kibitz/kernel'
+import { type Em, OrganiserId, UserId } from '@kibitz/kernel'
 import { Context, Effect, Layer } from 'effect'
 import { AccountRepo } from './internal/AccountRepo.ts'
 import { EventCreator, PublicOrganiser } from './Organiser.ts'
@@ -23,7 +23,7 @@ export class OrganiserService extends Context.Service<
           return rows.map(
             (o) =>
               new PublicOrganiser({
-                organiserId: o.id,
+                organiserId: OrganiserId.make(o.id),
                 name: o.name,
                 websiteUrl: o.websiteUrl ?? null,
                 image: o.imageUrl ?? null,
@@ -35,7 +35,13 @@ export class OrganiserService extends Context.Service<
         eventCreators: Effect.fn('OrganiserService.eventCreators')(function* () {
           const rows = yield* accounts.acceptedOrganisersByName()
           return rows.map(
-            (o) => new EventCreator({ organizerId: o.id, userId: o.userId, name: o.name, type: o.type }),
+            (o) =>
+              new EventCreator({
+                organizerId: OrganiserId.make(o.id),
+                userId: UserId.make(o.userId),
+                name: o.name,
+                type: o.type,
+              }),
           )
         }),
       })

@@ -1,5 +1,5 @@
 import type { ImageStore } from '@kibitz/files'
-import { ErrorCode, inTransaction, type LookupService } from '@kibitz/kernel'
+import { ErrorCode, inTransaction, type LookupService, OrganiserId, UserId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import {
   InvalidInput,
@@ -55,7 +55,7 @@ export const profiles = ({
     user.passwordHash === null ||
     user.passwordHash === undefined
 
-  const profileData = Effect.fn('AccountService.profileData')(function* (userId: number) {
+  const profileData = Effect.fn('AccountService.profileData')(function* (userId: UserId) {
     const user = yield* accounts.findUserById(userId)
     if (!user) return yield* fail(ErrorCode.userNotFound)
     const organiser = yield* accounts.findOrganiserOfUser(userId)
@@ -76,7 +76,7 @@ export const profiles = ({
   })
 
   const changeProfile = Effect.fn('AccountService.changeProfile')(function* (
-    userId: number,
+    userId: UserId,
     kind: ProfileChangeKind,
     input: unknown,
     sessionToken?: string,
@@ -228,7 +228,7 @@ export const profiles = ({
   })
 
   const changeAvatar = Effect.fn('AccountService.changeAvatar')(function* (
-    userId: number,
+    userId: UserId,
     bytes: Uint8Array | null,
   ) {
     const user = yield* accounts.findUserById(userId)
@@ -264,24 +264,24 @@ export const profiles = ({
     return yield* profileData(userId)
   })
 
-  const publicProfile = Effect.fn('AccountService.publicProfile')(function* (userId: number) {
+  const publicProfile = Effect.fn('AccountService.publicProfile')(function* (userId: UserId) {
     const user = yield* accounts.findUserById(userId)
     if (!user || user.bannedAt || !user.activatedAt) return yield* fail(ErrorCode.userNotFound)
     const organiser = yield* accounts.findOrganiserOfUser(userId)
     return new PublicProfile({
-      id: user.id,
+      id: UserId.make(user.id),
       avatar: user.avatarUrl ?? null,
       firstName: user.firstName ?? null,
       lastName: user.lastName ?? null,
       description: user.description ?? null,
       languages: [...user.languages],
       memberSince: isoDay(user.createdAt),
-      organizerId: organiser?.status === OrganiserStatus.accepted ? organiser.id : null,
+      organizerId: organiser?.status === OrganiserStatus.accepted ? OrganiserId.make(organiser.id) : null,
     })
   })
 
   const publicOrganiserProfile = Effect.fn('AccountService.publicOrganiserProfile')(function* (
-    organiserId: number,
+    organiserId: OrganiserId,
   ) {
     const organiser = yield* accounts.findOrganiser(organiserId)
     if (!organiser || organiser.status !== OrganiserStatus.accepted)
@@ -289,7 +289,7 @@ export const profiles = ({
     const user = yield* accounts.findUserById(organiser.userId)
     if (!user || user.bannedAt) return yield* fail(ErrorCode.userNotFound)
     return new PublicOrganiserProfile({
-      organizerId: organiser.id,
+      organizerId: OrganiserId.make(organiser.id),
       type: organiser.type,
       name: organiser.name,
       countryCode: organiser.countryCode ?? null,
@@ -339,7 +339,7 @@ export const profiles = ({
           { kind: 'emailChanged', firstName: user.firstName ?? '', newEmail: user.email },
           previous,
         )
-        return { userId: user.id, email: user.email }
+        return { userId: UserId.make(user.id), email: user.email }
       }),
     )
   })

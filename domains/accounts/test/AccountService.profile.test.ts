@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from '@effect/vitest'
 import { AccountService } from '@kibitz/accounts'
-import { ErrorCode } from '@kibitz/kernel'
+import { ErrorCode, UserId } from '@kibitz/kernel'
 import { insertRows } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
 import sharp from 'sharp'
@@ -135,7 +135,7 @@ describe(AccountService.name, () => {
         const rows = yield* Effect.promise(() =>
           db.orm.em.fork().execute('select id from app_user where email = ?', [adminEmail]),
         )
-        const id = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))(rows)[0]?.id ?? 0
+        const [{ id }] = Schema.decodeUnknownSync(Schema.Tuple([Schema.Struct({ id: UserId })]))(rows)
         expect(
           yield* failureCode(
             Effect.flatMap(accounts, (a) =>
@@ -249,9 +249,9 @@ describe(AccountService.name, () => {
         const profile = yield* run(Effect.flatMap(accounts, (a) => a.publicProfile(id)))
         expect(JSON.stringify(profile)).not.toContain('ona@example.test')
         expect(JSON.stringify(profile)).not.toContain('+37060012345')
-        expect(yield* failureCode(Effect.flatMap(accounts, (a) => a.publicProfile(999_999)))).toBe(
-          ErrorCode.userNotFound,
-        )
+        expect(
+          yield* failureCode(Effect.flatMap(accounts, (a) => a.publicProfile(UserId.make(999_999)))),
+        ).toBe(ErrorCode.userNotFound)
       }),
     )
   })

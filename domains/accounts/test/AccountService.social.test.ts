@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import { AccountService, SocialProvider, type SocialProviderId } from '@kibitz/accounts'
-import { ErrorCode } from '@kibitz/kernel'
+import { ErrorCode, type UserId } from '@kibitz/kernel'
 import { completeLoginWithFetch, insertRows } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
 
@@ -34,7 +34,7 @@ describe(AccountService.name, () => {
           Effect.flatMap(accounts, (a) => a.socialLogin(provider, credential, { ...web, acceptRules })),
         )
       })
-    const connect = (userId: number, provider: SocialProviderId, account: string) =>
+    const connect = (userId: UserId, provider: SocialProviderId, account: string) =>
       Effect.gen(function* () {
         const credential = yield* atProvider(provider, account)
         return yield* failureCode(

@@ -3,8 +3,10 @@ import {
   type ErrorCodeValue,
   type FormSchema,
   MailMessage,
+  OrganiserId,
   type Outbox,
   resolveInterfaceLocale,
+  UserId,
 } from '@kibitz/kernel'
 import { Clock, Effect } from 'effect'
 import { AccountFailure, CurrentUser, InvalidInput, OwnOrganiser } from '../Account.ts'
@@ -37,7 +39,7 @@ export const displayName = (user: User) =>
 
 const ownOrganiser = (o: Organiser) =>
   new OwnOrganiser({
-    organizerId: o.id,
+    organizerId: OrganiserId.make(o.id),
     status: o.status,
     type: o.type,
     name: o.name,
@@ -52,7 +54,7 @@ const ownOrganiser = (o: Organiser) =>
 
 export const currentUser = (user: User, organiser: Organiser | null) =>
   new CurrentUser({
-    id: user.id,
+    id: UserId.make(user.id),
     role: user.role,
     isSuper: user.role === UserRole.admin,
     isCompany: user.isCompany,
