@@ -1,4 +1,5 @@
 import { EventService } from '@kibitz/events'
+import type { EventId } from '@kibitz/kernel'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Schema } from 'effect'
 import { Database, withEm } from './runtime.ts'
@@ -8,6 +9,9 @@ import { Database, withEm } from './runtime.ts'
 // (Migration20261125160000): an index at `sitemap.xml` and parts of at most `urlsPerPart` URLs, all replaced in
 // one transaction; the web serves them as stored. Events are read in id order, a page of `batch` at a time, so
 // 50,000 events cost fifty equal index range reads.
+
+/** One public event of the sitemap's walk (EventService.sitemapPage). */
+type SitemapEvent = { readonly id: EventId; readonly alias: string; readonly updatedAt: string }
 
 /** The protocol allows 50,000; smaller parts keep each response small. */
 const defaultUrlsPerPart = 10_000
@@ -79,9 +83,9 @@ export const writeSitemap = (
     const events = yield* EventService
     yield* withEm(
       Effect.gen(function* () {
-        let afterId = 0
+        let afterId: EventId | null = null
         for (;;) {
-          const page = yield* events.sitemapPage(afterId, batch)
+          const page: ReadonlyArray<SitemapEvent> = yield* events.sitemapPage(afterId, batch)
           for (const event of page)
             add(urlEntry(`${base}/event/${encodeURIComponent(event.alias)}`, event.updatedAt))
           const last = page[page.length - 1]

@@ -1,6 +1,6 @@
 import { claimDueMail, markMailFailed, openOrm, releaseOrphanedMail } from '@kibitz/infra'
 import { findFreePort } from '@kibitz/infra/database'
-import { inTransaction, MailMessage, Outbox, type OutboxEntry } from '@kibitz/kernel'
+import { inTransaction, MailMessage, Outbox, type OutboxEntry, UserId } from '@kibitz/kernel'
 import { Effect, Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import '../../testing/src/context.ts'
@@ -175,7 +175,7 @@ describe('mail delivery', () => {
           { firstName: 'Jonas', lastName: 'Jonaitis', email: 'jonas@example.test' },
         ],
       })
-      const actor = { userId: 1, organiserId, isSuper: false }
+      const actor = { userId: UserId.make(1), organiserId, isSuper: false }
       const perform = (action: 'postpone' | 'notifyEventUsers', message: string) =>
         Effect.runPromise(
           runWith(

@@ -13,7 +13,7 @@ import {
   EventService,
 } from '@kibitz/events'
 import { Database, DomainServices, withEm } from '@kibitz/infra'
-import { Em } from '@kibitz/kernel'
+import { Em, EventId } from '@kibitz/kernel'
 import { Effect, Layer, ManagedRuntime, Schema } from 'effect'
 import { type Figure, figure, percentile, sample } from './measure.ts'
 
@@ -182,7 +182,7 @@ export const catalogueScenario = async (
       ),
     )
     const [edge] = Schema.decodeUnknownSync(
-      Schema.Array(Schema.Struct({ id: Schema.Int, date_start: Schema.String })),
+      Schema.Array(Schema.Struct({ id: EventId, date_start: Schema.String })),
     )(edgeRows)
     const first = await sample(options.rounds, () =>
       run(EventService.use((events) => events.browse(past, undefined, 'en', 1000))),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { searchTextOf } from '@kibitz/events'
 import { DomainServices, openOrm } from '@kibitz/infra'
-import { Em } from '@kibitz/kernel'
+import { Em, EntryId, EventId, OrganiserId, TournamentId } from '@kibitz/kernel'
 import { Effect, Schema } from 'effect'
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { freshDatabase } from './prepare.ts'
@@ -176,17 +176,19 @@ export interface OrganiserFixture {
 }
 
 /** Inserts a user account and its organiser (accepted by default); returns the organiser id. */
-export async function insertOrganiser(orm: Orm, spec: OrganiserFixture = {}): Promise<number> {
+export async function insertOrganiser(orm: Orm, spec: OrganiserFixture = {}): Promise<OrganiserId> {
   const n = next()
   const userId = await insertRow(orm, 'app_user', {
     email: `organiser-${n}@example.test`,
     created_at: createdAt,
   })
-  return insertRow(orm, 'organiser', {
-    ...toRow({ status: 3, type: 2, name: `Organiser ${n}`, ...spec }),
-    user_id: userId,
-    created_at: createdAt,
-  })
+  return OrganiserId.make(
+    await insertRow(orm, 'organiser', {
+      ...toRow({ status: 3, type: 2, name: `Organiser ${n}`, ...spec }),
+      user_id: userId,
+      created_at: createdAt,
+    }),
+  )
 }
 
 export interface ContentFixture {
@@ -278,7 +280,7 @@ const publicStates = new Set(['accepted', 'postponed', 'canceled'])
  * Inserts an event with its contents and locations; returns its id. `search_text` comes from the events
  * domain's own rule (searchTextOf).
  */
-export async function insertEvent(orm: Orm, spec: EventFixture): Promise<number> {
+export async function insertEvent(orm: Orm, spec: EventFixture): Promise<EventId> {
   const { organiserId, name, contents, locations, registrationWindows, ...columns } = spec
   const alias = spec.alias ?? `event-${next()}`
   const state = spec.state ?? 'accepted'
@@ -324,7 +326,7 @@ export async function insertEvent(orm: Orm, spec: EventFixture): Promise<number>
     'event_location',
     locationRows.map((l) => ({ ...toRow(l), event_id: eventId })),
   )
-  return eventId
+  return EventId.make(eventId)
 }
 
 export interface AgeCategoryFixture {
@@ -442,7 +444,7 @@ export interface TournamentFixture {
 
 /** The ids of an inserted tournament and of its rows, each list in the order of the fixture. */
 export interface InsertedTournament {
-  readonly id: number
+  readonly id: TournamentId
   readonly ticketIds: ReadonlyArray<number>
   /** Per ticket, the ids of its age categories. */
   readonly ageCategoryIds: ReadonlyArray<ReadonlyArray<number>>
@@ -507,7 +509,7 @@ export async function insertTournament(orm: Orm, spec: TournamentFixture): Promi
     'tournament_program_day',
     (programDays ?? []).map((d) => ({ date: d.date, tours: JSON.stringify(d.tours), tournament_id: id })),
   )
-  return { id, ticketIds, ageCategoryIds, prizeIds }
+  return { id: TournamentId.make(id), ticketIds, ageCategoryIds, prizeIds }
 }
 
 export interface ContestantFixture {
@@ -535,7 +537,7 @@ const EventIdRows = Schema.Array(Schema.Struct({ event_id: Schema.Int }))
 const decodeEventIdRows = Schema.decodeUnknownSync(EventIdRows)
 
 /** Inserts an entry of a tournament (its event taken from the tournament) with its contestants; returns its id. */
-export async function insertEntry(orm: Orm, spec: EntryFixture): Promise<number> {
+export async function insertEntry(orm: Orm, spec: EntryFixture): Promise<EntryId> {
   const { contestants, ...columns } = spec
   const [tournament] = decodeEventIdRows(
     await orm.em.fork().execute('select event_id from tournament where id = ?', [spec.tournamentId]),
@@ -551,7 +553,7 @@ export async function insertEntry(orm: Orm, spec: EntryFixture): Promise<number>
     'contestant',
     (contestants ?? []).map((c, i) => ({ ...toRow({ position: i + 1, ...c }), entry_id: entryId })),
   )
-  return entryId
+  return EntryId.make(entryId)
 }
 
 /**

@@ -20,7 +20,16 @@ import { EventEditorGroup } from './EventEditorApi.ts'
 import { EventWritesGroup } from './EventWritesApi.ts'
 import { DocumentType } from './lookups.ts'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
-import { catalogueFilters, flag, idsQuery, limitUpTo, Offset, queryDate, queryText } from './Query.ts'
+import {
+  catalogueFilters,
+  eventIdsQuery,
+  flag,
+  limitUpTo,
+  Offset,
+  queryDate,
+  queryText,
+  tournamentIdsQuery,
+} from './Query.ts'
 import { RegistrationGroup } from './RegistrationApi.ts'
 import { UserGroup } from './UserApi.ts'
 
@@ -192,7 +201,7 @@ export class EventGroup extends HttpApiGroup.make('event')
       success: LiveResultsCount,
     }),
     HttpApiEndpoint.get('eventsCalendar', '/event/ical', {
-      query: idsQuery,
+      query: eventIdsQuery,
       success: Calendar,
       error: [InvalidRequest, NotFound],
     }).annotate(
@@ -232,7 +241,7 @@ export class TournamentGroup extends HttpApiGroup.make('tournament')
   .add(
     HttpApiEndpoint.get('tournamentsCalendar', '/tournament/ical/generate', {
       query: {
-        ...idsQuery,
+        ...tournamentIdsQuery,
         event: Schema.optional(
           Schema.String.annotate({ description: 'Optional: the alias or id of the tournaments’ event.' }),
         ),

@@ -1,4 +1,5 @@
 import { EventState, EventTransition, eventMessageMaxLength } from '@kibitz/events'
+import { EventId } from '@kibitz/kernel'
 import { Schema, SchemaTransformation } from 'effect'
 import { HttpApiEndpoint, HttpApiError, HttpApiGroup, OpenApi } from 'effect/http-api'
 import { Forbidden, NotFound, ProblemCode } from './Problems.ts'
@@ -8,13 +9,13 @@ import { Authenticated } from './UserApi.ts'
 // decides who may do what on which event; these calls only say who is asking (the session) and report
 // its refusals as problems.
 
-/** The largest id PostgreSQL's integer column holds: a larger one is refused as invalid, not looked up. */
-const maximumId = 2147483647
-
-/** The event's numeric id in the path: a positive whole number, else 400 naming `id`. */
+/**
+ * The event's numeric id in the path: a positive whole number within PostgreSQL's integer (a larger one is
+ * refused as invalid, not looked up), else 400 naming `id`; decoding brands it.
+ */
 export const EventIdParam = Schema.String.annotate({ description: 'The numeric event id.' }).pipe(
   Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
-  Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))),
+  Schema.decodeTo(EventId),
 )
 
 /** The organiser's message to the event's players, 1 to 2000 characters. */

@@ -4,6 +4,7 @@ import {
   EventProblem,
   GeneralInformationInput,
 } from '@kibitz/events'
+import { EventId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from 'effect/http-api'
 import { EventConflict, EventIdParam } from './EventActionsApi.ts'
@@ -36,7 +37,7 @@ export class EventForEdit extends Schema.Class<EventForEdit>('@kibitz/app/EventF
 
 /** POST v1/event/validate: which saved event to check. */
 export const ValidatePayload = Schema.Struct({
-  id: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 2147483647 })),
+  id: EventId,
 })
 
 /** The validate call's answer: every problem at once, per step and field; `valid` when there is none. */

@@ -1,6 +1,6 @@
 import { DocumentKind, EventEditorView } from '@kibitz/events'
 import { EventDocument, maxDocumentBytes, maxEventImageBytes } from '@kibitz/files'
-import { rule, ValidationRule } from '@kibitz/kernel'
+import { EventId, rule, TournamentId, ValidationRule } from '@kibitz/kernel'
 import { TournamentForEdit, TournamentInput } from '@kibitz/tournaments'
 import { Schema, SchemaTransformation } from 'effect'
 import { Multipart } from 'effect/http'
@@ -20,7 +20,7 @@ const maximumId = 2147483647
 /** The tournament's numeric id in the path: a positive whole number, else 400 naming `tournamentId`. */
 export const TournamentIdParam = Schema.String.annotate({ description: 'The numeric tournament id.' }).pipe(
   Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
-  Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))),
+  Schema.decodeTo(TournamentId),
 )
 
 /** An id in a JSON body: a positive whole number within PostgreSQL's integer, else `outOfRange`. */
@@ -40,8 +40,12 @@ const BodyId = Schema.Number.check(
  * problem at once, each named by its dotted path (`programs.0.tours.1.time`).
  */
 export const ProgramPayload = Schema.Struct({
-  eventId: BodyId.annotate({ description: 'The numeric id of the caller’s event.' }),
-  tournamentId: BodyId.annotate({ description: 'The numeric id of one of that event’s tournaments.' }),
+  eventId: BodyId.pipe(Schema.decodeTo(EventId)).annotate({
+    description: 'The numeric id of the caller’s event.',
+  }),
+  tournamentId: BodyId.pipe(Schema.decodeTo(TournamentId)).annotate({
+    description: 'The numeric id of one of that event’s tournaments.',
+  }),
   programs: TournamentInput.fields.programs.annotate({
     description:
       'The program, a day at most once: `date` YYYY-MM-DD and its `tours`, each a `time` HH:mm and a `name`.',
@@ -63,7 +67,7 @@ export const uploadBodyLimits: Readonly<Record<string, number>> = {
 
 /** POST v1/event/{id}/set-tournaments-ordering: every tournament of the event once, in the new order. */
 export const TournamentsOrderingPayload = Schema.Struct({
-  tournamentIds: Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId })))
+  tournamentIds: Schema.Array(TournamentId)
     .check(Schema.isMaxLength(500))
     .annotate({ description: 'Each of the event’s tournament ids exactly once, first to last.' }),
 })

@@ -1,5 +1,5 @@
 import { CatalogueState, EventTypeId } from '@kibitz/events'
-import { CountryCode, hasControlCharacters, IsoDateString } from '@kibitz/kernel'
+import { CountryCode, EventId, hasControlCharacters, IsoDateString, TournamentId } from '@kibitz/kernel'
 import { Schema, SchemaTransformation } from 'effect'
 
 // Query-string codecs of the public API. Each decodes from the text (or repeated texts) a client sends, so a
@@ -39,8 +39,15 @@ const integer = (description: string, minimum: number, maximum = Number.MAX_SAFE
     Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum, maximum }))),
   )
 
-/** An id: a positive whole number. */
-export const IdFromString = integer('An id', 1)
+/** An id of the kernel's (a positive PostgreSQL integer) from its decimal text; decoding brands it. */
+const idFromString = <Id extends Schema.Decoder<number>>(id: Id) =>
+  queryText('An id').pipe(
+    Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
+    Schema.decodeTo(id),
+  )
+
+export const EventIdFromString = idFromString(EventId)
+export const TournamentIdFromString = idFromString(TournamentId)
 
 /** An offset into a result list. */
 export const Offset = integer('How many results to skip; default 0.', 0)
@@ -100,7 +107,10 @@ export const catalogueFilters = {
 }
 
 /** Event or tournament ids, as `ids[]=1&ids[]=2` or `ids=1,2`. */
-export const idsQuery = {
-  'ids[]': Schema.optionalKey(commaList(IdFromString, 'Ids')),
-  ids: Schema.optionalKey(commaList(IdFromString, 'Ids')),
-}
+const idsQuery = <A extends number>(id: Schema.Codec<A, string>) => ({
+  'ids[]': Schema.optionalKey(commaList(id, 'Ids')),
+  ids: Schema.optionalKey(commaList(id, 'Ids')),
+})
+
+export const eventIdsQuery = idsQuery(EventIdFromString)
+export const tournamentIdsQuery = idsQuery(TournamentIdFromString)

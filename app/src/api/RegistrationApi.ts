@@ -1,4 +1,4 @@
-import { hasControlCharacters } from '@kibitz/kernel'
+import { EntryId, hasControlCharacters, TournamentId } from '@kibitz/kernel'
 import {
   cardAmountLimitMinor,
   EntryFilter,
@@ -13,7 +13,7 @@ import { Schema, SchemaTransformation } from 'effect'
 import { HttpApiEndpoint, HttpApiError, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { EventIdParam } from './EventActionsApi.ts'
 import { InvalidRequest, NotFound, ProblemCode, TooManyRequests, UnprocessableContent } from './Problems.ts'
-import { IdFromString, limitUpTo, queryText } from './Query.ts'
+import { limitUpTo, queryText, TournamentIdFromString } from './Query.ts'
 import { Authenticated } from './UserApi.ts'
 
 // Registration (issue 5): the public form data and registration of spec section 7, the registrant's status
@@ -31,7 +31,7 @@ const maximumRegistrationsOffset = 1_000_000
 
 /** The list's and the CSV's filters: tournament, state and searched text (decision 034). */
 const registrationsFilters = {
-  tournamentId: Schema.optionalKey(IdFromString),
+  tournamentId: Schema.optionalKey(TournamentIdFromString),
   status: Schema.optionalKey(
     EntryFilter.annotate({
       description:
@@ -66,7 +66,7 @@ const aliasOrId = Schema.String.check(
 /** The entry's numeric id in the path. */
 const EntryIdParam = Schema.String.annotate({ description: 'The numeric registration (entry) id.' }).pipe(
   Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString),
-  Schema.decodeTo(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))),
+  Schema.decodeTo(EntryId),
 )
 
 const BodyId = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maximumId }))
@@ -258,7 +258,7 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
     HttpApiEndpoint.post('markRegistrationsPaid', '/event/:id/registrations/mark-paid', {
       params: { id: EventIdParam },
       payload: Schema.Struct({
-        entryIds: Schema.Array(BodyId)
+        entryIds: Schema.Array(EntryId)
           .check(Schema.isMinLength(1), Schema.isMaxLength(maximumMarkedAtOnce))
           .annotate({ description: `1 to ${maximumMarkedAtOnce} entry ids of this event.` }),
       }),
@@ -297,7 +297,9 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
     HttpApiEndpoint.put('moveRegistration', '/registration/:entryId/move', {
       params: { entryId: EntryIdParam },
       payload: Schema.Struct({
-        tournamentId: BodyId.annotate({ description: 'Another tournament of the same event and type.' }),
+        tournamentId: TournamentId.annotate({
+          description: 'Another tournament of the same event and type.',
+        }),
         ticketId: BodyId.annotate({ description: 'One of that tournament’s tickets.' }),
       }),
       success: EntryView,

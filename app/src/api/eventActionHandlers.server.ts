@@ -5,7 +5,7 @@ import {
   EventActions,
   type EventTransition,
 } from '@kibitz/events'
-import { ruleMessages } from '@kibitz/kernel'
+import { type EventId, ruleMessages } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
@@ -24,7 +24,10 @@ const notOrganiser = new Forbidden({
 })
 
 /** The problem for a refusal of the events domain. */
-const refusal = (eventId: number, refused: EventActionRefused): NotFound | EventConflict | InvalidRequest => {
+const refusal = (
+  eventId: EventId,
+  refused: EventActionRefused,
+): NotFound | EventConflict | InvalidRequest => {
   switch (refused.reason) {
     case 'notFound':
       return new NotFound({ code: unknownCode, detail: `No event ${eventId} of yours` })
@@ -80,7 +83,7 @@ export const EventActionHandlers = HttpApiBuilder.group(Api, 'eventActions', (ha
     const actions = yield* EventActions
 
     const act = (
-      eventId: number,
+      eventId: EventId,
       action: EventAction,
       options: EventActionOptions = {},
     ): Effect.Effect<

@@ -5,7 +5,7 @@ import {
   type EventInputInvalid,
   EventProblem,
 } from '@kibitz/events'
-import { inTransaction, ruleMessages } from '@kibitz/kernel'
+import { type EventId, inTransaction, ruleMessages } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
@@ -24,7 +24,7 @@ const notOrganiser = new Forbidden({
 })
 
 /** The problem for an editor refusal. */
-export const editRefusal = (eventId: number | null, refused: EventEditRefused) => {
+export const editRefusal = (eventId: EventId | null, refused: EventEditRefused) => {
   switch (refused.reason) {
     case 'notFound':
       return new NotFound({
@@ -95,7 +95,7 @@ export const EventEditorHandlers = HttpApiBuilder.group(Api, 'eventEditor', (han
 
     /** Editor failures as problems; invalid fields are named under payload.<at>. */
     const problemOf =
-      (eventId: number | null, at: string) => (failure: EventEditRefused | EventInputInvalid) =>
+      (eventId: EventId | null, at: string) => (failure: EventEditRefused | EventInputInvalid) =>
         failure._tag === 'EventEditRefused'
           ? editRefusal(eventId, failure)
           : invalidInput(failure, ['payload', at])

@@ -5,9 +5,9 @@ import {
   type EventEditRefused,
   EventInputInvalid,
 } from '@kibitz/events'
-import { decodeWithProblems, FieldProblem, rule, ValidationRule } from '@kibitz/kernel'
+import { decodeWithProblems, EventId, FieldProblem, rule, TournamentId, ValidationRule } from '@kibitz/kernel'
 import { TournamentEditor } from '@kibitz/tournaments'
-import { Effect, Schema, Stream } from 'effect'
+import { Effect, Schema, SchemaTransformation, Stream } from 'effect'
 import type { HttpServerRequest, Multipart } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
@@ -29,14 +29,15 @@ const notOrganiser = new Forbidden({
 
 const maximumId = 2147483647
 
-/** A positive whole number within PostgreSQL's integer, as a form field carries it. */
-const idText = Schema.String.check(
-  rule(ValidationRule.outOfRange, (s: string) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= maximumId),
-)
+/** A positive whole number within PostgreSQL's integer, as a form field carries it; decoding brands it. */
+const idText = <Id extends Schema.Decoder<number>>(id: Id) =>
+  Schema.String.check(
+    rule(ValidationRule.outOfRange, (s: string) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= maximumId),
+  ).pipe(Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString), Schema.decodeTo(id))
 
 /** The text fields of upload-image (`file` is read apart). */
 const ImageFields = Schema.Struct({
-  eventId: idText,
+  eventId: idText(EventId),
   alt: Schema.optionalKey(Schema.String),
   thumbWidth: Schema.optionalKey(
     Schema.String.check(rule(ValidationRule.outOfRange, (s: string) => /^\d{1,6}$/.test(s))),
@@ -45,8 +46,8 @@ const ImageFields = Schema.Struct({
 
 /** The text fields of upload-pdf. */
 const PdfFields = Schema.Struct({
-  eventId: idText,
-  tournamentId: Schema.optionalKey(idText),
+  eventId: idText(EventId),
+  tournamentId: Schema.optionalKey(idText(TournamentId)),
   kind: DocumentKind,
 })
 
@@ -118,7 +119,7 @@ const uploadFields = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, up
 /** The API's names for the editor's upload fields: the picture is `file`, its alt text `alt`. */
 const uploadFieldNames: Readonly<Record<string, string>> = { image: 'file', imageAlt: 'alt' }
 
-const uploadProblem = (eventId: number) => (failure: EventEditRefused | EventInputInvalid) =>
+const uploadProblem = (eventId: EventId) => (failure: EventEditRefused | EventInputInvalid) =>
   failure._tag === 'EventEditRefused'
     ? editRefusal(eventId, failure)
     : invalidFields(
@@ -129,7 +130,8 @@ const uploadProblem = (eventId: number) => (failure: EventEditRefused | EventInp
 
 /** Editor failures of a tournament call: a missing tournament is named as such, invalid fields under payload. */
 const tournamentProblem =
-  (eventId: number, tournamentId: number | null) => (failure: EventEditRefused | EventInputInvalid) => {
+  (eventId: EventId, tournamentId: TournamentId | null) =>
+  (failure: EventEditRefused | EventInputInvalid) => {
     if (failure._tag === 'EventInputInvalid') return invalidInput(failure, ['payload'])
     if (failure.reason === 'notFound' && tournamentId !== null)
       return new NotFound({
@@ -173,8 +175,8 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
     /** Saves a tournament (new when `tournamentId` is null), then answers it as its edit data. */
     const saveTournament = (
       request: HttpServerRequest.HttpServerRequest,
-      eventId: number,
-      tournamentId: number | null,
+      eventId: EventId,
+      tournamentId: TournamentId | null,
     ) =>
       Effect.gen(function* () {
         const who = yield* actor
@@ -244,7 +246,7 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
           const { fields, file } = yield* Effect.flatMap(readUpload(payload), (upload) =>
             uploadFields(ImageFields, upload),
           )
-          const eventId = Number(fields.eventId)
+          const eventId = fields.eventId
           return yield* run(
             editor.setImage(who, eventId, {
               bytes: file.bytes,
@@ -269,10 +271,10 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
           const { fields, file } = yield* Effect.flatMap(readUpload(payload), (upload) =>
             uploadFields(PdfFields, upload),
           )
-          const eventId = Number(fields.eventId)
+          const eventId = fields.eventId
           return yield* run(
             editor.storeDocument(who, eventId, {
-              tournamentId: fields.tournamentId === undefined ? null : Number(fields.tournamentId),
+              tournamentId: fields.tournamentId ?? null,
               kind: fields.kind,
               bytes: file.bytes,
               filename: file.name,

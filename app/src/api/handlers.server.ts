@@ -190,10 +190,10 @@ const calendarResponse = (body: string, filename: string) =>
   })
 
 /** The ids of `ids[]=1&ids[]=2` and `ids=1,2`, once each, or a 400 naming ids when there are none. */
-const requestedIds = (query: {
-  readonly 'ids[]'?: ReadonlyArray<number> | undefined
-  readonly ids?: ReadonlyArray<number> | undefined
-}): Effect.Effect<ReadonlyArray<number>, InvalidRequest> => {
+const requestedIds = <Id extends number>(query: {
+  readonly 'ids[]'?: ReadonlyArray<Id> | undefined
+  readonly ids?: ReadonlyArray<Id> | undefined
+}): Effect.Effect<ReadonlyArray<Id>, InvalidRequest> => {
   const ids = [...new Set([...(query['ids[]'] ?? []), ...(query.ids ?? [])])]
   return ids.length > 0 ? Effect.succeed(ids) : Effect.fail(invalidQueryField('ids', 'Give at least one id'))
 }

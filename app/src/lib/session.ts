@@ -1,15 +1,17 @@
 // What the browser knows of the signed-in user: plain data (no classes) so it crosses the server-function
 // boundary, shared by the header, the guards and the account screens.
 
+import type { OrganiserId, UserId } from '@kibitz/kernel/format'
+
 export interface SessionOrganiser {
-  readonly organizerId: number
+  readonly organizerId: OrganiserId
   readonly status: number
   readonly type: number
   readonly name: string
 }
 
 export interface SessionUser {
-  readonly id: number
+  readonly id: UserId
   readonly isSuper: boolean
   readonly email: string
   readonly userName: string

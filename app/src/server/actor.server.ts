@@ -1,13 +1,14 @@
 import type { EventActor } from '@kibitz/events'
+import type { OrganiserId, UserId } from '@kibitz/kernel'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { sessionOf } from './auth.server.ts'
 
 /** What the edge knows of the signed-in user (the domain's CurrentUser and the page's SessionUser both fit). */
 interface SignedInUser {
-  readonly id: number
+  readonly id: UserId
   readonly isSuper: boolean
   readonly isOrganizer: boolean
-  readonly organizer: { readonly organizerId: number } | null
+  readonly organizer: { readonly organizerId: OrganiserId } | null
 }
 
 /**

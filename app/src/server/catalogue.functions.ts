@@ -10,9 +10,11 @@ import {
 import {
   decodeSearchFilter,
   defaultTimeZone,
+  EventId,
   encodeSearchFilter,
   hasAnyFilter,
   homePageSize,
+  idFromText,
   isoDate,
   isValidIsoDate,
   LookupService,
@@ -51,8 +53,9 @@ const catalogueCountCap = 1_000
 const keysetOf = (start: { after?: string; before?: string }): CatalogueKeyset | undefined => {
   const text = start.after ?? start.before
   const match = text ? /^(\d{4}-\d{2}-\d{2})\.(\d{1,9})$/.exec(text) : null
-  if (!match?.[1] || !match[2] || !isValidIsoDate(match[1])) return undefined
-  return { dateStart: match[1], id: Number(match[2]), direction: start.after ? 'after' : 'before' }
+  const id = idFromText(EventId, match?.[2])
+  if (!match?.[1] || id === null || !isValidIsoDate(match[1])) return undefined
+  return { dateStart: match[1], id, direction: start.after ? 'after' : 'before' }
 }
 
 /** The home page: upcoming events, 18 a page, read by keyset. */

@@ -1,6 +1,6 @@
 import { type EditRefusal, EventEditor } from '@kibitz/events'
 import { maxDocumentBytes } from '@kibitz/files'
-import { EventId, idFromText } from '@kibitz/kernel'
+import { EventId, idFromText, TournamentId } from '@kibitz/kernel'
 import { currentEventActor } from './actor.server.ts'
 import { sessionOf } from './auth.server.ts'
 import { setEventImage } from './eventEditor.functions.ts'
@@ -74,8 +74,8 @@ const maxDocumentRequestBytes = maxDocumentBytes + 64 * 1024
 const documentTarget = (raw: string | undefined) => {
   if (raw === 'event') return { tournamentId: null, kind: 'documents' as const }
   const match = /^(documents|rules|results)-(\d{1,10})$/.exec(raw ?? '')
-  const id = Number(match?.[2])
-  if (!match || !(id >= 1 && id <= 2_147_483_647)) return null
+  const id = idFromText(TournamentId, match?.[2])
+  if (!match || id === null) return null
   switch (match[1]) {
     case 'rules':
       return { tournamentId: id, kind: 'documents' as const, useAs: 'rules' as const }

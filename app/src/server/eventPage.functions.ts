@@ -1,7 +1,7 @@
 import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
 import { EventService, EventView } from '@kibitz/events'
 import { Hotel, HotelService } from '@kibitz/hotels'
-import { hasControlCharacters } from '@kibitz/kernel'
+import { EventId, hasControlCharacters, idFromText, type TournamentId } from '@kibitz/kernel'
 import { PageService, PageSummary } from '@kibitz/pages'
 import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
 import { Tournament, TournamentService } from '@kibitz/tournaments'
@@ -89,7 +89,7 @@ export const eventPage = createServerOnlyFn(() =>
      * The tournaments of `ids` that public events show, each with its event (shown in that event's time zone);
      * only those of the event `within` names, when given (EventNotFound when it names no public event).
      */
-    const publicTournaments = (ids: ReadonlyArray<number>, locale: string, within?: string) =>
+    const publicTournaments = (ids: ReadonlyArray<TournamentId>, locale: string, within?: string) =>
       Effect.gen(function* () {
         const owners = yield* tournaments.eventIdsOf(ids)
         const scoped = within === undefined ? undefined : yield* publicEvent(within, locale)
@@ -172,7 +172,8 @@ export const fetchEvent = createServerFn({ method: 'GET' })
 export const eventPreviewData = createServerOnlyFn(async (aliasOrId: string) => {
   setResponseHeader('cache-control', 'private, no-store')
   setResponseHeader('x-robots-tag', 'noindex')
-  if (!/^\d{1,9}$/.test(aliasOrId)) return null
+  const eventId = idFromText(EventId, aliasOrId)
+  if (eventId === null) return null
   const { user } = await sessionOf(getRequest())
   const actor = user ? eventActorOf(user) : null
   if (!actor) return null
@@ -180,7 +181,7 @@ export const eventPreviewData = createServerOnlyFn(async (aliasOrId: string) => 
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const view = yield* events.preview(actor, Number(aliasOrId), locale).pipe(
+      const view = yield* events.preview(actor, eventId, locale).pipe(
         Effect.map((v): EventView | null => v),
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )

@@ -1,5 +1,5 @@
 import { EventEditor } from '@kibitz/events'
-import { EventId, idFromText } from '@kibitz/kernel'
+import { EventId, idFromText, TournamentId } from '@kibitz/kernel'
 import { EntryFilter, type EntryQuery, RegistrationDesk } from '@kibitz/registration'
 import { Schema } from 'effect'
 import { eventActorOfRequest } from './actor.server.ts'
@@ -24,8 +24,8 @@ const csvQuery = (params: URLSearchParams): EntryQuery | { readonly field: strin
   const status = params.get('status')
   const search = params.get('q')?.trim() ?? ''
   if (tournament !== null && !/^[1-9]\d{0,9}$/.test(tournament)) return { field: 'tournament' }
-  const tournamentId = tournament === null ? null : Number(tournament)
-  if (tournamentId !== null && tournamentId > 2_147_483_647) return { field: 'tournament' }
+  const tournamentId = tournament === null ? null : idFromText(TournamentId, tournament)
+  if (tournament !== null && tournamentId === null) return { field: 'tournament' }
   if (status !== null && status !== '' && !isFilter(status)) return { field: 'status' }
   if (search.length > 100 || /\p{Cc}/u.test(search)) return { field: 'q' }
   return {

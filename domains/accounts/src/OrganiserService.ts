@@ -8,7 +8,9 @@ export class OrganiserService extends Context.Service<
   OrganiserService,
   {
     /** Anyone: accepted organisers by id (a declined or pending organiser is not shown). */
-    publicOrganisers(ids: ReadonlyArray<number>): Effect.Effect<ReadonlyArray<PublicOrganiser>, never, Em>
+    publicOrganisers(
+      ids: ReadonlyArray<OrganiserId>,
+    ): Effect.Effect<ReadonlyArray<PublicOrganiser>, never, Em>
     /** Super users (the caller checks): every accepted organiser, who may create events, by name. */
     eventCreators(): Effect.Effect<ReadonlyArray<EventCreator>, never, Em>
   }

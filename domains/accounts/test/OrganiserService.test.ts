@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@effect/vitest'
 import { OrganiserService, OrganiserStatus } from '@kibitz/accounts'
+import { OrganiserId } from '@kibitz/kernel'
 import { insertOrganiser, type OrganiserFixture, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
 
 const db = useDomainDatabase()
 
 const organiser = (spec: OrganiserFixture) => Effect.promise(() => insertOrganiser(db.orm, spec))
-const publicOrganisers = (ids: ReadonlyArray<number>) =>
+const publicOrganisers = (ids: ReadonlyArray<OrganiserId>) =>
   runWith(
     db.orm,
     OrganiserService.use((o) => o.publicOrganisers(ids)),
@@ -27,7 +28,7 @@ describe(OrganiserService.name, () => {
         const declined = yield* organiser({ name: 'Declined Club', status: OrganiserStatus.declined })
         yield* organiser({ name: 'Not Asked For' })
 
-        const found = yield* publicOrganisers([club, pending, declined, 9999])
+        const found = yield* publicOrganisers([club, pending, declined, OrganiserId.make(9999)])
 
         expect(found.map((o) => ({ ...o }))).toEqual([
           {

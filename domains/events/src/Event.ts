@@ -1,4 +1,4 @@
-import { EventStateId, EventTypeId } from '@kibitz/kernel'
+import { EventStateId, EventTypeId, OrganiserId } from '@kibitz/kernel'
 import { EventId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 import { EventState } from './EventStates.ts'
@@ -72,7 +72,7 @@ export class EventCard extends Schema.Class<EventCard>('@kibitz/events/EventCard
   isRecommended: Schema.Boolean,
   thumbUrl: Schema.NullOr(Schema.String),
   imageAlt: Schema.NullOr(Schema.String),
-  organiserId: Schema.Int,
+  organiserId: OrganiserId,
 }) {}
 
 /** The whole public event of spec section 3, for the event home, details and program. */
@@ -141,7 +141,7 @@ export interface CatalogueQuery {
 /** Where a page of a listing starts: after or before this event (its start date and id) in the listing's order. */
 export interface CatalogueKeyset {
   readonly dateStart: string
-  readonly id: number
+  readonly id: EventId
   readonly direction: 'after' | 'before'
 }
 
@@ -152,8 +152,8 @@ export class EventListing extends Schema.Class<EventListing>('@kibitz/events/Eve
   total: Schema.Int,
   totalIsLowerBound: Schema.Boolean,
   /** Where the next and the previous page start; null at either end. */
-  next: Schema.NullOr(Schema.Struct({ dateStart: Schema.String, id: Schema.Int })),
-  previous: Schema.NullOr(Schema.Struct({ dateStart: Schema.String, id: Schema.Int })),
+  next: Schema.NullOr(Schema.Struct({ dateStart: Schema.String, id: EventId })),
+  previous: Schema.NullOr(Schema.Struct({ dateStart: Schema.String, id: EventId })),
   /** True when the visitor's text matched nothing as typed and the listing shows events with similar words. */
   similarText: Schema.Boolean,
 }) {}

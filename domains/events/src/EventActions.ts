@@ -1,11 +1,14 @@
 import {
   type Em,
+  EventId,
   FieldProblem,
   formatDateRange,
   inTransaction,
   MailMessage,
+  type OrganiserId,
   Outbox,
   resolveInterfaceLocale,
+  type UserId,
   ValidationRule,
 } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
@@ -26,9 +29,9 @@ import { type EventMail, renderEventMail } from './internal/mail/EventMail.ts'
 
 /** Who acts: a signed-in user with their accepted organiser account, or the super user. */
 export interface EventActor {
-  readonly userId: number
+  readonly userId: UserId
   /** The actor's accepted organiser account, if any. */
-  readonly organiserId: number | null
+  readonly organiserId: OrganiserId | null
   readonly isSuper: boolean
 }
 
@@ -57,7 +60,7 @@ export class EventActionRefused extends Schema.TaggedError<EventActionRefused>()
 
 /** The event after an action (null once deleted; notifyEventUsers leaves it where it was). */
 export class EventTransition extends Schema.Class<EventTransition>('@kibitz/events/EventTransition')({
-  eventId: Schema.Int,
+  eventId: EventId,
   action: EventAction,
   from: EventState,
   to: Schema.NullOr(EventState),
@@ -154,7 +157,7 @@ export class EventActions extends Context.Service<
      */
     perform(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       action: EventAction,
       options?: EventActionOptions,
     ): Effect.Effect<EventTransition, EventActionRefused, Em>
@@ -183,7 +186,7 @@ export class EventActions extends Context.Service<
         const eventName = main?.name ?? event.alias
         const link = `${publicUrl}/event/${encodeURIComponent(event.alias)}`
         let enqueued = 0
-        for (const recipient of yield* registrations.recipientsOfEvent(event.id)) {
+        for (const recipient of yield* registrations.recipientsOfEvent(EventId.make(event.id))) {
           // A player without an account reads the event's own language, when the site speaks it.
           const language = resolveInterfaceLocale(recipient.language ?? main?.language)
           const content: EventMail =
@@ -224,7 +227,7 @@ export class EventActions extends Context.Service<
       /** The organiser's message to every registered player of a public event; the state stays as it is. */
       const notifyEventUsers = Effect.fn('EventActions.notifyEventUsers')(function* (
         actor: EventActor,
-        eventId: number,
+        eventId: EventId,
         options: EventActionOptions | undefined,
       ) {
         const action = 'notifyEventUsers'

@@ -1,4 +1,4 @@
-import type { Em } from '@kibitz/kernel'
+import { type Em, EventId, OrganiserId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState } from './Event.ts'
 import { pickContent } from './EventService.ts'
@@ -16,10 +16,10 @@ export class EventBankAccount extends Schema.Class<EventBankAccount>('@kibitz/ev
 }) {}
 
 export class EventFacts extends Schema.Class<EventFacts>('@kibitz/events/EventFacts')({
-  eventId: Schema.Int,
+  eventId: EventId,
   alias: Schema.String,
   name: Schema.String,
-  organiserId: Schema.Int,
+  organiserId: OrganiserId,
   organiserEmail: Schema.NullOr(Schema.String),
   currencyCode: Schema.String,
   timeZone: Schema.String,
@@ -31,10 +31,10 @@ const decodeState = Schema.decodeUnknownSync(EventState)
 
 const factsOf = (e: EventEntity, locale: string) =>
   new EventFacts({
-    eventId: e.id,
+    eventId: EventId.make(e.id),
     alias: e.alias,
     name: pickContent(e.contents.getItems(), locale)?.name ?? e.alias,
-    organiserId: e.organiserId,
+    organiserId: OrganiserId.make(e.organiserId),
     organiserEmail: e.organiserEmail ?? null,
     currencyCode: e.currencyCode,
     timeZone: e.timeZone,
@@ -55,7 +55,7 @@ export class EventDirectory extends Context.Service<
     /** A public event (accepted, postponed or canceled) by alias or id. */
     publicEvent(aliasOrId: string, locale: string): Effect.Effect<Option.Option<EventFacts>, never, Em>
     /** Any event by id, whatever its state (organiser screens, e-mails after the fact). */
-    byId(eventId: number, locale: string): Effect.Effect<Option.Option<EventFacts>, never, Em>
+    byId(eventId: EventId, locale: string): Effect.Effect<Option.Option<EventFacts>, never, Em>
   }
 >()('@kibitz/events/EventDirectory') {
   static readonly layer = Layer.effect(

@@ -1,4 +1,4 @@
-import type { Em } from '@kibitz/kernel'
+import { type Em, EventId } from '@kibitz/kernel'
 import { Context, Effect, Layer } from 'effect'
 import { type EventState, publicStates } from './Event.ts'
 import type { EventActor } from './EventActions.ts'
@@ -24,7 +24,7 @@ import { refreshTournamentSummary } from './internal/TournamentSummary.ts'
 
 /** An event as an edit of one of its parts needs it. */
 export interface EditedEvent {
-  readonly id: number
+  readonly id: EventId
   readonly state: EventState
   readonly timeZone: string
   /** What its tournaments are checked against. */
@@ -32,7 +32,7 @@ export interface EditedEvent {
 }
 
 const editedOf = (event: EventEntity): EditedEvent => ({
-  id: event.id,
+  id: EventId.make(event.id),
   state: decodeState(event.state),
   timeZone: event.timeZone,
   context: contextOf(event),
@@ -42,19 +42,19 @@ export class EventEditing extends Context.Service<
   EventEditing,
   {
     /** The organiser of the event or the super user, in any state; another's event reads as missing. */
-    owned(actor: EventActor, eventId: number): Effect.Effect<EditedEvent, EventEditRefused, Em>
+    owned(actor: EventActor, eventId: EventId): Effect.Effect<EditedEvent, EventEditRefused, Em>
     /** The same, and the event editable; unlocked (before taking other locks in the sale's order). */
-    editable(actor: EventActor, eventId: number): Effect.Effect<EditedEvent, EventEditRefused, Em>
+    editable(actor: EventActor, eventId: EventId): Effect.Effect<EditedEvent, EventEditRefused, Em>
     /** The same, locked for the caller's transaction, checked again under the lock. */
-    lockEditable(actor: EventActor, eventId: number): Effect.Effect<EditedEvent, EventEditRefused, Em>
+    lockEditable(actor: EventActor, eventId: EventId): Effect.Effect<EditedEvent, EventEditRefused, Em>
     /** A public event's problems before an edit; null for a draft, which may lack anything while it is written. */
-    baseline(eventId: number): Effect.Effect<ReadonlyArray<EventProblem> | null, never, Em>
+    baseline(eventId: EventId): Effect.Effect<ReadonlyArray<EventProblem> | null, never, Em>
     /**
      * Refuses an edit of a tournament of a public event that added anything publication refuses, each problem
      * named by the tournament form's field; the failure rolls the caller's transaction back.
      */
     keepPublishable(
-      eventId: number,
+      eventId: EventId,
       baseline: ReadonlyArray<EventProblem> | null,
     ): Effect.Effect<void, EventInputInvalid, Em>
     /**
@@ -63,7 +63,7 @@ export class EventEditing extends Context.Service<
      */
     recordEdit(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       action: string,
       at: Date,
       options?: { readonly summary?: boolean },
@@ -80,7 +80,7 @@ export class EventEditing extends Context.Service<
         Effect.provideService(effect, EventTournaments, tournaments)
 
       /** The event as this unit of work holds it (loaded under the caller's lock before); null when it is gone. */
-      const current = (eventId: number) => repo.findForEdit(eventId)
+      const current = (eventId: EventId) => repo.findForEdit(eventId)
 
       return EventEditing.of({
         owned: Effect.fn('EventEditing.owned')(function* (actor, eventId) {
@@ -111,7 +111,7 @@ export class EventEditing extends Context.Service<
           if (event === null) return
           event.updatedAt = at
           yield* repo.flush()
-          if (options?.summary === true) yield* withTournaments(refreshTournamentSummary(event.id))
+          if (options?.summary === true) yield* withTournaments(refreshTournamentSummary(eventId))
           yield* actions.recordAudit({
             eventId: event.id,
             action,

@@ -1,6 +1,6 @@
 import { OrganiserService } from '@kibitz/accounts'
 import { type EventDocument, EventFiles } from '@kibitz/files'
-import type { Em } from '@kibitz/kernel'
+import type { Em, EventId } from '@kibitz/kernel'
 import { Context, Effect, Layer } from 'effect'
 import type { EventActor } from './EventActions.ts'
 import type { EventProblem } from './EventProblems.ts'
@@ -44,23 +44,23 @@ export class EventEditor extends Context.Service<
       input: unknown,
     ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
     /** The event's organiser or the super user: the editor's view of any of their events, in any state. */
-    view(actor: EventActor, eventId: number): Effect.Effect<EventEditorView, EventEditRefused, Em>
+    view(actor: EventActor, eventId: EventId): Effect.Effect<EventEditorView, EventEditRefused, Em>
     /** Same actors, while the event is editable: replaces the general information. */
     updateGeneral(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       input: unknown,
     ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
     /** Same actors, while the event is editable: replaces the additional information. */
     updateAdditional(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       input: unknown,
     ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
     /** Same actors: every problem that stops publication, per step and field, at once. */
     problems(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
     ): Effect.Effect<ReadonlyArray<EventProblem>, EventEditRefused, Em>
     /**
      * Same actors, while editable: the event's picture (re-encoded, with a thumbnail `thumbWidth` wide, 500 by
@@ -68,7 +68,7 @@ export class EventEditor extends Context.Service<
      */
     setImage(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       upload: EventImageUpload,
     ): Effect.Effect<EventEditorView, EventEditRefused | EventInputInvalid, Em>
     /**
@@ -78,11 +78,11 @@ export class EventEditor extends Context.Service<
      */
     storeDocument(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       upload: EventDocumentUpload,
     ): Effect.Effect<EventDocument, EventEditRefused | EventInputInvalid, Em>
     /** Same actors, while editable: the event goes back to having no picture. */
-    removeImage(actor: EventActor, eventId: number): Effect.Effect<EventEditorView, EventEditRefused, Em>
+    removeImage(actor: EventActor, eventId: EventId): Effect.Effect<EventEditorView, EventEditRefused, Em>
     /**
      * Same actors, in any state: one page of the event's stored files (its organiser's, under
      * `event/event-{id}/`), newest first, each with what still uses it. `offset` from 0, `limit` 1 to 100;
@@ -90,7 +90,7 @@ export class EventEditor extends Context.Service<
      */
     files(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       page: { readonly offset: number; readonly limit: number },
     ): Effect.Effect<EventFilesPage, EventEditRefused | EventInputInvalid, Em>
     /**
@@ -100,7 +100,7 @@ export class EventEditor extends Context.Service<
      */
     removeFile(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
       key: string,
     ): Effect.Effect<void, EventEditRefused | EventFileNotFound | EventFileInUse, Em>
   }

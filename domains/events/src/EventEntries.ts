@@ -1,4 +1,4 @@
-import type { Em } from '@kibitz/kernel'
+import type { Em, EventId, TournamentId } from '@kibitz/kernel'
 import { Context, type Effect } from 'effect'
 
 // What the events domain must know about the entries players made, which the registration domain (above it)
@@ -16,13 +16,13 @@ export class EventEntries extends Context.Service<
   EventEntries,
   {
     /** How many entries (of any status) the event has. */
-    entriesOfEvent(eventId: number): Effect.Effect<number, never, Em>
+    entriesOfEvent(eventId: EventId): Effect.Effect<number, never, Em>
     /** How many entries (of any status) the tournament has. */
-    entriesOfTournament(tournamentId: number): Effect.Effect<number, never, Em>
+    entriesOfTournament(tournamentId: TournamentId): Effect.Effect<number, never, Em>
     /**
      * The distinct lower-cased addresses of everyone with an entry of the event that is not canceled
      * (contestants and the user who entered), with the language of the account behind each.
      */
-    recipientsOfEvent(eventId: number): Effect.Effect<ReadonlyArray<EventRecipient>, never, Em>
+    recipientsOfEvent(eventId: EventId): Effect.Effect<ReadonlyArray<EventRecipient>, never, Em>
   }
 >()('@kibitz/events/EventEntries') {}

@@ -5,6 +5,7 @@ import {
   isValidBic,
   isValidIban,
   isValidTimeZone,
+  OrganiserId,
   PlainText,
   rule,
   ValidationRule,
@@ -171,7 +172,7 @@ export const GeneralInformationInput = Schema.Struct({
     rule(ValidationRule.oneMain, (ls: ReadonlyArray<LocationInput>) => exactlyOneMain(ls)),
   ),
   /** The super user creates on behalf of an accepted organiser (v1/user/event-creators); others leave it out. */
-  organiserId: Schema.optional(Schema.NullOr(Schema.Int)),
+  organiserId: Schema.optional(Schema.NullOr(OrganiserId)),
 }).check(
   Schema.makeFilter((g) => g.dateStart <= g.dateEnd || { path: ['dateEnd'], issue: 'dateRange' }, {
     rule: ValidationRule.dateRange,

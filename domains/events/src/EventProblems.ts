@@ -1,4 +1,12 @@
-import { decodeWithProblems, FieldProblem, ValidationRule, ValidationRuleSchema } from '@kibitz/kernel'
+import {
+  decodeWithProblems,
+  EventId,
+  FieldProblem,
+  OrganiserId,
+  TournamentId,
+  ValidationRule,
+  ValidationRuleSchema,
+} from '@kibitz/kernel'
 import { Effect, Schema } from 'effect'
 import {
   ContentLanguageInput,
@@ -22,7 +30,7 @@ export class EventProblem extends Schema.Class<EventProblem>('@kibitz/events/Eve
   step: EditorStep,
   field: Schema.String,
   rule: ValidationRuleSchema,
-  tournamentId: Schema.NullOr(Schema.Int),
+  tournamentId: Schema.NullOr(TournamentId),
 }) {}
 
 /** The general information of a stored event, as the general-information step shows it. */
@@ -61,7 +69,7 @@ export const generalOf = (e: EventEntity): GeneralInput => ({
     isMain: l.isMain,
     externalUrl: nullable(l.externalUrl),
   })),
-  organiserId: e.organiserId,
+  organiserId: OrganiserId.make(e.organiserId),
 })
 
 /** The problems of the general and additional steps of a stored event (the tournaments add theirs). */
@@ -109,7 +117,7 @@ export const contextOf = (e: EventEntity): EventTournamentContext => ({
 /** Every problem of a stored event, its tournaments' included: what the validate call reports and publish refuses. */
 export const eventProblems = Effect.fn('EventEditor.eventProblems')(function* (e: EventEntity) {
   const tournaments = yield* EventTournaments
-  const ofTournaments = yield* tournaments.problemsOf(e.id, contextOf(e))
+  const ofTournaments = yield* tournaments.problemsOf(EventId.make(e.id), contextOf(e))
   return [
     ...generalProblems(e),
     ...ofTournaments.map(

@@ -1,4 +1,4 @@
-import { displayTimeState, type Em, isoDate, oneOf, placeWithCountry } from '@kibitz/kernel'
+import { displayTimeState, type Em, isoDate, OrganiserId, oneOf, placeWithCountry } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option } from 'effect'
 import {
   type CatalogueKeyset,
@@ -46,12 +46,12 @@ export class EventService extends Context.Service<
      * it will look once published; docs/decisions/032). Anyone else, and a missing event: EventNotFound.
      */
     preview(
-      actor: { readonly organiserId: number | null; readonly isSuper: boolean },
-      eventId: number,
+      actor: { readonly organiserId: OrganiserId | null; readonly isSuper: boolean },
+      eventId: EventId,
       locale: string,
     ): Effect.Effect<EventView, EventNotFound, Em>
     /** Anyone: public events by id, in the given order (ids that are not public are skipped). */
-    cards(ids: ReadonlyArray<number>, locale: string): Effect.Effect<ReadonlyArray<EventCard>, never, Em>
+    cards(ids: ReadonlyArray<EventId>, locale: string): Effect.Effect<ReadonlyArray<EventCard>, never, Em>
     /** Anyone: up to `limit` place names of upcoming events matching `text`. */
     locationSuggestions(
       text: string,
@@ -71,19 +71,20 @@ export class EventService extends Context.Service<
      * first, or only the drafts. Another organiser's events are never in the page.
      */
     ownEvents(
-      owner: { readonly organiserId: number | null; readonly draftsOnly: boolean },
+      owner: { readonly organiserId: OrganiserId | null; readonly draftsOnly: boolean },
       page: { readonly offset: number; readonly limit: number },
       locale: string,
     ): Effect.Effect<EventPage, never, Em>
     /**
-     * The sitemap job: up to `limit` public events after `afterId` in id order, with their alias and the day they
-     * last changed (YYYY-MM-DD). Walk it with the last id to read them all in pages of equal cost.
+     * The sitemap job: up to `limit` public events after `afterId` (null: from the first) in id order, with their
+     * alias and the day they last changed (YYYY-MM-DD). Walk it with the last id to read them all in pages of
+     * equal cost.
      */
     sitemapPage(
-      afterId: number,
+      afterId: EventId | null,
       limit: number,
     ): Effect.Effect<
-      ReadonlyArray<{ readonly id: number; readonly alias: string; readonly updatedAt: string }>,
+      ReadonlyArray<{ readonly id: EventId; readonly alias: string; readonly updatedAt: string }>,
       never,
       Em
     >
@@ -148,7 +149,7 @@ export class EventService extends Context.Service<
           { concurrency: 2 },
         )
         const edge = (row: { dateStart: string; id: number } | undefined) =>
-          row ? { dateStart: row.dateStart, id: row.id } : null
+          row ? { dateStart: row.dateStart, id: EventId.make(row.id) } : null
         // A page that came back empty (its neighbour went away meanwhile) still leads back where it came from.
         const here = keyset ? { dateStart: keyset.dateStart, id: keyset.id } : null
         return new EventListing({
@@ -170,8 +171,8 @@ export class EventService extends Context.Service<
       })
 
       const preview = Effect.fn('EventService.preview')(function* (
-        actor: { readonly organiserId: number | null; readonly isSuper: boolean },
-        eventId: number,
+        actor: { readonly organiserId: OrganiserId | null; readonly isSuper: boolean },
+        eventId: EventId,
         locale: string,
       ) {
         const at = yield* now
@@ -185,7 +186,7 @@ export class EventService extends Context.Service<
         return toView(found.value, locale, at)
       })
 
-      const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<number>, locale: string) {
+      const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<EventId>, locale: string) {
         const at = yield* now
         const entities = yield* repo.findPublicByIds(ids)
         return yield* cardsOf(entities.map(cardSourceOf), locale, at)
@@ -215,7 +216,7 @@ export class EventService extends Context.Service<
       })
 
       const ownEvents = Effect.fn('EventService.ownEvents')(function* (
-        owner: { readonly organiserId: number | null; readonly draftsOnly: boolean },
+        owner: { readonly organiserId: OrganiserId | null; readonly draftsOnly: boolean },
         page: { readonly offset: number; readonly limit: number },
         locale: string,
       ) {
@@ -243,7 +244,10 @@ export class EventService extends Context.Service<
         liveResults,
         liveResultsCount: (date) => repo.liveCount(date),
         recordTournamentSummary: (eventId, summary) => repo.recordTournamentSummary(eventId, summary),
-        sitemapPage: (afterId, limit) => repo.sitemapPage(afterId, limit),
+        sitemapPage: (afterId, limit) =>
+          Effect.map(repo.sitemapPage(afterId ?? 0, limit), (rows) =>
+            rows.map((r) => ({ id: EventId.make(r.id), alias: r.alias, updatedAt: r.updatedAt })),
+          ),
       })
     }),
   ).pipe(Layer.provide(EventRepo.layer))
@@ -375,7 +379,7 @@ const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
     isRecommended: e.isRecommended,
     thumbUrl: e.thumbUrl ?? null,
     imageAlt: e.imageAlt ?? null,
-    organiserId: e.organiserId,
+    organiserId: OrganiserId.make(e.organiserId),
   })
 }
 

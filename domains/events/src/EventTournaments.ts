@@ -1,4 +1,4 @@
-import type { Em, RuleId } from '@kibitz/kernel'
+import type { Em, EventId, RuleId, TournamentId } from '@kibitz/kernel'
 import { Context, type Effect } from 'effect'
 import type { TournamentSummary } from './Event.ts'
 
@@ -20,14 +20,14 @@ export interface EventTournamentContext {
 
 /** One thing a tournament lacks before its event may be published, by the tournament form's field. */
 export interface EventTournamentProblem {
-  readonly tournamentId: number
+  readonly tournamentId: TournamentId
   readonly field: string
   readonly rule: RuleId
 }
 
 /** The stored files a tournament names (as a key or a /files/ URL). */
 export interface TournamentFiles {
-  readonly tournamentId: number
+  readonly tournamentId: TournamentId
   readonly rulesFile: string | null
   readonly resultsFile: string | null
 }
@@ -37,22 +37,22 @@ export class EventTournaments extends Context.Service<
   {
     /** Every problem of the event's tournaments at once (validate, publish, an edit of a public event). */
     problemsOf(
-      eventId: number,
+      eventId: EventId,
       context: EventTournamentContext,
     ): Effect.Effect<ReadonlyArray<EventTournamentProblem>, never, Em>
     /** The event's tournament count and registration windows, for its cards (decision 003). */
-    summaryOf(eventId: number, timeZone: string): Effect.Effect<TournamentSummary, never, Em>
+    summaryOf(eventId: EventId, timeZone: string): Effect.Effect<TournamentSummary, never, Em>
     /** The files each tournament of the event uses as its rules or results. */
-    filesOf(eventId: number, timeZone: string): Effect.Effect<ReadonlyArray<TournamentFiles>, never, Em>
+    filesOf(eventId: EventId, timeZone: string): Effect.Effect<ReadonlyArray<TournamentFiles>, never, Em>
     /** The event a tournament is of; null for an unknown tournament. */
-    eventOf(tournamentId: number): Effect.Effect<number | null, never, Em>
+    eventOf(tournamentId: TournamentId): Effect.Effect<EventId | null, never, Em>
     /**
      * After the event stored an uploaded PDF: makes `url` the tournament's rules or results; false when the
      * tournament is not one of the event's.
      */
     attachFile(
-      eventId: number,
-      tournamentId: number,
+      eventId: EventId,
+      tournamentId: TournamentId,
       use: 'rules' | 'results',
       url: string,
     ): Effect.Effect<boolean, never, Em>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import { type CatalogueKeyset, type CatalogueQuery, type EventListing, EventService } from '@kibitz/events'
+import { EventId } from '@kibitz/kernel'
 import { type EventFixture, insertEvent, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
 import { TestClock } from 'effect/testing'
@@ -246,14 +247,14 @@ describe('EventService.browse', () => {
       yield* event({ name: 'Only one', dateStart: '2027-04-01' })
       const after = yield* browse(
         { upcomingOnly: true },
-        { dateStart: '2027-12-31', id: 1, direction: 'after' },
+        { dateStart: '2027-12-31', id: EventId.make(1), direction: 'after' },
       )
       expect(after.events).toEqual([])
       expect(after.next).toBeNull()
       expect(after.previous).toEqual({ dateStart: '2027-12-31', id: 1 })
       const back = yield* browse(
         { upcomingOnly: true },
-        { dateStart: '2027-12-31', id: 1, direction: 'before' },
+        { dateStart: '2027-12-31', id: EventId.make(1), direction: 'before' },
       )
       expect(names(back)).toEqual(['Only one'])
       expect(back.previous).toBeNull()

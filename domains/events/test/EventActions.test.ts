@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import { type EventAction, type EventActionOptions, EventActions, type EventActor } from '@kibitz/events'
+import { EventId, UserId } from '@kibitz/kernel'
 import {
   insertEntry,
   insertEvent,
@@ -13,21 +14,21 @@ import { Effect, Schema } from 'effect'
 
 const db = useDomainDatabase()
 
-const perform = (actor: EventActor, eventId: number, action: EventAction, message?: string) =>
+const perform = (actor: EventActor, eventId: EventId, action: EventAction, message?: string) =>
   runWith(
     db.orm,
     EventActions.use((actions) =>
       actions.perform(actor, eventId, action, message === undefined ? {} : { message }),
     ),
   )
-const refusal = (actor: EventActor, eventId: number, action: EventAction) =>
+const refusal = (actor: EventActor, eventId: EventId, action: EventAction) =>
   Effect.map(Effect.flip(perform(actor, eventId, action)), (e) => ({ reason: e.reason, state: e.state }))
-const performWith = (actor: EventActor, eventId: number, action: EventAction, options: EventActionOptions) =>
+const performWith = (actor: EventActor, eventId: EventId, action: EventAction, options: EventActionOptions) =>
   runWith(
     db.orm,
     EventActions.use((actions) => actions.perform(actor, eventId, action, options)),
   )
-const notify = (actor: EventActor, eventId: number, message: string, notifyUsers?: boolean) =>
+const notify = (actor: EventActor, eventId: EventId, message: string, notifyUsers?: boolean) =>
   performWith(
     actor,
     eventId,
@@ -151,9 +152,9 @@ const eventWithPlayers = (actor: EventActor) =>
 const organiser = (name: string) =>
   Effect.map(
     Effect.promise(() => insertOrganiser(db.orm, { name })),
-    (organiserId): EventActor => ({ userId: 1000 + organiserId, organiserId, isSuper: false }),
+    (organiserId): EventActor => ({ userId: UserId.make(1000 + organiserId), organiserId, isSuper: false }),
   )
-const superUser: EventActor = { userId: 1, organiserId: null, isSuper: true }
+const superUser: EventActor = { userId: UserId.make(1), organiserId: null, isSuper: true }
 const draftOf = (actor: EventActor, name = 'Spring Pairs') =>
   Effect.promise(() =>
     insertEvent(db.orm, {
@@ -225,7 +226,10 @@ describe(EventActions.name, () => {
       }
       expect((yield* eventRow(id))[0]?.state).toBe('draft')
       expect(yield* perform(superUser, id, 'publish')).toMatchObject({ to: 'accepted' })
-      expect(yield* refusal(me, 999_999, 'publish')).toEqual({ reason: 'notFound', state: undefined })
+      expect(yield* refusal(me, EventId.make(999_999), 'publish')).toEqual({
+        reason: 'notFound',
+        state: undefined,
+      })
     }),
   )
 
@@ -515,7 +519,7 @@ describe(EventActions.name, () => {
         const me = yield* organiser('Vilnius Club')
         const them = yield* organiser('Riga Club')
         const draft = yield* draftOf(me)
-        const refusedFor = (actor: EventActor, id: number) =>
+        const refusedFor = (actor: EventActor, id: EventId) =>
           Effect.map(Effect.flip(notify(actor, id, 'Hello')), (e) => ({ reason: e.reason, state: e.state }))
         expect(yield* refusedFor(me, draft)).toEqual({ reason: 'wrongState', state: 'draft' })
         const id = yield* eventWithPlayers(me)
@@ -524,7 +528,7 @@ describe(EventActions.name, () => {
         expect(yield* refusedFor(me, id)).toEqual({ reason: 'wrongState', state: 'postponedToDraft' })
         yield* perform(me, id, 'publish')
         expect(yield* refusedFor(them, id)).toEqual({ reason: 'notFound', state: undefined })
-        expect(yield* refusedFor(me, 999_999)).toEqual({ reason: 'notFound', state: undefined })
+        expect(yield* refusedFor(me, EventId.make(999_999))).toEqual({ reason: 'notFound', state: undefined })
         expect((yield* outbox()).filter((m) => m.kind === 'events.message')).toEqual([])
         expect((yield* audit(id)).some((a) => a.action === 'notifyEventUsers')).toBe(false)
       }),

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@effect/vitest'
 import { OrganiserService } from '@kibitz/accounts'
 import { type EventActor, EventEditor } from '@kibitz/events'
 import { EventFiles, FileStorage } from '@kibitz/files'
+import type { EventId, TournamentId } from '@kibitz/kernel'
 import { insertEvent, insertTournament, runWith } from '@kibitz/testing'
 // The picture tests compose the editor as the runtime does: tournaments provide events' port about them.
 import { eventTournamentsLayer } from '@kibitz/tournaments'
@@ -120,8 +121,8 @@ describe('EventEditor', () => {
       const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
       const store = (
         actor: EventActor,
-        eventId: number,
-        upload: { tournamentId?: number | null; kind: 'documents' | 'results'; bytes?: Uint8Array },
+        eventId: EventId,
+        upload: { tournamentId?: TournamentId | null; kind: 'documents' | 'results'; bytes?: Uint8Array },
       ) =>
         imaging((e) =>
           e.storeDocument(actor, eventId, {
@@ -281,9 +282,9 @@ describe('EventEditor', () => {
       const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
       const upload = (
         actor: EventActor,
-        eventId: number,
+        eventId: EventId,
         filename: string,
-        target: { tournamentId?: number; kind?: 'documents' | 'results' } = {},
+        target: { tournamentId?: TournamentId; kind?: 'documents' | 'results' } = {},
       ) =>
         imaging((e) =>
           e.storeDocument(actor, eventId, {
@@ -307,7 +308,7 @@ describe('EventEditor', () => {
             await db.orm.em.fork().execute('select path from stored_file order by id'),
           ).map((r) => r.path),
         )
-      const setTournamentFiles = (tournamentId: number, rules: string | null, results: string | null) =>
+      const setTournamentFiles = (tournamentId: TournamentId, rules: string | null, results: string | null) =>
         Effect.promise(() =>
           db.orm.em
             .fork()

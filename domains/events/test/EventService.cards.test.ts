@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import { EventService } from '@kibitz/events'
+import { EventId } from '@kibitz/kernel'
 import { runWith } from '@kibitz/testing'
 import { Effect } from 'effect'
 import { cardNames, now, setNow, useEventService } from './support/eventService.ts'
@@ -15,7 +16,7 @@ describe(EventService.name, () => {
         const draft = yield* event({ name: 'Draft', state: 'draft', dateStart: '2027-04-01' })
         const b = yield* event({ name: 'B', state: 'canceled', dateStart: '2027-05-01' })
 
-        expect(cardNames(yield* cards([b, draft, 9999, a]))).toEqual(['B', 'A'])
+        expect(cardNames(yield* cards([b, draft, EventId.make(9999), a]))).toEqual(['B', 'A'])
         expect(yield* cards([])).toEqual([])
       }),
     )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import { EventId, EventNotFound, EventService } from '@kibitz/events'
+import type { OrganiserId } from '@kibitz/kernel'
 import { insertOrganiser, runWith } from '@kibitz/testing'
 import { TournamentService } from '@kibitz/tournaments'
 import { Effect } from 'effect'
@@ -295,7 +296,7 @@ describe(EventService.name, () => {
   })
 
   describe('recordTournamentSummary', () => {
-    const record = (eventId: number) =>
+    const record = (eventId: EventId) =>
       runWith(
         db.orm,
         Effect.gen(function* () {
@@ -351,7 +352,7 @@ describe(EventService.name, () => {
     )
   })
   describe('ownEvents', () => {
-    const own = (organiserId: number | null, draftsOnly = false, offset = 0, limit = 18) =>
+    const own = (organiserId: OrganiserId | null, draftsOnly = false, offset = 0, limit = 18) =>
       runWith(
         db.orm,
         EventService.use((events) => events.ownEvents({ organiserId, draftsOnly }, { offset, limit }, 'en')),

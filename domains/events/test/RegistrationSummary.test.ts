@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import { EventActions, type EventActor, EventService } from '@kibitz/events'
-import { Em } from '@kibitz/kernel'
+import { Em, type EventId, UserId } from '@kibitz/kernel'
 import { type RegisterInput, RegistrationDesk } from '@kibitz/registration'
 import { insertOrganiser, runWith } from '@kibitz/testing'
 import { TournamentService } from '@kibitz/tournaments'
@@ -35,7 +35,7 @@ const tournament = (quantity: number, ageCategories: ReadonlyArray<Record<string
 const published = (quantity: number, ageCategories: ReadonlyArray<Record<string, unknown>> = []) =>
   Effect.gen(function* () {
     const organiserId = yield* Effect.promise(() => insertOrganiser(db.orm))
-    const actor: EventActor = { userId: 1000 + organiserId, organiserId, isSuper: false }
+    const actor: EventActor = { userId: UserId.make(1000 + organiserId), organiserId, isSuper: false }
     const event = yield* editor((e) =>
       e.create(actor, {
         contents: [{ language: 'en', name: 'Harbour Pairs', description: null, isMain: true, type: 1 }],
@@ -95,7 +95,7 @@ const pairOf = (ticketId: number, ageCategoryId: number | null = null): Register
 })
 
 /** "Registration open" as the card, the event page and the event's tournaments say it. */
-const openness = (eventId: number) =>
+const openness = (eventId: EventId) =>
   Effect.gen(function* () {
     const [card] = yield* runWith(
       db.orm,
@@ -122,7 +122,7 @@ const openness = (eventId: number) =>
 const open = { card: true, page: true, closesAt: '2027-06-09T17:00:00.000Z', tournament: true }
 const closed = { card: false, page: false, closesAt: null, tournament: false }
 
-const ticketOf = (eventId: number) =>
+const ticketOf = (eventId: EventId) =>
   Effect.map(
     runWith(
       db.orm,

@@ -6,6 +6,7 @@ import {
   EventService,
   type GeneralInformationInput,
 } from '@kibitz/events'
+import { type EventId, UserId } from '@kibitz/kernel'
 import { insertEvent, insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
 import { TestClock } from 'effect/testing'
@@ -16,7 +17,9 @@ const db = useDomainDatabase()
 
 const organiser = () =>
   Effect.promise(() => insertOrganiser(db.orm)).pipe(
-    Effect.map((organiserId): EventActor => ({ userId: 1000 + organiserId, organiserId, isSuper: false })),
+    Effect.map(
+      (organiserId): EventActor => ({ userId: UserId.make(1000 + organiserId), organiserId, isSuper: false }),
+    ),
   )
 
 const general = (overrides: Partial<GeneralInformationInput> = {}): GeneralInformationInput => ({
@@ -51,7 +54,7 @@ const search = () =>
     EventService.use((events) => events.search({ offset: 0, limit: 50 }, 'en')),
   )
 const JsonTypes = Schema.Array(Schema.Struct({ windows: Schema.String, languages: Schema.String }))
-const jsonTypes = (eventId: number) =>
+const jsonTypes = (eventId: EventId) =>
   Effect.promise(async () =>
     Schema.decodeUnknownSync(JsonTypes)(
       await db.orm.em.fork().execute(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type Em, StoredFileId, slugify } from '@kibitz/kernel'
+import { type Em, EventId, type OrganiserId, StoredFileId, slugify, TournamentId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import sharp from 'sharp'
 import { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
@@ -25,9 +25,9 @@ export { StoredFileId }
 
 /** Where a document goes: the event's documents, a tournament's documents, or a tournament's results. */
 export const DocumentFolder = Schema.Union([
-  Schema.TaggedStruct('eventDocuments', { eventId: Schema.Int }),
-  Schema.TaggedStruct('tournamentDocuments', { eventId: Schema.Int, tournamentId: Schema.Int }),
-  Schema.TaggedStruct('tournamentResults', { eventId: Schema.Int, tournamentId: Schema.Int }),
+  Schema.TaggedStruct('eventDocuments', { eventId: EventId }),
+  Schema.TaggedStruct('tournamentDocuments', { eventId: EventId, tournamentId: TournamentId }),
+  Schema.TaggedStruct('tournamentResults', { eventId: EventId, tournamentId: TournamentId }),
 ])
 export type DocumentFolder = typeof DocumentFolder.Type
 
@@ -85,7 +85,7 @@ export class StoredFileEntry extends Schema.Class<StoredFileEntry>('@kibitz/file
   path: Schema.String,
   folder: Schema.String,
   folderKind: EventFolderKind,
-  tournamentId: Schema.NullOr(Schema.Int),
+  tournamentId: Schema.NullOr(TournamentId),
   url: Schema.String,
   thumbUrl: Schema.NullOr(Schema.String),
   isImage: Schema.Boolean,
@@ -104,21 +104,29 @@ export interface StoredFilePage {
 export const maxFilesPageLimit = 100
 
 /** The folder every file of an event lives under (spec section 9), ending in `/`. */
-export const eventFolderPrefix = (eventId: number) => `event/event-${eventId}/`
+export const eventFolderPrefix = (eventId: EventId) => `event/event-${eventId}/`
+
+const isTournamentId = Schema.is(TournamentId)
+
+/** The tournament id a folder's name matched, when it is one (a folder made by hand may name any number). */
+const tournamentOf = (match: RegExpExecArray | null): TournamentId | null => {
+  const id = Number(match?.[1])
+  return isTournamentId(id) ? id : null
+}
 
 /** Which of event `eventId`'s folders `folder` is, and the tournament it belongs to, if any. */
 export const eventFolderOf = (
-  eventId: number,
+  eventId: EventId,
   folder: string,
-): { readonly kind: EventFolderKind; readonly tournamentId: number | null } => {
+): { readonly kind: EventFolderKind; readonly tournamentId: TournamentId | null } => {
   if (folder === FolderPaths.eventDocuments(eventId)) return { kind: 'eventDocuments', tournamentId: null }
   if (folder === FolderPaths.eventGallery(eventId)) return { kind: 'eventGallery', tournamentId: null }
   const prefix = eventFolderPrefix(eventId)
   const rest = folder.startsWith(prefix) ? folder.slice(prefix.length) : ''
-  const documents = /^tournaments\/tournament-(\d{1,10})\/documents$/.exec(rest)
-  if (documents?.[1]) return { kind: 'tournamentDocuments', tournamentId: Number(documents[1]) }
-  const results = /^results\/tournament-(\d{1,10})$/.exec(rest)
-  if (results?.[1]) return { kind: 'tournamentResults', tournamentId: Number(results[1]) }
+  const documents = tournamentOf(/^tournaments\/tournament-(\d{1,10})\/documents$/.exec(rest))
+  if (documents !== null) return { kind: 'tournamentDocuments', tournamentId: documents }
+  const results = tournamentOf(/^results\/tournament-(\d{1,10})$/.exec(rest))
+  if (results !== null) return { kind: 'tournamentResults', tournamentId: results }
   return { kind: 'other', tournamentId: null }
 }
 
@@ -160,14 +168,6 @@ const newBase = (folder: string, filename: string, fallback: string) => {
   return `${folder}/${stem}-${randomBytes(8).toString('hex')}`
 }
 
-const isPositiveId = (id: number) => Number.isSafeInteger(id) && id > 0
-
-/** Ids come from the caller's authorised event and tournament; anything else is a bug in the caller. */
-const checkIds = (...ids: ReadonlyArray<number>) =>
-  ids.every(isPositiveId)
-    ? Effect.void
-    : Effect.die(new Error(`invalid event or tournament id ${ids.join(', ')}`))
-
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d] // %PDF-
 
 export class EventFiles extends Context.Service<
@@ -179,8 +179,8 @@ export class EventFiles extends Context.Service<
      * folder, recorded as owned by `owner` (the event's organiser). Nothing is stored when it fails.
      */
     storeEventImage(
-      owner: number,
-      eventId: number,
+      owner: OrganiserId,
+      eventId: EventId,
       bytes: Uint8Array,
       options: { readonly filename: string; readonly thumbWidth?: number | undefined },
     ): Effect.Effect<EventImage, FileRejected, Em>
@@ -189,7 +189,7 @@ export class EventFiles extends Context.Service<
      * by `owner` (the event's organiser). Refuses anything without the PDF signature. Nothing is stored when it fails.
      */
     storeEventDocument(
-      owner: number,
+      owner: OrganiserId,
       folder: DocumentFolder,
       bytes: Uint8Array,
       options: { readonly filename: string },
@@ -198,15 +198,15 @@ export class EventFiles extends Context.Service<
      * Event management, when a file is replaced or deleted: removes `owner`'s file stored under `key` (an image
      * with its thumbnail). Another owner's key is not found, so nobody removes someone else's files.
      */
-    removeFile(owner: number, key: string): Effect.Effect<void, StoredFileNotFound, Em>
+    removeFile(owner: OrganiserId, key: string): Effect.Effect<void, StoredFileNotFound, Em>
     /**
      * Event management, after authorising the event: one page of `owner`'s files under the event's folder
      * (`event/event-{id}/`), newest first, with the total. Another owner's files are never listed. `offset` is a
      * whole number from 0 and `limit` from 1 to `maxFilesPageLimit`; the caller checks them.
      */
     listEventFiles(
-      owner: number,
-      eventId: number,
+      owner: OrganiserId,
+      eventId: EventId,
       page: { readonly offset: number; readonly limit: number },
     ): Effect.Effect<StoredFilePage, never, Em>
   }
@@ -250,12 +250,11 @@ export class EventFiles extends Context.Service<
         })
 
       const storeEventImage = Effect.fn('EventFiles.storeEventImage')(function* (
-        owner: number,
-        eventId: number,
+        owner: OrganiserId,
+        eventId: EventId,
         bytes: Uint8Array,
         options: { readonly filename: string; readonly thumbWidth?: number | undefined },
       ) {
-        yield* checkIds(owner, eventId)
         if (bytes.byteLength === 0) return yield* new FileRejected({ field: 'file', rule: 'required' })
         if (bytes.byteLength > maxEventImageBytes)
           return yield* new FileRejected({ field: 'file', rule: 'fileTooLarge' })
@@ -302,16 +301,11 @@ export class EventFiles extends Context.Service<
       })
 
       const storeEventDocument = Effect.fn('EventFiles.storeEventDocument')(function* (
-        owner: number,
+        owner: OrganiserId,
         target: DocumentFolder,
         bytes: Uint8Array,
         options: { readonly filename: string },
       ) {
-        yield* checkIds(
-          owner,
-          target.eventId,
-          ...(target._tag === 'eventDocuments' ? [] : [target.tournamentId]),
-        )
         if (bytes.byteLength === 0) return yield* new FileRejected({ field: 'file', rule: 'required' })
         if (bytes.byteLength > maxDocumentBytes)
           return yield* new FileRejected({ field: 'file', rule: 'fileTooLarge' })
@@ -342,7 +336,7 @@ export class EventFiles extends Context.Service<
         })
       })
 
-      const removeFile = Effect.fn('EventFiles.removeFile')(function* (owner: number, key: string) {
+      const removeFile = Effect.fn('EventFiles.removeFile')(function* (owner: OrganiserId, key: string) {
         const row = yield* stored.findOwned(owner, key)
         if (!row) return yield* new StoredFileNotFound({ key })
         // The row goes first: bytes without a row are only wasted space, a row without bytes is a broken link.
@@ -353,11 +347,10 @@ export class EventFiles extends Context.Service<
       })
 
       const listEventFiles = Effect.fn('EventFiles.listEventFiles')(function* (
-        owner: number,
-        eventId: number,
+        owner: OrganiserId,
+        eventId: EventId,
         page: { readonly offset: number; readonly limit: number },
       ) {
-        yield* checkIds(owner, eventId)
         if (
           !Number.isSafeInteger(page.offset) ||
           page.offset < 0 ||

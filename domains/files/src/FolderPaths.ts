@@ -1,10 +1,12 @@
+import type { EventId, TournamentId } from '@kibitz/kernel'
+
 /** Storage folders of spec section 9; every stored file lives under one of these. */
 export const FolderPaths = {
-  eventDocuments: (eventId: number) => `event/event-${eventId}/documents`,
-  eventGallery: (eventId: number) => `event/event-${eventId}/gallery`,
-  tournamentDocuments: (eventId: number, tournamentId: number) =>
+  eventDocuments: (eventId: EventId) => `event/event-${eventId}/documents`,
+  eventGallery: (eventId: EventId) => `event/event-${eventId}/gallery`,
+  tournamentDocuments: (eventId: EventId, tournamentId: TournamentId) =>
     `event/event-${eventId}/tournaments/tournament-${tournamentId}/documents`,
-  tournamentResults: (eventId: number, tournamentId: number) =>
+  tournamentResults: (eventId: EventId, tournamentId: TournamentId) =>
     `event/event-${eventId}/results/tournament-${tournamentId}`,
   pageGallery: (alias: string) => `page/${alias}/gallery`,
   pageDocuments: (alias: string) => `page/${alias}/documents`,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { UserId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import sharp from 'sharp'
 import { FileStorage } from './Storage.ts'
@@ -29,7 +30,7 @@ export class ImageStore extends Context.Service<
   ImageStore,
   {
     /** Accounts: re-encodes `bytes` as the user's avatar (WebP) with a square thumbnail. */
-    storeAvatar(userId: number, bytes: Uint8Array): Effect.Effect<StoredAvatar, ImageRejected>
+    storeAvatar(userId: UserId, bytes: Uint8Array): Effect.Effect<StoredAvatar, ImageRejected>
     /** Accounts: removes an avatar stored under these public paths (anything else is ignored). */
     removeAvatar(urls: ReadonlyArray<string>): Effect.Effect<void>
   }
@@ -58,7 +59,7 @@ export class ImageStore extends Context.Service<
           catch: () => new ImageRejected({ reason: 'notAnImage' }),
         })
       return ImageStore.of({
-        storeAvatar: Effect.fn('ImageStore.storeAvatar')(function* (userId: number, bytes: Uint8Array) {
+        storeAvatar: Effect.fn('ImageStore.storeAvatar')(function* (userId: UserId, bytes: Uint8Array) {
           if (bytes.byteLength > maxImageBytes) return yield* new ImageRejected({ reason: 'tooLarge' })
           const { image, thumb } = yield* encode(bytes)
           // A new name each time: the files are cached forever, so a change must change the address.

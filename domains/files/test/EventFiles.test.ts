@@ -10,7 +10,7 @@ import {
   maxDocumentBytes,
   maxEventImageBytes,
 } from '@kibitz/files'
-import { Em } from '@kibitz/kernel'
+import { Em, EventId, OrganiserId, TournamentId } from '@kibitz/kernel'
 import { insertOrganiser, startS3Server, startUploadThingServer, useDomainDatabase } from '@kibitz/testing'
 import { Cause, Effect, Exit, Layer, Option, Schema } from 'effect'
 import sharp from 'sharp'
@@ -95,7 +95,7 @@ describe(EventFiles.name, () => {
           Effect.gen(function* () {
             const owner = yield* organiser()
             const files = yield* EventFiles
-            const image = yield* files.storeEventImage(owner, 12, yield* photo(900, 600), {
+            const image = yield* files.storeEventImage(owner, EventId.make(12), yield* photo(900, 600), {
               filename: 'Final round – Vilnius.JPG',
             })
 
@@ -122,7 +122,7 @@ describe(EventFiles.name, () => {
                 id: image.imageId,
                 owner_organiser_id: owner,
                 kind: 'image',
-                folder: FolderPaths.eventGallery(12),
+                folder: FolderPaths.eventGallery(EventId.make(12)),
                 path: image.key,
                 filename: 'Final round – Vilnius.JPG',
                 url: image.url,
@@ -143,7 +143,7 @@ describe(EventFiles.name, () => {
           Effect.gen(function* () {
             const owner = yield* organiser()
             const files = yield* EventFiles
-            const narrow = yield* files.storeEventImage(owner, 13, yield* photo(900, 600), {
+            const narrow = yield* files.storeEventImage(owner, EventId.make(13), yield* photo(900, 600), {
               filename: 'a.jpg',
               thumbWidth: 200,
             })
@@ -156,7 +156,7 @@ describe(EventFiles.name, () => {
               ),
             ).toEqual([200, 133])
 
-            const small = yield* files.storeEventImage(owner, 13, yield* photo(300, 200), {
+            const small = yield* files.storeEventImage(owner, EventId.make(13), yield* photo(300, 200), {
               filename: 'b.jpg',
             })
             const smallThumb = yield* readStored(small.thumbUrl)
@@ -168,7 +168,7 @@ describe(EventFiles.name, () => {
               ),
             ).toBe(300)
 
-            const huge = yield* files.storeEventImage(owner, 13, yield* photo(4000, 3000), {
+            const huge = yield* files.storeEventImage(owner, EventId.make(13), yield* photo(4000, 3000), {
               filename: 'c.jpg',
             })
             expect([huge.width, huge.height]).toEqual([2560, 1920])
@@ -184,11 +184,11 @@ describe(EventFiles.name, () => {
           const bytes = yield* photo(600, 400)
           for (const thumbWidth of [49, 2001, 120.5]) {
             const refused = yield* files
-              .storeEventImage(owner, 14, bytes, { filename: 'a.jpg', thumbWidth })
+              .storeEventImage(owner, EventId.make(14), bytes, { filename: 'a.jpg', thumbWidth })
               .pipe(Effect.flip)
             expect([refused.field, refused.rule]).toEqual(['thumbWidth', 'outOfRange'])
           }
-          expect(filesIn(FolderPaths.eventGallery(14))).toEqual([])
+          expect(filesIn(FolderPaths.eventGallery(EventId.make(14)))).toEqual([])
           expect(yield* storedFiles()).toEqual([])
         }),
       ),
@@ -202,7 +202,7 @@ describe(EventFiles.name, () => {
             const owner = yield* organiser()
             const files = yield* EventFiles
             const refusal = (bytes: Uint8Array, filename = 'photo.jpg') =>
-              files.storeEventImage(owner, 15, bytes, { filename }).pipe(
+              files.storeEventImage(owner, EventId.make(15), bytes, { filename }).pipe(
                 Effect.flip,
                 Effect.map((e) => [e.field, e.rule]),
               )
@@ -218,7 +218,7 @@ describe(EventFiles.name, () => {
               'filename',
               'tooLong',
             ])
-            expect(filesIn(FolderPaths.eventGallery(15))).toEqual([])
+            expect(filesIn(FolderPaths.eventGallery(EventId.make(15)))).toEqual([])
             expect(yield* storedFiles()).toEqual([])
           }),
         ),
@@ -231,10 +231,12 @@ describe(EventFiles.name, () => {
           Effect.gen(function* () {
             const files = yield* EventFiles
             const exit = yield* Effect.exit(
-              files.storeEventImage(987_654, 16, yield* photo(400, 300), { filename: 'a.jpg' }),
+              files.storeEventImage(OrganiserId.make(987_654), EventId.make(16), yield* photo(400, 300), {
+                filename: 'a.jpg',
+              }),
             )
             expect(String(defectOf(exit))).toContain('stored_file_owner_organiser_id_fk')
-            expect(filesIn(FolderPaths.eventGallery(16))).toEqual([])
+            expect(filesIn(FolderPaths.eventGallery(EventId.make(16)))).toEqual([])
             expect(yield* storedFiles()).toEqual([])
           }),
         ),
@@ -250,7 +252,9 @@ describe(EventFiles.name, () => {
         const bytes = yield* photo(400, 300)
         const exit = yield* Effect.exit(
           run(
-            EventFiles.use((files) => files.storeEventImage(owner, 17, bytes, { filename: 'a.jpg' })),
+            EventFiles.use((files) =>
+              files.storeEventImage(owner, EventId.make(17), bytes, { filename: 'a.jpg' }),
+            ),
             FileStorage.s3({
               endpoint: s3.endpoint,
               region: s3.region,
@@ -281,7 +285,9 @@ describe(EventFiles.name, () => {
           ufsUrl: uploadthing.ufsUrl,
         })
         const image = yield* run(
-          EventFiles.use((files) => files.storeEventImage(owner, 18, bytes, { filename: 'board.png' })),
+          EventFiles.use((files) =>
+            files.storeEventImage(owner, EventId.make(18), bytes, { filename: 'board.png' }),
+          ),
           storage,
         )
         const thumb = yield* run(readStored(image.thumbUrl), storage)
@@ -301,12 +307,15 @@ describe(EventFiles.name, () => {
 
   describe('storeEventDocument', () => {
     const folders: ReadonlyArray<readonly [DocumentFolder, string]> = [
-      [{ _tag: 'eventDocuments', eventId: 20 }, 'event/event-20/documents'],
+      [{ _tag: 'eventDocuments', eventId: EventId.make(20) }, 'event/event-20/documents'],
       [
-        { _tag: 'tournamentDocuments', eventId: 20, tournamentId: 7 },
+        { _tag: 'tournamentDocuments', eventId: EventId.make(20), tournamentId: TournamentId.make(7) },
         'event/event-20/tournaments/tournament-7/documents',
       ],
-      [{ _tag: 'tournamentResults', eventId: 20, tournamentId: 7 }, 'event/event-20/results/tournament-7'],
+      [
+        { _tag: 'tournamentResults', eventId: EventId.make(20), tournamentId: TournamentId.make(7) },
+        'event/event-20/results/tournament-7',
+      ],
     ]
 
     it.effect('stores the PDF unchanged in the folder of spec section 9 and records it', () =>
@@ -346,7 +355,7 @@ describe(EventFiles.name, () => {
           Effect.gen(function* () {
             const owner = yield* organiser()
             const files = yield* EventFiles
-            const folder: DocumentFolder = { _tag: 'eventDocuments', eventId: 21 }
+            const folder: DocumentFolder = { _tag: 'eventDocuments', eventId: EventId.make(21) }
             const refusal = (bytes: Uint8Array) =>
               files.storeEventDocument(owner, folder, bytes, { filename: 'rules.pdf' }).pipe(
                 Effect.flip,
@@ -361,7 +370,7 @@ describe(EventFiles.name, () => {
             const huge = new Uint8Array(maxDocumentBytes + 1)
             huge.set(pdf())
             expect(yield* refusal(huge)).toEqual(['file', 'fileTooLarge'])
-            expect(filesIn(FolderPaths.eventDocuments(21))).toEqual([])
+            expect(filesIn(FolderPaths.eventDocuments(EventId.make(21)))).toEqual([])
             expect(yield* storedFiles()).toEqual([])
           }),
         ),
@@ -370,7 +379,7 @@ describe(EventFiles.name, () => {
 
   describe('listEventFiles', () => {
     /** Stores a document in `folder`, then moves its upload time to `minutesAgo` minutes before now. */
-    const documentAt = (owner: number, folder: DocumentFolder, filename: string, minutesAgo: number) =>
+    const documentAt = (owner: OrganiserId, folder: DocumentFolder, filename: string, minutesAgo: number) =>
       Effect.gen(function* () {
         const files = yield* EventFiles
         const document = yield* files.storeEventDocument(owner, folder, pdf(filename), { filename })
@@ -393,28 +402,38 @@ describe(EventFiles.name, () => {
             const owner = yield* organiser()
             const other = yield* organiser()
             const files = yield* EventFiles
-            const rules = yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 40 }, 'Rules.pdf', 30)
+            const rules = yield* documentAt(
+              owner,
+              { _tag: 'eventDocuments', eventId: EventId.make(40) },
+              'Rules.pdf',
+              30,
+            )
             const conditions = yield* documentAt(
               owner,
-              { _tag: 'tournamentDocuments', eventId: 40, tournamentId: 7 },
+              { _tag: 'tournamentDocuments', eventId: EventId.make(40), tournamentId: TournamentId.make(7) },
               'Conditions.pdf',
               20,
             )
             const results = yield* documentAt(
               owner,
-              { _tag: 'tournamentResults', eventId: 40, tournamentId: 7 },
+              { _tag: 'tournamentResults', eventId: EventId.make(40), tournamentId: TournamentId.make(7) },
               'Results.pdf',
               10,
             )
-            const picture = yield* files.storeEventImage(owner, 40, yield* photo(300, 200), {
+            const picture = yield* files.storeEventImage(owner, EventId.make(40), yield* photo(300, 200), {
               filename: 'hall.jpg',
             })
             // Not listed: event 4 and event 400 (whose folders share a prefix of characters), another owner.
-            yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 4 }, 'Four.pdf', 5)
-            yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 400 }, 'Four hundred.pdf', 5)
-            yield* documentAt(other, { _tag: 'eventDocuments', eventId: 40 }, 'Intruder.pdf', 5)
+            yield* documentAt(owner, { _tag: 'eventDocuments', eventId: EventId.make(4) }, 'Four.pdf', 5)
+            yield* documentAt(
+              owner,
+              { _tag: 'eventDocuments', eventId: EventId.make(400) },
+              'Four hundred.pdf',
+              5,
+            )
+            yield* documentAt(other, { _tag: 'eventDocuments', eventId: EventId.make(40) }, 'Intruder.pdf', 5)
 
-            const page = yield* files.listEventFiles(owner, 40, { offset: 0, limit: 10 })
+            const page = yield* files.listEventFiles(owner, EventId.make(40), { offset: 0, limit: 10 })
             expect(page.total).toBe(4)
             expect(page.files.map((f) => [f.filename, f.folderKind, f.tournamentId])).toEqual([
               ['hall.jpg', 'eventGallery', null],
@@ -426,7 +445,7 @@ describe(EventFiles.name, () => {
             expect(image).toMatchObject({
               fsFileId: picture.imageId,
               path: picture.key,
-              folder: FolderPaths.eventGallery(40),
+              folder: FolderPaths.eventGallery(EventId.make(40)),
               url: picture.url,
               thumbUrl: picture.thumbUrl,
               isImage: true,
@@ -435,7 +454,7 @@ describe(EventFiles.name, () => {
             expect(document).toMatchObject({
               fsFileId: rules.fileId,
               path: rules.key,
-              folder: FolderPaths.eventDocuments(40),
+              folder: FolderPaths.eventDocuments(EventId.make(40)),
               url: rules.url,
               thumbUrl: null,
               isImage: false,
@@ -445,9 +464,11 @@ describe(EventFiles.name, () => {
             expect(Date.parse(document?.uploadedAt ?? '')).toBeLessThan(Date.parse(image?.uploadedAt ?? ''))
             expect([conditions.key, results.key]).toEqual([page.files[2]?.path, page.files[1]?.path])
 
-            const intruder = yield* files.listEventFiles(other, 40, { offset: 0, limit: 10 })
+            const intruder = yield* files.listEventFiles(other, EventId.make(40), { offset: 0, limit: 10 })
             expect(intruder.files.map((f) => f.filename)).toEqual(['Intruder.pdf'])
-            expect((yield* files.listEventFiles(owner, 41, { offset: 0, limit: 10 })).total).toBe(0)
+            expect(
+              (yield* files.listEventFiles(owner, EventId.make(41), { offset: 0, limit: 10 })).total,
+            ).toBe(0)
           }),
         ),
     )
@@ -458,10 +479,15 @@ describe(EventFiles.name, () => {
           const owner = yield* organiser()
           const files = yield* EventFiles
           for (let i = 1; i <= 12; i++)
-            yield* documentAt(owner, { _tag: 'eventDocuments', eventId: 42 }, `Bulletin ${i}.pdf`, 100 - i)
-          const first = yield* files.listEventFiles(owner, 42, { offset: 0, limit: 10 })
-          const second = yield* files.listEventFiles(owner, 42, { offset: 10, limit: 10 })
-          const beyond = yield* files.listEventFiles(owner, 42, { offset: 20, limit: 10 })
+            yield* documentAt(
+              owner,
+              { _tag: 'eventDocuments', eventId: EventId.make(42) },
+              `Bulletin ${i}.pdf`,
+              100 - i,
+            )
+          const first = yield* files.listEventFiles(owner, EventId.make(42), { offset: 0, limit: 10 })
+          const second = yield* files.listEventFiles(owner, EventId.make(42), { offset: 10, limit: 10 })
+          const beyond = yield* files.listEventFiles(owner, EventId.make(42), { offset: 20, limit: 10 })
           expect([first.total, second.total, beyond.total]).toEqual([12, 12, 12])
           expect(first.files.map((f) => f.filename)).toEqual(
             [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((i) => `Bulletin ${i}.pdf`),
@@ -472,7 +498,7 @@ describe(EventFiles.name, () => {
       ),
     )
 
-    it.effect('treats a malformed page or id as a bug of the caller (a defect), listing nothing', () =>
+    it.effect('treats a malformed page as a bug of the caller (a defect), listing nothing', () =>
       run(
         Effect.gen(function* () {
           const owner = yield* organiser()
@@ -483,11 +509,9 @@ describe(EventFiles.name, () => {
             { offset: 0, limit: 0 },
             { offset: 0, limit: 101 },
           ]) {
-            const exit = yield* Effect.exit(files.listEventFiles(owner, 43, page))
+            const exit = yield* Effect.exit(files.listEventFiles(owner, EventId.make(43), page))
             expect(String(defectOf(exit))).toContain('invalid page')
           }
-          const exit = yield* Effect.exit(files.listEventFiles(owner, 0, { offset: 0, limit: 10 }))
-          expect(String(defectOf(exit))).toContain('invalid event or tournament id')
         }),
       ),
     )
@@ -499,14 +523,14 @@ describe(EventFiles.name, () => {
         Effect.gen(function* () {
           const owner = yield* organiser()
           const files = yield* EventFiles
-          const kept = yield* files.storeEventImage(owner, 30, yield* photo(300, 200), {
+          const kept = yield* files.storeEventImage(owner, EventId.make(30), yield* photo(300, 200), {
             filename: 'kept.jpg',
           })
-          const replaced = yield* files.storeEventImage(owner, 30, yield* photo(300, 200), {
+          const replaced = yield* files.storeEventImage(owner, EventId.make(30), yield* photo(300, 200), {
             filename: 'old.jpg',
           })
           yield* files.removeFile(owner, replaced.key)
-          expect(filesIn(FolderPaths.eventGallery(30))).toEqual(
+          expect(filesIn(FolderPaths.eventGallery(EventId.make(30)))).toEqual(
             [kept.key, kept.thumbUrl].map((k) => path.posix.basename(k)).sort(),
           )
           expect((yield* storedFiles()).map((r) => r.path)).toEqual([kept.key])
@@ -522,7 +546,7 @@ describe(EventFiles.name, () => {
           const files = yield* EventFiles
           const document = yield* files.storeEventDocument(
             owner,
-            { _tag: 'eventDocuments', eventId: 31 },
+            { _tag: 'eventDocuments', eventId: EventId.make(31) },
             pdf(),
             { filename: 'rules.pdf' },
           )
@@ -532,7 +556,9 @@ describe(EventFiles.name, () => {
             .removeFile(owner, 'event/event-31/documents/none.pdf')
             .pipe(Effect.flip)
           expect(unknown._tag).toBe('StoredFileNotFound')
-          expect(filesIn(FolderPaths.eventDocuments(31))).toEqual([path.posix.basename(document.key)])
+          expect(filesIn(FolderPaths.eventDocuments(EventId.make(31)))).toEqual([
+            path.posix.basename(document.key),
+          ])
           expect((yield* storedFiles()).map((r) => r.path)).toEqual([document.key])
         }),
       ),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from '@effect/vitest'
 import { FileStorage, ImageStore, isObjectKey, maxImageBytes } from '@kibitz/files'
+import { UserId } from '@kibitz/kernel'
 import { Effect, Layer, Option } from 'effect'
 import sharp from 'sharp'
 
@@ -28,7 +29,7 @@ describe(ImageStore.name, () => {
           Effect.gen(function* () {
             const images = yield* ImageStore
             const storage = yield* FileStorage
-            const stored = yield* images.storeAvatar(7, yield* photo())
+            const stored = yield* images.storeAvatar(UserId.make(7), yield* photo())
             expect(stored.url).toMatch(/^\/files\/user\/user-7\/avatar-[0-9a-f]{16}\.webp$/)
             expect(stored.thumbUrl).toBe(stored.url.replace('.webp', '-thumb.webp'))
             expect([stored.width, stored.height]).toEqual([512, 341])
@@ -49,10 +50,12 @@ describe(ImageStore.name, () => {
         Effect.gen(function* () {
           const images = yield* ImageStore
           const garbage = yield* images
-            .storeAvatar(8, new TextEncoder().encode('<?php system($_GET[1]); ?>'))
+            .storeAvatar(UserId.make(8), new TextEncoder().encode('<?php system($_GET[1]); ?>'))
             .pipe(Effect.flip)
           expect(garbage.reason).toBe('notAnImage')
-          const huge = yield* images.storeAvatar(8, new Uint8Array(maxImageBytes + 1)).pipe(Effect.flip)
+          const huge = yield* images
+            .storeAvatar(UserId.make(8), new Uint8Array(maxImageBytes + 1))
+            .pipe(Effect.flip)
           expect(huge.reason).toBe('tooLarge')
           expect(
             readdirSync(root).includes('user') ? readdirSync(path.join(root, 'user')) : [],
@@ -66,7 +69,7 @@ describe(ImageStore.name, () => {
         Effect.gen(function* () {
           const images = yield* ImageStore
           const storage = yield* FileStorage
-          const first = yield* images.storeAvatar(9, yield* photo())
+          const first = yield* images.storeAvatar(UserId.make(9), yield* photo())
           yield* storage.put('page/club/other/keep.png', new Uint8Array([1, 2, 3]))
           yield* images.removeAvatar([first.url, first.thumbUrl, '/files/page/club/other/keep.png'])
           expect(Option.isNone(yield* storage.get(first.url.slice('/files/'.length)))).toBe(true)

@@ -1,5 +1,5 @@
 import { OrganiserService } from '@kibitz/accounts'
-import type { Em } from '@kibitz/kernel'
+import { type Em, OrganiserId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { PageRepo } from './internal/PageRepo.ts'
 
@@ -8,7 +8,7 @@ export class PageSummary extends Schema.Class<PageSummary>('@kibitz/pages/PageSu
   alias: Schema.String,
   name: Schema.String,
   shortName: Schema.NullOr(Schema.String),
-  organiserId: Schema.Int,
+  organiserId: OrganiserId,
 }) {}
 
 /** Organiser pages (minimal until the pages issue). */
@@ -16,7 +16,9 @@ export class PageService extends Context.Service<
   PageService,
   {
     /** Anyone: the visible pages of the given organisers. */
-    visibleForOrganisers(ids: ReadonlyArray<number>): Effect.Effect<ReadonlyArray<PageSummary>, never, Em>
+    visibleForOrganisers(
+      ids: ReadonlyArray<OrganiserId>,
+    ): Effect.Effect<ReadonlyArray<PageSummary>, never, Em>
   }
 >()('@kibitz/pages/PageService') {
   static readonly layer = Layer.effect(
@@ -37,7 +39,7 @@ export class PageService extends Context.Service<
                 alias: r.alias,
                 name: r.name,
                 shortName: r.shortName ?? null,
-                organiserId: r.organiserId,
+                organiserId: OrganiserId.make(r.organiserId),
               }),
           )
         }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import type { OrganiserId } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
 import { insertOrganiser, insertRows, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
@@ -14,7 +15,7 @@ const pages = (rows: Parameters<typeof insertRows>[2]) =>
       rows.map((row) => ({ created_at: '2027-01-01T00:00:00.000Z', ...row })),
     ),
   )
-const visibleFor = (ids: ReadonlyArray<number>) =>
+const visibleFor = (ids: ReadonlyArray<OrganiserId>) =>
   runWith(
     db.orm,
     PageService.use((p) => p.visibleForOrganisers(ids)),

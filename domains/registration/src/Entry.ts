@@ -1,3 +1,4 @@
+import { EntryId, TournamentId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 
 export const EntryStatus = Schema.Literals(['pending', 'confirmed', 'canceled'])
@@ -13,14 +14,14 @@ export class PlayerListContestant extends Schema.Class<PlayerListContestant>(
 
 /** One line of a public player list: a pair, a team or an individual. */
 export class PlayerListEntry extends Schema.Class<PlayerListEntry>('@kibitz/registration/PlayerListEntry')({
-  entryId: Schema.Int,
+  entryId: EntryId,
   number: Schema.Int,
   teamName: Schema.NullOr(Schema.String),
   contestants: Schema.Array(PlayerListContestant),
 }) {}
 
 export class PlayerList extends Schema.Class<PlayerList>('@kibitz/registration/PlayerList')({
-  tournamentId: Schema.Int,
+  tournamentId: TournamentId,
   entries: Schema.Array(PlayerListEntry),
   playersCount: Schema.Int,
 }) {}
@@ -28,7 +29,7 @@ export class PlayerList extends Schema.Class<PlayerList>('@kibitz/registration/P
 export class ParticipantsCount extends Schema.Class<ParticipantsCount>(
   '@kibitz/registration/ParticipantsCount',
 )({
-  tournamentId: Schema.Int,
+  tournamentId: TournamentId,
   entries: Schema.Int,
   players: Schema.Int,
 }) {}

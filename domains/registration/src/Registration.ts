@@ -1,5 +1,13 @@
 import { EventState } from '@kibitz/events'
-import { type Em, FieldProblem } from '@kibitz/kernel'
+import {
+  type Em,
+  EntryId,
+  EventId,
+  FieldProblem,
+  OrganiserId,
+  TournamentId,
+  type UserId,
+} from '@kibitz/kernel'
 import { Tournament } from '@kibitz/tournaments'
 import { Context, type Effect, type Option, Schema } from 'effect'
 import { ChosenPaymentMethod, type EntryFilter, PaymentMethod } from './RegistrationInput.ts'
@@ -18,10 +26,10 @@ export class BankAccount extends Schema.Class<BankAccount>('@kibitz/registration
 export class RegistrationEvent extends Schema.Class<RegistrationEvent>(
   '@kibitz/registration/RegistrationEvent',
 )({
-  eventId: Schema.Int,
+  eventId: EventId,
   alias: Schema.String,
   name: Schema.String,
-  organiserId: Schema.Int,
+  organiserId: OrganiserId,
   organiserEmail: Schema.NullOr(Schema.String),
   currencyCode: Schema.String,
   timeZone: Schema.String,
@@ -39,17 +47,17 @@ export class RegistrationEvents extends Context.Service<
     /** A public event (accepted, postponed or canceled) by alias or id. */
     publicEvent(aliasOrId: string, locale: string): Effect.Effect<Option.Option<RegistrationEvent>, never, Em>
     /** Any event by id, whatever its state (organiser screens, e-mails after the fact). */
-    byId(eventId: number, locale: string): Effect.Effect<Option.Option<RegistrationEvent>, never, Em>
+    byId(eventId: EventId, locale: string): Effect.Effect<Option.Option<RegistrationEvent>, never, Em>
     /**
      * The desk, in the transaction that took places of the event's `lines`: when one of their tickets or age
      * categories is now full, the event's registration summary (its card's "registration open") follows.
      */
     placesTaken(
-      eventId: number,
+      eventId: EventId,
       lines: ReadonlyArray<{ readonly ticketId: number; readonly ageCategoryId: number | null }>,
     ): Effect.Effect<void, never, Em>
     /** The desk, in the transaction that gave places of the event back (cancel, expiry, move): the same. */
-    placesGivenBack(eventId: number): Effect.Effect<void, never, Em>
+    placesGivenBack(eventId: EventId): Effect.Effect<void, never, Em>
   }
 >()('@kibitz/registration/RegistrationEvents') {}
 
@@ -81,7 +89,7 @@ export class RegistrationForm extends Schema.Class<RegistrationForm>('@kibitz/re
 
 /** One open tournament of an event, for the picker. */
 export class OpenTournament extends Schema.Class<OpenTournament>('@kibitz/registration/OpenTournament')({
-  tournamentId: Schema.Int,
+  tournamentId: TournamentId,
   alias: Schema.String,
   name: Schema.String,
   type: Schema.Int,
@@ -93,7 +101,7 @@ export class OpenTournament extends Schema.Class<OpenTournament>('@kibitz/regist
 export class TournamentRules extends Schema.Class<TournamentRules>('@kibitz/registration/TournamentRules')({
   event: Schema.Struct({ alias: Schema.String, name: Schema.String }),
   tournament: Schema.Struct({
-    tournamentId: Schema.Int,
+    tournamentId: TournamentId,
     alias: Schema.String,
     name: Schema.String,
     type: Schema.Int,
@@ -129,7 +137,7 @@ export class EntryLine extends Schema.Class<EntryLine>('@kibitz/registration/Ent
 export class RegistrationReceipt extends Schema.Class<RegistrationReceipt>(
   '@kibitz/registration/RegistrationReceipt',
 )({
-  entryId: Schema.Int,
+  entryId: EntryId,
   status: EntryState,
   paymentMethod: PaymentMethod,
   totalMinor: Schema.Int,
@@ -158,15 +166,15 @@ export class EntryContestant extends Schema.Class<EntryContestant>('@kibitz/regi
 
 /** A registration as its registrant (status link) and its organiser see it. */
 export class EntryView extends Schema.Class<EntryView>('@kibitz/registration/EntryView')({
-  entryId: Schema.Int,
+  entryId: EntryId,
   event: Schema.Struct({
-    eventId: Schema.Int,
+    eventId: EventId,
     alias: Schema.String,
     name: Schema.String,
     timeZone: Schema.String,
   }),
   tournament: Schema.Struct({
-    tournamentId: Schema.Int,
+    tournamentId: TournamentId,
     alias: Schema.String,
     name: Schema.String,
     type: Schema.Int,
@@ -199,7 +207,7 @@ export class EntryPage extends Schema.Class<EntryPage>('@kibitz/registration/Ent
 
 /** Which of an event's registrations the organiser asks for; `search` is the typed text (trimmed, ≤ 100). */
 export interface EntryQuery {
-  readonly tournamentId: number | null
+  readonly tournamentId: TournamentId | null
   readonly status: EntryFilter | null
   readonly search: string | null
 }
@@ -216,14 +224,14 @@ export type MarkPaidSkip = typeof MarkPaidSkip.Type
 
 /** The outcome of marking several entries paid at once: those marked, and each one left as it was with why. */
 export class MarkPaidResult extends Schema.Class<MarkPaidResult>('@kibitz/registration/MarkPaidResult')({
-  marked: Schema.Array(Schema.Int),
-  skipped: Schema.Array(Schema.Struct({ entryId: Schema.Int, reason: MarkPaidSkip })),
+  marked: Schema.Array(EntryId),
+  skipped: Schema.Array(Schema.Struct({ entryId: EntryId, reason: MarkPaidSkip })),
 }) {}
 
 /** Who acts on an event's registrations: its organiser or the super user. */
 export interface RegistrationActor {
-  readonly userId: number
-  readonly organiserId: number | null
+  readonly userId: UserId
+  readonly organiserId: OrganiserId | null
   readonly isSuper: boolean
 }
 

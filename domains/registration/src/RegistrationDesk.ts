@@ -1,4 +1,4 @@
-import type { Em, RateLimited } from '@kibitz/kernel'
+import type { Em, EntryId, EventId, RateLimited, TournamentId, UserId } from '@kibitz/kernel'
 import type { TicketsUnavailable } from '@kibitz/tournaments'
 import { Context, Effect, Layer } from 'effect'
 import { cardCheckout } from './desk/CardCheckout.ts'
@@ -63,7 +63,7 @@ export class RegistrationDesk extends Context.Service<
       tournamentRef: string,
       input: RegisterInput,
       who: {
-        readonly userId: number | null
+        readonly userId: UserId | null
         readonly language: string
         /** The client's address (IPv6 grouped by /64): registrations from one address are limited. */
         readonly address?: string
@@ -91,7 +91,7 @@ export class RegistrationDesk extends Context.Service<
       locale: string,
     ): Effect.Effect<string, RegistrationRefused | CardPaymentFailed, Em>
     /** Anyone: a public tournament's rules page — its rules file and, while it is open, how registration works. */
-    rules(tournamentId: number, locale: string): Effect.Effect<TournamentRules, RegistrationRefused, Em>
+    rules(tournamentId: TournamentId, locale: string): Effect.Effect<TournamentRules, RegistrationRefused, Em>
     /** Back from the card checkout: asks the provider and records the payment if it went through. */
     confirmCardReturn(
       token: string,
@@ -105,7 +105,7 @@ export class RegistrationDesk extends Context.Service<
      */
     listForEvent(
       actor: RegistrationActor,
-      eventId: number,
+      eventId: EventId,
       options: EntryQuery & { readonly offset: number; readonly limit: number },
       locale: string,
     ): Effect.Effect<EntryPage, RegistrationRefused, Em>
@@ -115,14 +115,14 @@ export class RegistrationDesk extends Context.Service<
      */
     exportCsv(
       actor: RegistrationActor,
-      eventId: number,
+      eventId: EventId,
       locale: string,
       query?: EntryQuery,
     ): Effect.Effect<string, RegistrationRefused, Em>
     /** The organiser: the entry is paid (bank transfer or at the venue); an expired one comes back if places are left. */
     markPaid(
       actor: RegistrationActor,
-      entryId: number,
+      entryId: EntryId,
     ): Effect.Effect<EntryView, RegistrationRefused | TicketsUnavailable, Em>
     /**
      * The organiser: marks several entries of the event paid in one transaction, each as `markPaid` does (audit,
@@ -131,16 +131,16 @@ export class RegistrationDesk extends Context.Service<
      */
     markPaidMany(
       actor: RegistrationActor,
-      eventId: number,
-      entryIds: ReadonlyArray<number>,
+      eventId: EventId,
+      entryIds: ReadonlyArray<EntryId>,
     ): Effect.Effect<MarkPaidResult, RegistrationRefused, Em>
     /** The organiser: cancels an entry and gives its places back. */
-    cancel(actor: RegistrationActor, entryId: number): Effect.Effect<EntryView, RegistrationRefused, Em>
+    cancel(actor: RegistrationActor, entryId: EntryId): Effect.Effect<EntryView, RegistrationRefused, Em>
     /** The organiser: moves an entry to another tournament of the event of the same type, on one of its tickets. */
     move(
       actor: RegistrationActor,
-      entryId: number,
-      target: { readonly tournamentId: number; readonly ticketId: number },
+      entryId: EntryId,
+      target: { readonly tournamentId: TournamentId; readonly ticketId: number },
     ): Effect.Effect<EntryView, RegistrationRefused | TicketsUnavailable, Em>
     /** The expiry job: unpaid entries past their deadline expire and give their places back; answers how many. */
     expireDue(limit: number): Effect.Effect<number, never, Em>

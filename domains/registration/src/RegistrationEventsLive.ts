@@ -5,6 +5,7 @@ import {
   EventTournaments,
   refreshTournamentSummary,
 } from '@kibitz/events'
+import type { EventId } from '@kibitz/kernel'
 import { eventTournamentsLayer, TournamentService } from '@kibitz/tournaments'
 import { Effect, Layer, Option } from 'effect'
 import { EntryRepo } from './internal/EntryRepo.ts'
@@ -35,7 +36,7 @@ export const registrationEventsLayer = Layer.effect(
     const directory = yield* EventDirectory
     const tournaments = yield* TournamentService
     const eventTournaments = yield* EventTournaments
-    const refresh = (eventId: number) =>
+    const refresh = (eventId: EventId) =>
       refreshTournamentSummary(eventId).pipe(Effect.provideService(EventTournaments, eventTournaments))
     return RegistrationEvents.of({
       publicEvent: (aliasOrId, locale) =>

@@ -1,4 +1,4 @@
-import type { Em } from '@kibitz/kernel'
+import { type Em, EntryId, type EventId, TournamentId } from '@kibitz/kernel'
 import { Context, Effect, Layer } from 'effect'
 import { ParticipantsCount, PlayerList, PlayerListContestant, PlayerListEntry } from './Entry.ts'
 import { EntryRepo } from './internal/EntryRepo.ts'
@@ -8,21 +8,21 @@ export class RegistrationService extends Context.Service<
   RegistrationService,
   {
     /** Anyone, when the tournament's player-list view is enabled (the caller checks): confirmed entries. */
-    playerList(tournamentId: number): Effect.Effect<PlayerList, never, Em>
+    playerList(tournamentId: TournamentId): Effect.Effect<PlayerList, never, Em>
     /** Anyone: confirmed entries and players per tournament of an event. */
-    participantsCount(eventId: number): Effect.Effect<ReadonlyArray<ParticipantsCount>, never, Em>
+    participantsCount(eventId: EventId): Effect.Effect<ReadonlyArray<ParticipantsCount>, never, Em>
   }
 >()('@kibitz/registration/RegistrationService') {
   static readonly layer = Layer.effect(
     RegistrationService,
     Effect.gen(function* () {
       const entries = yield* EntryRepo
-      const playerList = Effect.fn('RegistrationService.playerList')(function* (tournamentId: number) {
+      const playerList = Effect.fn('RegistrationService.playerList')(function* (tournamentId: TournamentId) {
         const rows = yield* entries.confirmedForTournament(tournamentId)
         const list = rows.map(
           (e, index) =>
             new PlayerListEntry({
-              entryId: e.id,
+              entryId: EntryId.make(e.id),
               number: index + 1,
               teamName: e.teamName ?? null,
               contestants: e.contestants.getItems().map(
@@ -42,12 +42,16 @@ export class RegistrationService extends Context.Service<
         })
       })
       const participantsCount = Effect.fn('RegistrationService.participantsCount')(function* (
-        eventId: number,
+        eventId: EventId,
       ) {
         const rows = yield* entries.countsForEvent(eventId)
         return rows.map(
           (r) =>
-            new ParticipantsCount({ tournamentId: r.tournament_id, entries: r.entries, players: r.players }),
+            new ParticipantsCount({
+              tournamentId: TournamentId.make(r.tournament_id),
+              entries: r.entries,
+              players: r.players,
+            }),
         )
       })
       return RegistrationService.of({

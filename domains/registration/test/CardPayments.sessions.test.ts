@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import { EntryId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { TestClock } from 'effect/testing'
 import {
@@ -28,7 +29,7 @@ describe(CardPayments.name, () => {
     it.live('reports a session unpaid until it is paid, then paid without a page', () =>
       Effect.gen(function* () {
         const created = yield* create(
-          checkoutInput({ entryId: 7, reference: creditorReferenceForEntry(7) }),
+          checkoutInput({ entryId: EntryId.make(7), reference: creditorReferenceForEntry(7) }),
         ).pipe(withStripe())
         const open = yield* retrieve(created.sessionId).pipe(withStripe())
         expect(lastRequest()).toMatchObject({
@@ -146,7 +147,9 @@ describe(CardPayments.name, () => {
 
   describe('verifyWebhook', () => {
     const openSession = () =>
-      create(checkoutInput({ entryId: 9, reference: creditorReferenceForEntry(9) })).pipe(withStripe())
+      create(checkoutInput({ entryId: EntryId.make(9), reference: creditorReferenceForEntry(9) })).pipe(
+        withStripe(),
+      )
 
     it.live('accepts a signed checkout.session.completed and decodes the paid session', () =>
       Effect.gen(function* () {

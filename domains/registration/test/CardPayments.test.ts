@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import { EntryId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import {
   CardPaymentFailed,
@@ -58,7 +59,7 @@ describe(CardPayments.name, () => {
           expect(session).toMatchObject({
             url: `${world.stripe.url}/pay/${session.sessionId}`,
             paid: false,
-            entryId: 42,
+            entryId: EntryId.make(42),
             amountMinor: 2500,
             currency: 'EUR',
           })
@@ -180,7 +181,6 @@ describe(CardPayments.name, () => {
       Effect.gen(function* () {
         const requests = world.stripe.requests.length
         const cases: ReadonlyArray<[Partial<CheckoutInput>, keyof CheckoutInput]> = [
-          [{ entryId: 0 }, 'entryId'],
           [{ reference: '' }, 'reference'],
           [{ amountMinor: 0 }, 'amountMinor'],
           [{ amountMinor: 12.5 }, 'amountMinor'],

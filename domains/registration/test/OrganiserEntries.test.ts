@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import { UserId } from '@kibitz/kernel'
 import { type RegistrationActor, RegistrationService } from '@kibitz/registration'
 import { insertOrganiser, insertTournament, runWith } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
@@ -20,7 +21,7 @@ describe('RegistrationDesk: the organiser’s entries', () => {
         const f = yield* fixture()
         const receipt = yield* register(pair(f, 5500))
         const stranger: RegistrationActor = {
-          userId: 2,
+          userId: UserId.make(2),
           organiserId: yield* Effect.promise(() => insertOrganiser(db.orm)),
           isSuper: false,
         }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import { UserId } from '@kibitz/kernel'
 import {
   type EntryQuery,
   formatCreditorReference,
@@ -75,7 +76,7 @@ const fixture = (alias = 'spring-pairs') =>
     })
     const ticketId = tournament.ticketIds[0] ?? 0
     const [open = 0, junior = 0] = tournament.ageCategoryIds[0] ?? []
-    const actor: RegistrationActor = { userId: 1, organiserId, isSuper: false }
+    const actor: RegistrationActor = { userId: UserId.make(1), organiserId, isSuper: false }
     return { alias, organiserId, eventId, tournamentId: tournament.id, ticketId, open, junior, actor }
   })
 type Fixture = Effect.Success<ReturnType<typeof fixture>>
@@ -217,7 +218,7 @@ describe('RegistrationDesk: the organiser’s list', () => {
       const f = yield* fixture()
       yield* fourEntries(f)
       const stranger: RegistrationActor = {
-        userId: 2,
+        userId: UserId.make(2),
         organiserId: yield* Effect.promise(() => insertOrganiser(db.orm)),
         isSuper: false,
       }
@@ -228,7 +229,7 @@ describe('RegistrationDesk: the organiser’s list', () => {
         ),
       ).toMatchObject({ reason: 'notFound' })
       // The super user sees it.
-      const all = yield* list(f, {}, { userId: 3, organiserId: null, isSuper: true })
+      const all = yield* list(f, {}, { userId: UserId.make(3), organiserId: null, isSuper: true })
       expect(all.total).toBe(4)
     }),
   )
@@ -298,7 +299,7 @@ describe('RegistrationDesk.markPaidMany', () => {
       const f = yield* fixture()
       const { a, b, c, d } = yield* fourEntries(f)
       const stranger: RegistrationActor = {
-        userId: 2,
+        userId: UserId.make(2),
         organiserId: yield* Effect.promise(() => insertOrganiser(db.orm)),
         isSuper: false,
       }

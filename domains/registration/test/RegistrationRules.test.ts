@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import { UserId } from '@kibitz/kernel'
 import { type RegisterInput, type RegistrationActor, RegistrationDesk } from '@kibitz/registration'
 import {
   insertEvent,
@@ -70,7 +71,7 @@ const fixture = (tickets: ReadonlyArray<TicketFixture>, options: { type?: number
       registrationEndAt: '2027-03-31T12:00:00.000Z',
       tickets,
     })
-    const actor: RegistrationActor = { userId: 1, organiserId, isSuper: false }
+    const actor: RegistrationActor = { userId: UserId.make(1), organiserId, isSuper: false }
     return { eventId, tournamentId: t.id, ticketIds: t.ticketIds, categoryIds: t.ageCategoryIds, actor }
   })
 

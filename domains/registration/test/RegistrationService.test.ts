@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import type { EventId, TournamentId } from '@kibitz/kernel'
 import { RegistrationService } from '@kibitz/registration'
 import {
   type EntryFixture,
@@ -13,7 +14,7 @@ import { Effect } from 'effect'
 const db = useDomainDatabase()
 
 const event = () => Effect.promise(() => insertEvent(db.orm, { dateStart: '2027-04-01' }))
-const tournament = (eventId: number, name = 'Open Pairs') =>
+const tournament = (eventId: EventId, name = 'Open Pairs') =>
   Effect.promise(() => insertTournament(db.orm, { eventId, name, startDate: '2027-04-01' })).pipe(
     Effect.map((t) => t.id),
   )
@@ -24,12 +25,12 @@ const pair = (a: string, b: string, countryCode: string | null = 'LT') =>
     return { firstName, lastName, countryCode }
   })
 
-const playerList = (tournamentId: number) =>
+const playerList = (tournamentId: TournamentId) =>
   runWith(
     db.orm,
     RegistrationService.use((r) => r.playerList(tournamentId)),
   )
-const participantsCount = (eventId: number) =>
+const participantsCount = (eventId: EventId) =>
   runWith(
     db.orm,
     RegistrationService.use((r) => r.participantsCount(eventId)),

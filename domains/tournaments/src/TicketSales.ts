@@ -1,4 +1,4 @@
-import { type Em, inTransaction, isoDate } from '@kibitz/kernel'
+import { type Em, inTransaction, isoDate, type TournamentId } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import { type CategoryRow, type SaleRows, TicketSalesRepo } from './internal/TicketSalesRepo.ts'
 import { categoryLinePrices, type PricedPart, priceLine, unitsOf as ticketUnits } from './TicketPricing.ts'
@@ -118,7 +118,7 @@ export class TicketSales extends Context.Service<
   {
     /** Anyone: what `lines` cost now in the tournament, or why one of them cannot be sold. */
     quote(
-      tournamentId: number,
+      tournamentId: TournamentId,
       lines: ReadonlyArray<SaleLine>,
       timeZone: string,
     ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
@@ -127,7 +127,7 @@ export class TicketSales extends Context.Service<
      * from the locked counts and takes their units; refused (nothing taken) when one cannot be sold.
      */
     reserve(
-      tournamentId: number,
+      tournamentId: TournamentId,
       lines: ReadonlyArray<SaleLine>,
       timeZone: string,
     ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>

@@ -1,4 +1,4 @@
-import { TournamentId } from '@kibitz/kernel/ids'
+import { EventId, TournamentId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 
 /** Spec section 9: tournament type ids pairs 1, team 2, individual 3, others 4. */
@@ -128,7 +128,7 @@ export class ProgramDay extends Schema.Class<ProgramDay>('@kibitz/tournaments/Pr
 
 export class Tournament extends Schema.Class<Tournament>('@kibitz/tournaments/Tournament')({
   tournamentId: TournamentId,
-  eventId: Schema.Int,
+  eventId: EventId,
   alias: Schema.String,
   name: Schema.String,
   additionalName: Schema.NullOr(Schema.String),

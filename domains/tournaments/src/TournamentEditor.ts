@@ -5,7 +5,7 @@ import {
   EventEntries,
   EventInputInvalid,
 } from '@kibitz/events'
-import { type Em, inTransaction } from '@kibitz/kernel'
+import { type Em, type EventId, inTransaction } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import { type Tournament, TournamentId } from './Tournament.ts'
 import type { TournamentNotFound } from './TournamentErrors.ts'
@@ -26,7 +26,7 @@ import {
 export class TournamentForEdit extends Schema.Class<TournamentForEdit>(
   '@kibitz/tournaments/TournamentForEdit',
 )({
-  tournamentId: Schema.Int,
+  tournamentId: TournamentId,
   alias: Schema.String,
   input: TournamentInput,
   /** Per ticket id: how many are sold (quantities may not go below). */
@@ -40,13 +40,13 @@ export class TournamentEditor extends Context.Service<
     /** The event's organiser or the super user: the event's tournaments in their order, as the editor shows them. */
     tournaments(
       actor: EventActor,
-      eventId: number,
+      eventId: EventId,
     ): Effect.Effect<ReadonlyArray<Tournament>, EventEditRefused, Em>
     /** Same actors: one tournament with its form values. */
     tournament(
       actor: EventActor,
-      eventId: number,
-      tournamentId: number,
+      eventId: EventId,
+      tournamentId: TournamentId,
     ): Effect.Effect<TournamentForEdit, EventEditRefused, Em>
     /**
      * Same actors, while the event is editable: creates (tournamentId null) or replaces a tournament with its
@@ -54,31 +54,31 @@ export class TournamentEditor extends Context.Service<
      */
     saveTournament(
       actor: EventActor,
-      eventId: number,
-      tournamentId: number | null,
+      eventId: EventId,
+      tournamentId: TournamentId | null,
       input: unknown,
-    ): Effect.Effect<number, EventEditRefused | EventInputInvalid, Em>
+    ): Effect.Effect<TournamentId, EventEditRefused | EventInputInvalid, Em>
     /**
      * Same actors, while editable: replaces one tournament's program only, reading and writing the tournament
      * under the event's lock so an edit landing meanwhile is not lost.
      */
     saveProgram(
       actor: EventActor,
-      eventId: number,
-      tournamentId: number,
+      eventId: EventId,
+      tournamentId: TournamentId,
       programs: unknown,
     ): Effect.Effect<void, EventEditRefused | EventInputInvalid, Em>
     /** Same actors, while editable: removes a tournament nobody entered. */
     removeTournament(
       actor: EventActor,
-      eventId: number,
-      tournamentId: number,
+      eventId: EventId,
+      tournamentId: TournamentId,
     ): Effect.Effect<void, EventEditRefused, Em>
     /** Same actors, while editable: the new order of all the event's tournaments. */
     reorderTournaments(
       actor: EventActor,
-      eventId: number,
-      tournamentIds: ReadonlyArray<number>,
+      eventId: EventId,
+      tournamentIds: ReadonlyArray<TournamentId>,
     ): Effect.Effect<void, EventEditRefused, Em>
   }
 >()('@kibitz/tournaments/TournamentEditor') {
@@ -98,8 +98,8 @@ export class TournamentEditor extends Context.Service<
        */
       const lockTournamentEditable = Effect.fn('TournamentEditor.lockTournamentEditable')(function* (
         actor: EventActor,
-        eventId: number,
-        tournamentId: number,
+        eventId: EventId,
+        tournamentId: TournamentId,
       ) {
         yield* events.editable(actor, eventId)
         yield* store.lockSales(eventId, TournamentId.make(tournamentId))
@@ -113,7 +113,7 @@ export class TournamentEditor extends Context.Service<
 
       const tournaments = Effect.fn('TournamentEditor.tournaments')(function* (
         actor: EventActor,
-        eventId: number,
+        eventId: EventId,
       ) {
         const event = yield* events.owned(actor, eventId)
         return yield* reads.listForEvent(event)
@@ -121,8 +121,8 @@ export class TournamentEditor extends Context.Service<
 
       const tournament = Effect.fn('TournamentEditor.tournament')(function* (
         actor: EventActor,
-        eventId: number,
-        tournamentId: number,
+        eventId: EventId,
+        tournamentId: TournamentId,
       ) {
         const event = yield* events.owned(actor, eventId)
         const found = yield* reads
@@ -146,8 +146,8 @@ export class TournamentEditor extends Context.Service<
 
       const saveTournament = Effect.fn('TournamentEditor.saveTournament')(function* (
         actor: EventActor,
-        eventId: number,
-        tournamentId: number | null,
+        eventId: EventId,
+        tournamentId: TournamentId | null,
         input: unknown,
       ) {
         return yield* inTransaction(
@@ -185,8 +185,8 @@ export class TournamentEditor extends Context.Service<
 
       const saveProgram = Effect.fn('TournamentEditor.saveProgram')(function* (
         actor: EventActor,
-        eventId: number,
-        tournamentId: number,
+        eventId: EventId,
+        tournamentId: TournamentId,
         programs: unknown,
       ) {
         return yield* inTransaction(
@@ -213,8 +213,8 @@ export class TournamentEditor extends Context.Service<
 
       const removeTournament = Effect.fn('TournamentEditor.removeTournament')(function* (
         actor: EventActor,
-        eventId: number,
-        tournamentId: number,
+        eventId: EventId,
+        tournamentId: TournamentId,
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
@@ -236,8 +236,8 @@ export class TournamentEditor extends Context.Service<
 
       const reorderTournaments = Effect.fn('TournamentEditor.reorderTournaments')(function* (
         actor: EventActor,
-        eventId: number,
-        tournamentIds: ReadonlyArray<number>,
+        eventId: EventId,
+        tournamentIds: ReadonlyArray<TournamentId>,
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {

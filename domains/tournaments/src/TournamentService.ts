@@ -1,5 +1,5 @@
 import type { EventState } from '@kibitz/events'
-import { addDays, type Em, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
+import { addDays, type Em, EventId, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer } from 'effect'
 import {
   type CategoryGraph,
@@ -38,7 +38,7 @@ export interface EventTournamentSummary {
  * `EditedEvent`): the tournaments decide from its state that only an accepted event takes registrations.
  */
 export interface TournamentsEvent {
-  readonly id: number
+  readonly id: EventId
   readonly timeZone: string
   readonly state: EventState
   /** The organiser's preview of its public page (docs/decisions/032): no registrations, whatever the state. */
@@ -61,9 +61,11 @@ export class TournamentService extends Context.Service<
     /** Anyone: one tournament of `event` by alias or id (same rules as listForEvent). */
     findInEvent(event: TournamentsEvent, aliasOrId: string): Effect.Effect<Tournament, TournamentNotFound, Em>
     /** Anyone: the event id of each known tournament id (unknown ids are left out). */
-    eventIdsOf(tournamentIds: ReadonlyArray<number>): Effect.Effect<ReadonlyMap<number, number>, never, Em>
+    eventIdsOf(
+      tournamentIds: ReadonlyArray<TournamentId>,
+    ): Effect.Effect<ReadonlyMap<TournamentId, EventId>, never, Em>
     /** The event's tournament count and the window in which any of its registrations is open. */
-    summaryForEvent(eventId: number, timeZone: string): Effect.Effect<EventTournamentSummary, never, Em>
+    summaryForEvent(eventId: EventId, timeZone: string): Effect.Effect<EventTournamentSummary, never, Em>
     /**
      * Whoever just took places (the registration domain, in its transaction): whether a ticket or age category of
      * `lines` has none left now. Only then can the event's summary have changed, since a sale never makes a
@@ -97,7 +99,7 @@ export class TournamentService extends Context.Service<
       })
 
       const summaryForEvent = Effect.fn('TournamentService.summaryForEvent')(function* (
-        eventId: number,
+        eventId: EventId,
         timeZone: string,
       ) {
         const graphs = yield* repo.graphsOfEvent(eventId)
@@ -274,7 +276,7 @@ const toTournament = (
     nowMs < window.closes
   return new Tournament({
     tournamentId: TournamentId.make(t.id),
-    eventId: t.eventId,
+    eventId: EventId.make(t.eventId),
     alias: t.alias,
     name: t.name,
     additionalName: t.additionalName ?? null,

@@ -1,6 +1,7 @@
 import {
   decodeWithProblems,
   type Em,
+  EventId,
   FieldProblem,
   inTransaction,
   slugify,
@@ -42,7 +43,7 @@ export class TournamentInputInvalid extends Schema.TaggedError<TournamentInputIn
 
 /** The tournament cannot be removed: tickets of it are sold. */
 export class TournamentHasSales extends Schema.TaggedError<TournamentHasSales>()('TournamentHasSales', {
-  eventId: Schema.Int,
+  eventId: EventId,
   tournamentId: TournamentId,
 }) {}
 
@@ -50,9 +51,9 @@ export class TournamentHasSales extends Schema.TaggedError<TournamentHasSales>()
 export class TournamentOrderInvalid extends Schema.TaggedError<TournamentOrderInvalid>()(
   'TournamentOrderInvalid',
   {
-    eventId: Schema.Int,
+    eventId: EventId,
     /** The event's tournaments the order leaves out. */
-    missing: Schema.Array(Schema.Int),
+    missing: Schema.Array(TournamentId),
     /** Ids that are not the event's, or named twice. */
     unexpected: Schema.Array(Schema.Int),
   },
@@ -262,7 +263,7 @@ export class TournamentStore extends Context.Service<
   {
     /** The event's editor: adds a tournament after the event's others, with an alias made from its name. */
     create(
-      eventId: number,
+      eventId: EventId,
       input: unknown,
       context: TournamentContext,
     ): Effect.Effect<TournamentId, TournamentInputInvalid, Em>
@@ -271,19 +272,19 @@ export class TournamentStore extends Context.Service<
      * id and keep their sales, and the alias stays as it is.
      */
     update(
-      eventId: number,
+      eventId: EventId,
       tournamentId: TournamentId,
       input: unknown,
       context: TournamentContext,
     ): Effect.Effect<void, TournamentInputInvalid | TournamentNotFound, Em>
     /** The event's editor: deletes a tournament none of whose tickets are sold. */
     remove(
-      eventId: number,
+      eventId: EventId,
       tournamentId: TournamentId,
     ): Effect.Effect<void, TournamentNotFound | TournamentHasSales, Em>
     /** The event's editor: puts the event's tournaments in this order (each named exactly once). */
     reorder(
-      eventId: number,
+      eventId: EventId,
       tournamentIds: ReadonlyArray<TournamentId>,
     ): Effect.Effect<void, TournamentOrderInvalid, Em>
     /**
@@ -291,7 +292,7 @@ export class TournamentStore extends Context.Service<
      * its results (results source "uploaded file", spec section 9); null takes it away.
      */
     attachFile(
-      eventId: number,
+      eventId: EventId,
       tournamentId: TournamentId,
       use: 'rules' | 'results',
       url: string | null,
@@ -300,10 +301,10 @@ export class TournamentStore extends Context.Service<
      * The event's editor, in its transaction and before it locks the event: locks the tournament's tickets and
      * age categories as a sale does (a sale that takes the last place locks them, then the event).
      */
-    lockSales(eventId: number, tournamentId: TournamentId): Effect.Effect<void, never, Em>
+    lockSales(eventId: EventId, tournamentId: TournamentId): Effect.Effect<void, never, Em>
     /** The event's editor (validate and publish): every problem of the event's tournaments at once. */
     problemsOf(
-      eventId: number,
+      eventId: EventId,
       context: TournamentContext,
     ): Effect.Effect<ReadonlyArray<TournamentProblem>, never, Em>
   }
@@ -315,7 +316,7 @@ export class TournamentStore extends Context.Service<
       const repo = yield* TournamentWriteRepo
 
       const create = Effect.fn('TournamentStore.create')(function* (
-        eventId: number,
+        eventId: EventId,
         raw: unknown,
         context: TournamentContext,
       ) {
@@ -339,7 +340,7 @@ export class TournamentStore extends Context.Service<
       })
 
       const update = Effect.fn('TournamentStore.update')(function* (
-        eventId: number,
+        eventId: EventId,
         tournamentId: TournamentId,
         raw: unknown,
         context: TournamentContext,
@@ -357,7 +358,7 @@ export class TournamentStore extends Context.Service<
       })
 
       const remove = Effect.fn('TournamentStore.remove')(function* (
-        eventId: number,
+        eventId: EventId,
         tournamentId: TournamentId,
       ) {
         return yield* inTransaction(
@@ -373,13 +374,13 @@ export class TournamentStore extends Context.Service<
       })
 
       const reorder = Effect.fn('TournamentStore.reorder')(function* (
-        eventId: number,
+        eventId: EventId,
         tournamentIds: ReadonlyArray<TournamentId>,
       ) {
         return yield* inTransaction(
           Effect.gen(function* () {
             yield* repo.lockEvent(eventId)
-            const own = (yield* repo.tournamentsOfEvent(eventId)).map((t) => t.id)
+            const own = (yield* repo.tournamentsOfEvent(eventId)).map((t) => TournamentId.make(t.id))
             const named = new Set<number>()
             const unexpected: Array<number> = []
             for (const id of tournamentIds) {
@@ -395,7 +396,7 @@ export class TournamentStore extends Context.Service<
       })
 
       const problemsOf = Effect.fn('TournamentStore.problemsOf')(function* (
-        eventId: number,
+        eventId: EventId,
         context: TournamentContext,
       ) {
         // What the tournaments lack before publication: read as the accepted event publication makes it.
@@ -412,7 +413,7 @@ export class TournamentStore extends Context.Service<
       })
 
       const attachFile = Effect.fn('TournamentStore.attachFile')(function* (
-        eventId: number,
+        eventId: EventId,
         tournamentId: TournamentId,
         use: 'rules' | 'results',
         url: string | null,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import type { EventId } from '@kibitz/kernel'
 import {
   type AgeCategoryFixture,
   insertEvent,
@@ -22,7 +23,7 @@ const vilnius = 'Europe/Vilnius'
 const setNow = () => TestClock.setTime(Date.parse('2027-03-10T12:00:00.000Z'))
 
 const open = (
-  eventId: number,
+  eventId: EventId,
   name: string,
   categories: ReadonlyArray<AgeCategoryFixture>,
 ): TournamentFixture => ({
@@ -35,12 +36,12 @@ const open = (
   tickets: [{ priceMinor: 5000, quantity: 20, ageCategories: categories }],
 })
 
-const list = (eventId: number) =>
+const list = (eventId: EventId) =>
   runWith(
     db.orm,
     TournamentService.use((t) => t.listForEvent({ id: eventId, timeZone: vilnius, state: 'accepted' })),
   )
-const summary = (eventId: number) =>
+const summary = (eventId: EventId) =>
   runWith(
     db.orm,
     TournamentService.use((t) => t.summaryForEvent(eventId, vilnius)),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import type { TournamentId } from '@kibitz/kernel'
 import { insertEvent, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
 import { type SaleLine, TicketSales } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
@@ -11,12 +12,12 @@ const vilnius = 'Europe/Vilnius'
 const setNow = () => TestClock.setTime(Date.parse('2027-03-10T12:00:00.000Z'))
 
 const event = () => Effect.promise(() => insertEvent(db.orm, { dateStart: '2027-04-01' }))
-const quote = (tournamentId: number, lines: ReadonlyArray<SaleLine>) =>
+const quote = (tournamentId: TournamentId, lines: ReadonlyArray<SaleLine>) =>
   runWith(
     db.orm,
     TicketSales.use((s) => s.quote(tournamentId, lines, vilnius)),
   )
-const reserve = (tournamentId: number, lines: ReadonlyArray<SaleLine>) =>
+const reserve = (tournamentId: TournamentId, lines: ReadonlyArray<SaleLine>) =>
   runWith(
     db.orm,
     TicketSales.use((s) => s.reserve(tournamentId, lines, vilnius)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import type { EventActor } from '@kibitz/events'
+import { type EventId, type TournamentId, UserId } from '@kibitz/kernel'
 import { insertEvent, insertOrganiser, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
 import { TournamentEditor } from '@kibitz/tournaments'
 import { Effect, Fiber } from 'effect'
@@ -23,7 +24,7 @@ const eventWithTicket = (state: string) =>
     const organiserId = await insertOrganiser(db.orm)
     const eventId = await insertEvent(db.orm, { organiserId, state, dateStart: '2027-06-10' })
     const tournament = await insertTournament(db.orm, { eventId, startDate: '2027-06-10', tickets: [{}] })
-    const owner: EventActor = { userId: 1000 + organiserId, organiserId, isSuper: false }
+    const owner: EventActor = { userId: UserId.make(1000 + organiserId), organiserId, isSuper: false }
     return { owner, eventId, tournamentId: tournament.id, ticketId: tournament.ticketIds[0] ?? 0 }
   })
 
@@ -34,7 +35,7 @@ const eventWithTicket = (state: string) =>
  */
 const whileASaleHoldsTheTicket = (
   actor: EventActor,
-  target: { readonly eventId: number; readonly tournamentId: number; readonly ticketId: number },
+  target: { readonly eventId: EventId; readonly tournamentId: TournamentId; readonly ticketId: number },
 ) =>
   Effect.gen(function* () {
     const { eventId, tournamentId, ticketId } = target
@@ -79,7 +80,11 @@ describe('tournament edits and ticket sales', () => {
     Effect.gen(function* () {
       const target = yield* eventWithTicket('accepted')
       const strangerId = yield* Effect.promise(() => insertOrganiser(db.orm))
-      const stranger: EventActor = { userId: 1000 + strangerId, organiserId: strangerId, isSuper: false }
+      const stranger: EventActor = {
+        userId: UserId.make(1000 + strangerId),
+        organiserId: strangerId,
+        isSuper: false,
+      }
       expect(yield* whileASaleHoldsTheTicket(stranger, target)).toEqual({
         reasons: ['notFound', 'notFound', 'notFound'],
         happened: ['save', 'program', 'remove', 'sale commits'],

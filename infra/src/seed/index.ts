@@ -83,8 +83,9 @@ async function recordTournamentSummaries(em: EntityManager, events: ReadonlyArra
     const tournaments = yield* TournamentService
     const eventService = yield* EventService
     for (const event of events) {
-      const summary = yield* tournaments.summaryForEvent(event.id, event.timeZone)
-      yield* eventService.recordTournamentSummary(EventId.make(event.id), summary)
+      const eventId = EventId.make(event.id)
+      const summary = yield* tournaments.summaryForEvent(eventId, event.timeZone)
+      yield* eventService.recordTournamentSummary(eventId, summary)
     }
   })
   await Effect.runPromise(

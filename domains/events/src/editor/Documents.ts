@@ -1,5 +1,12 @@
 import { eventFolderPrefix, maxFilesPageLimit } from '@kibitz/files'
-import { FieldProblem, inTransaction, ValidationRule } from '@kibitz/kernel'
+import {
+  EventId,
+  FieldProblem,
+  inTransaction,
+  OrganiserId,
+  type TournamentId,
+  ValidationRule,
+} from '@kibitz/kernel'
 import { Effect } from 'effect'
 import type { EventActor } from '../EventActions.ts'
 import { ownedBy } from '../internal/editorAccess.ts'
@@ -26,7 +33,7 @@ export const documentSteps = (kit: EditorKit) => {
 
   const storeDocument = Effect.fn('EventEditor.storeDocument')(function* (
     actor: EventActor,
-    eventId: number,
+    eventId: EventId,
     upload: EventDocumentUpload,
   ) {
     const tournamentId = upload.tournamentId ?? null
@@ -51,7 +58,9 @@ export const documentSteps = (kit: EditorKit) => {
               ? { _tag: 'tournamentResults' as const, eventId, tournamentId }
               : { _tag: 'tournamentDocuments' as const, eventId, tournamentId }
         const document = yield* files
-          .storeEventDocument(event.organiserId, folder, upload.bytes, { filename: upload.filename })
+          .storeEventDocument(OrganiserId.make(event.organiserId), folder, upload.bytes, {
+            filename: upload.filename,
+          })
           .pipe(Effect.catchTag('FileRejected', rejectedUpload('file')))
         if (
           upload.useAs !== undefined &&
@@ -73,12 +82,15 @@ export const documentSteps = (kit: EditorKit) => {
    * tournament's rules and results file (stored as a key or as its /files/ URL).
    */
   const fileUses = Effect.fn('EventEditor.fileUses')(function* (event: EventEntity) {
-    const uses = new Map<string, { readonly usedAs: EventFileUse; readonly tournamentId: number | null }>()
+    const uses = new Map<
+      string,
+      { readonly usedAs: EventFileUse; readonly tournamentId: TournamentId | null }
+    >()
     for (const url of [event.imageUrl, event.thumbUrl]) {
       const key = keyOf(url)
       if (key !== null) uses.set(key, { usedAs: 'eventPicture', tournamentId: null })
     }
-    for (const t of yield* eventTournaments.filesOf(event.id, event.timeZone)) {
+    for (const t of yield* eventTournaments.filesOf(EventId.make(event.id), event.timeZone)) {
       const named: ReadonlyArray<readonly [string | null, EventFileUse]> = [
         [t.rulesFile, 'tournamentRules'],
         [t.resultsFile, 'tournamentResults'],
@@ -93,7 +105,7 @@ export const documentSteps = (kit: EditorKit) => {
 
   const listFiles = Effect.fn('EventEditor.files')(function* (
     actor: EventActor,
-    eventId: number,
+    eventId: EventId,
     page: { readonly offset: number; readonly limit: number },
   ) {
     const problems: Array<FieldProblem> = []
@@ -104,7 +116,7 @@ export const documentSteps = (kit: EditorKit) => {
     if (problems.length > 0) return yield* new EventInputInvalid({ problems })
     const event = yield* repo.findForEdit(eventId)
     if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
-    const listed = yield* files.listEventFiles(event.organiserId, eventId, page)
+    const listed = yield* files.listEventFiles(OrganiserId.make(event.organiserId), eventId, page)
     const uses = yield* fileUses(event)
     return new EventFilesPage({
       files: listed.files.map((file) => {
@@ -121,7 +133,7 @@ export const documentSteps = (kit: EditorKit) => {
 
   const removeFile = Effect.fn('EventEditor.removeFile')(function* (
     actor: EventActor,
-    eventId: number,
+    eventId: EventId,
     key: string,
   ) {
     return yield* inTransaction(
@@ -137,7 +149,7 @@ export const documentSteps = (kit: EditorKit) => {
         yield* audit(actor, event, 'removeFile', null, at)
         // Last, so nothing after it can roll the row back once the bytes are gone.
         yield* files
-          .removeFile(event.organiserId, key)
+          .removeFile(OrganiserId.make(event.organiserId), key)
           .pipe(Effect.catchTag('StoredFileNotFound', () => Effect.fail(new EventFileNotFound({ key }))))
       }),
     )

@@ -1,6 +1,13 @@
 import type { OrganiserService } from '@kibitz/accounts'
 import type { EventFiles, FileRejected } from '@kibitz/files'
-import { decodeWithProblems, FieldProblem, ValidationRule, ValidationRuleSchema } from '@kibitz/kernel'
+import {
+  decodeWithProblems,
+  EventId,
+  FieldProblem,
+  OrganiserId,
+  ValidationRule,
+  ValidationRuleSchema,
+} from '@kibitz/kernel'
 import { Clock, Effect, Schema } from 'effect'
 import { type EventState, publicStates } from '../Event.ts'
 import type { EventActor } from '../EventActions.ts'
@@ -41,9 +48,9 @@ const permissionsOf = (state: EventState): ReadonlyArray<EventPermission> => {
 export const toEditorView = (e: EventEntity): EventEditorView => {
   const state = decodeState(e.state)
   return new EventEditorView({
-    id: e.id,
+    id: EventId.make(e.id),
     alias: e.alias,
-    organiserId: e.organiserId,
+    organiserId: OrganiserId.make(e.organiserId),
     state,
     status: e.status,
     stateMessage: nullable(e.stateMessage),
@@ -105,7 +112,7 @@ export const editorKit = (deps: EditorDeps) => {
   const { repo, actions, eventTournaments } = deps
 
   /** The actor's event locked for writing, refused when it is not theirs or not editable. */
-  const lockEditable = Effect.fn('EventEditor.lockEditable')(function* (actor: EventActor, eventId: number) {
+  const lockEditable = Effect.fn('EventEditor.lockEditable')(function* (actor: EventActor, eventId: EventId) {
     return yield* editableOf(actor, yield* repo.lockForEdit(eventId))
   })
 

@@ -1,5 +1,5 @@
 import { StoredFileEntry } from '@kibitz/files'
-import { FieldProblem } from '@kibitz/kernel'
+import { EventId, FieldProblem, OrganiserId, TournamentId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import { EventState } from '../Event.ts'
 import { AdditionalInformationInput, GeneralInformationInput } from '../EventInput.ts'
@@ -45,14 +45,14 @@ export class EventFileNotFound extends Schema.TaggedError<EventFileNotFound>()('
 export class EventFileInUse extends Schema.TaggedError<EventFileInUse>()('EventFileInUse', {
   key: Schema.String,
   usedAs: EventFileUse,
-  tournamentId: Schema.NullOr(Schema.Int),
+  tournamentId: Schema.NullOr(TournamentId),
 }) {}
 
 /** One file of an event's file manager and what still uses it (null: it may be removed). */
 export class EventFileView extends Schema.Class<EventFileView>('@kibitz/events/EventFileView')({
   file: StoredFileEntry,
   usedAs: Schema.NullOr(EventFileUse),
-  usedByTournamentId: Schema.NullOr(Schema.Int),
+  usedByTournamentId: Schema.NullOr(TournamentId),
 }) {}
 
 /** One page of an event's files, newest first, with how many there are in all. */
@@ -71,9 +71,9 @@ export type EventPermission = typeof EventPermission.Type
 
 /** Everything the editor screens show of one event, for its organiser or the super user. */
 export class EventEditorView extends Schema.Class<EventEditorView>('@kibitz/events/EventEditorView')({
-  id: Schema.Int,
+  id: EventId,
   alias: Schema.String,
-  organiserId: Schema.Int,
+  organiserId: OrganiserId,
   state: EventState,
   status: Schema.Int,
   stateMessage: Schema.NullOr(Schema.String),
@@ -100,7 +100,7 @@ export interface EventImageUpload {
 
 /** A PDF for the event's documents, or a tournament's documents or results. */
 export interface EventDocumentUpload {
-  readonly tournamentId?: number | null | undefined
+  readonly tournamentId?: TournamentId | null | undefined
   readonly kind: DocumentKind
   readonly bytes: Uint8Array
   readonly filename: string

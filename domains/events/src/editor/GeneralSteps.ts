@@ -1,4 +1,11 @@
-import { FieldProblem, inTransaction, normaliseIban, slugify, ValidationRule } from '@kibitz/kernel'
+import {
+  type EventId,
+  FieldProblem,
+  inTransaction,
+  normaliseIban,
+  slugify,
+  ValidationRule,
+} from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { EventStatusId } from '../Event.ts'
 import type { EventActor } from '../EventActions.ts'
@@ -196,7 +203,7 @@ export const generalSteps = (kit: EditorKit) => {
     )
   })
 
-  const view = Effect.fn('EventEditor.view')(function* (actor: EventActor, eventId: number) {
+  const view = Effect.fn('EventEditor.view')(function* (actor: EventActor, eventId: EventId) {
     const event = yield* repo.findForEdit(eventId)
     if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
     return toEditorView(event)
@@ -204,7 +211,7 @@ export const generalSteps = (kit: EditorKit) => {
 
   const updateGeneral = Effect.fn('EventEditor.updateGeneral')(function* (
     actor: EventActor,
-    eventId: number,
+    eventId: EventId,
     raw: unknown,
   ) {
     const input = yield* decodeGeneral(raw)
@@ -219,7 +226,7 @@ export const generalSteps = (kit: EditorKit) => {
         event.updatedAt = at
         yield* repo.flush()
         // The time zone places each tournament's start, where its registration closes at the latest.
-        yield* refreshTournamentSummary(event.id).pipe(
+        yield* refreshTournamentSummary(eventId).pipe(
           Effect.provideService(EventTournaments, eventTournaments),
         )
         yield* audit(actor, event, 'updateGeneral', null, at)
@@ -230,7 +237,7 @@ export const generalSteps = (kit: EditorKit) => {
 
   const updateAdditional = Effect.fn('EventEditor.updateAdditional')(function* (
     actor: EventActor,
-    eventId: number,
+    eventId: EventId,
     raw: unknown,
   ) {
     const input = yield* decode(AdditionalInformationInput, raw)
@@ -262,7 +269,7 @@ export const generalSteps = (kit: EditorKit) => {
     )
   })
 
-  const problems = Effect.fn('EventEditor.problems')(function* (actor: EventActor, eventId: number) {
+  const problems = Effect.fn('EventEditor.problems')(function* (actor: EventActor, eventId: EventId) {
     const event = yield* repo.findForEdit(eventId)
     if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
     return yield* problemsOfEvent(event)

@@ -1,4 +1,11 @@
-import { type Em, FieldProblem, inTransaction, ValidationRule } from '@kibitz/kernel'
+import {
+  type Em,
+  type EventId,
+  FieldProblem,
+  inTransaction,
+  OrganiserId,
+  ValidationRule,
+} from '@kibitz/kernel'
 import { Effect } from 'effect'
 import type { EventActor } from '../EventActions.ts'
 import type { EventEntity } from '../internal/entities/EventEntity.ts'
@@ -23,7 +30,7 @@ export const pictureSteps = (kit: EditorKit) => {
    */
   const showPicture = <E>(
     actor: EventActor,
-    eventId: number,
+    eventId: EventId,
     action: string,
     picture: (event: EventEntity) => Effect.Effect<Picture, E, Em>,
   ) =>
@@ -40,7 +47,7 @@ export const pictureSteps = (kit: EditorKit) => {
           event.updatedAt = at
           yield* repo.flush()
           yield* audit(actor, event, action, null, at)
-          return { view: toEditorView(event), previous, owner: event.organiserId }
+          return { view: toEditorView(event), previous, owner: OrganiserId.make(event.organiserId) }
         }),
       )
       if (previous !== null) yield* files.removeFile(owner, previous).pipe(Effect.ignore)
@@ -49,7 +56,7 @@ export const pictureSteps = (kit: EditorKit) => {
 
   const setImage = Effect.fn('EventEditor.setImage')(function* (
     actor: EventActor,
-    eventId: number,
+    eventId: EventId,
     upload: EventImageUpload,
   ) {
     const alt = upload.alt?.trim() ? upload.alt.trim() : null
@@ -59,7 +66,7 @@ export const pictureSteps = (kit: EditorKit) => {
       })
     return yield* showPicture(actor, eventId, 'setImage', (event) =>
       files
-        .storeEventImage(event.organiserId, eventId, upload.bytes, {
+        .storeEventImage(OrganiserId.make(event.organiserId), eventId, upload.bytes, {
           filename: upload.filename,
           thumbWidth: upload.thumbWidth,
         })
@@ -70,7 +77,7 @@ export const pictureSteps = (kit: EditorKit) => {
     )
   })
 
-  const removeImage = Effect.fn('EventEditor.removeImage')(function* (actor: EventActor, eventId: number) {
+  const removeImage = Effect.fn('EventEditor.removeImage')(function* (actor: EventActor, eventId: EventId) {
     return yield* showPicture(actor, eventId, 'removeImage', () =>
       Effect.succeed({ imageUrl: null, thumbUrl: null, imageAlt: null }),
     )

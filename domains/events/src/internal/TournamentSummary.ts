@@ -1,3 +1,4 @@
+import type { EventId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import type { TournamentSummary } from '../Event.ts'
 import { EventTournaments } from '../EventTournaments.ts'
@@ -10,7 +11,7 @@ import { EventRepo } from './EventRepo.ts'
 // The columns are written by EventRepo.recordTournamentSummary, their one writer.
 
 /** Writes the summary columns of the event (EventRepo.recordTournamentSummary), in the caller's transaction. */
-export const writeTournamentSummary = (eventId: number, summary: TournamentSummary) =>
+export const writeTournamentSummary = (eventId: EventId, summary: TournamentSummary) =>
   EventRepo.use((repo) => repo.recordTournamentSummary(eventId, summary)).pipe(
     Effect.provide(EventRepo.layer),
   )
@@ -21,7 +22,7 @@ export const writeTournamentSummary = (eventId: number, summary: TournamentSumma
  * last place of the same event recompute one after the other, the second seeing the first, and neither writes a
  * summary that misses the other.
  */
-export const refreshTournamentSummary = Effect.fn('TournamentSummary.refresh')(function* (eventId: number) {
+export const refreshTournamentSummary = Effect.fn('TournamentSummary.refresh')(function* (eventId: EventId) {
   const repo = yield* EventRepo
   const tournaments = yield* EventTournaments
   const timeZone = yield* repo.lockForSummary(eventId)

@@ -1,4 +1,5 @@
 import { type EventActor, EventEditor, type GeneralInformationInput } from '@kibitz/events'
+import { type OrganiserId, UserId } from '@kibitz/kernel'
 import { insertOrganiser, runWith, useDomainDatabase } from '@kibitz/testing'
 import { TournamentEditor } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
@@ -10,13 +11,13 @@ import { Effect, Schema } from 'effect'
 export const useEditorWorld = () => {
   const db = useDomainDatabase()
 
-  const actorFor = (organiserId: number, userId = 1000 + organiserId): EventActor => ({
+  const actorFor = (organiserId: OrganiserId, userId = UserId.make(1000 + organiserId)): EventActor => ({
     userId,
     organiserId,
     isSuper: false,
   })
   const organiser = () => Effect.promise(() => insertOrganiser(db.orm)).pipe(Effect.map((id) => actorFor(id)))
-  const superUser: EventActor = { userId: 1, organiserId: null, isSuper: true }
+  const superUser: EventActor = { userId: UserId.make(1), organiserId: null, isSuper: true }
 
   const editor = <A, E, R>(f: (e: EventEditor['Service']) => Effect.Effect<A, E, R>) =>
     runWith(

@@ -1,4 +1,5 @@
 import { type CatalogueQuery, type EventCard, type EventPage, EventService } from '@kibitz/events'
+import type { EventId } from '@kibitz/kernel'
 import {
   type EventFixture,
   insertEvent,
@@ -37,13 +38,13 @@ export const useEventService = () => {
       db.orm,
       EventService.use((events) => events.view(aliasOrId, locale)),
     )
-  const cards = (ids: ReadonlyArray<number>, locale = 'en') =>
+  const cards = (ids: ReadonlyArray<EventId>, locale = 'en') =>
     runWith(
       db.orm,
       EventService.use((events) => events.cards(ids, locale)),
     )
   /** The card of one public event, as search and view show it. */
-  const card = (id: number) =>
+  const card = (id: EventId) =>
     cards([id]).pipe(
       Effect.map((found) => {
         const [first] = found

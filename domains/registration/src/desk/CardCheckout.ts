@@ -1,4 +1,4 @@
-import { type Em, inTransaction } from '@kibitz/kernel'
+import { type Em, EntryId, inTransaction, type UserId } from '@kibitz/kernel'
 import type { TicketsUnavailable } from '@kibitz/tournaments'
 import { Clock, Effect } from 'effect'
 import type { RegistrationRefused } from '../Registration.ts'
@@ -22,7 +22,7 @@ export type CardCheckoutDesk = Pick<
   /** Records a payment once (see the desk's recordPayment), its e-mail reading from `reads`. */
   readonly recordPayment: (
     entryId: number,
-    actorUserId: number | null,
+    actorUserId: UserId | null,
     how: 'paidByCard',
     details: object,
     reads?: DeskReads,
@@ -54,7 +54,7 @@ export const cardCheckout = (desk: CardCheckoutDesk) => {
     const event = yield* reads.event(entry, locale)
     const t = yield* reads.tournament(entry, event)
     const session = yield* cards.createCheckout({
-      entryId: entry.id,
+      entryId: EntryId.make(entry.id),
       reference: entry.reference ?? `KBZ${entry.id}`,
       amountMinor: entry.totalMinor,
       currency: entry.currencyCode,

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto'
-import { formatMoney, isoDate, MailMessage, Outbox, RateLimit, resolveInterfaceLocale } from '@kibitz/kernel'
+import {
+  type EntryId,
+  EventId,
+  formatMoney,
+  isoDate,
+  MailMessage,
+  Outbox,
+  RateLimit,
+  resolveInterfaceLocale,
+} from '@kibitz/kernel'
 import {
   categorySalesOpen,
   PricedLine,
@@ -175,7 +184,7 @@ export const makeDeskContext = Effect.gen(function* () {
     entryView(entry, event, t, cards.enabled)
 
   const eventOf = (entry: EntryEntity, locale: string) =>
-    Effect.flatMap(events.byId(entry.eventId, locale), (found) =>
+    Effect.flatMap(events.byId(EventId.make(entry.eventId), locale), (found) =>
       Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(refuse('notFound')),
     )
 
@@ -230,7 +239,7 @@ export const makeDeskContext = Effect.gen(function* () {
     })
 
   /** The event's organiser or the super user; anyone else is told the event does not exist. */
-  const managedEvent = (actor: RegistrationActor, eventId: number, locale: string) =>
+  const managedEvent = (actor: RegistrationActor, eventId: EventId, locale: string) =>
     Effect.gen(function* () {
       const found = yield* events.byId(eventId, locale)
       if (Option.isNone(found)) return yield* refuse('notFound')
@@ -239,12 +248,12 @@ export const makeDeskContext = Effect.gen(function* () {
     })
 
   /** Locks an entry of an event the actor manages. */
-  const managedEntry = (actor: RegistrationActor, entryId: number) =>
+  const managedEntry = (actor: RegistrationActor, entryId: EntryId) =>
     Effect.gen(function* () {
       // Authorised before locking: nobody holds a lock on another organiser's entry.
       const seen = yield* repo.entryById(entryId)
       if (!seen) return yield* refuse('notFound')
-      const event = yield* managedEvent(actor, seen.eventId, seen.language)
+      const event = yield* managedEvent(actor, EventId.make(seen.eventId), seen.language)
       const entry = yield* repo.lockEntry(entryId)
       if (!entry) return yield* refuse('notFound')
       return { entry, event }

@@ -1,4 +1,4 @@
-import { inTransaction } from '@kibitz/kernel'
+import { EventId, inTransaction } from '@kibitz/kernel'
 import { Effect, Option } from 'effect'
 import { type DeskContext, releaseLine, short } from './DeskContext.ts'
 
@@ -37,7 +37,7 @@ export const expiry = (desk: DeskContext) => {
         }
         // Each event the places went back to, in id order (as every writer locks one event at a time).
         const freed = [...new Set(due.map((e) => e.eventId))].sort((a, b) => a - b)
-        for (const eventId of freed) yield* events.placesGivenBack(eventId)
+        for (const eventId of freed) yield* events.placesGivenBack(EventId.make(eventId))
         yield* repo.flush
         return due.length
       }),

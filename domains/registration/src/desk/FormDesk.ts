@@ -1,3 +1,4 @@
+import type { TournamentId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { OpenTournament, TournamentRules } from '../Registration.ts'
 import { type DeskContext, tournamentsEvent } from './DeskContext.ts'
@@ -41,7 +42,7 @@ export const formDesk = (desk: DeskContext) => {
       )
   })
 
-  const rules = Effect.fn('RegistrationDesk.rules')(function* (tournamentId: number, locale: string) {
+  const rules = Effect.fn('RegistrationDesk.rules')(function* (tournamentId: TournamentId, locale: string) {
     const eventId = (yield* tournaments.eventIdsOf([tournamentId])).get(tournamentId)
     if (eventId === undefined) return yield* refuse('notFound')
     const event = yield* publicEvent(String(eventId), locale)

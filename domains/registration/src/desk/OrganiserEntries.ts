@@ -1,4 +1,10 @@
-import { inTransaction, resolveInterfaceLocale } from '@kibitz/kernel'
+import {
+  type EntryId,
+  type EventId,
+  inTransaction,
+  resolveInterfaceLocale,
+  type TournamentId,
+} from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { entriesCsv } from '../internal/EntryCsv.ts'
 import { EntryPage, type EntryQuery, type RegistrationActor } from '../Registration.ts'
@@ -16,7 +22,7 @@ export const organiserEntries = (desk: DeskContext) => {
 
   const listForEvent = Effect.fn('RegistrationDesk.listForEvent')(function* (
     actor: RegistrationActor,
-    eventId: number,
+    eventId: EventId,
     options: EntryQuery & { readonly offset: number; readonly limit: number },
     locale: string,
   ) {
@@ -32,7 +38,7 @@ export const organiserEntries = (desk: DeskContext) => {
 
   const exportCsv = Effect.fn('RegistrationDesk.exportCsv')(function* (
     actor: RegistrationActor,
-    eventId: number,
+    eventId: EventId,
     locale: string,
     query: EntryQuery = { tournamentId: null, status: null, search: null },
   ) {
@@ -43,7 +49,7 @@ export const organiserEntries = (desk: DeskContext) => {
     return entriesCsv(yield* repo.allOfEvent(eventId, query), byId, language, event.timeZone)
   })
 
-  const cancel = Effect.fn('RegistrationDesk.cancel')(function* (actor: RegistrationActor, entryId: number) {
+  const cancel = Effect.fn('RegistrationDesk.cancel')(function* (actor: RegistrationActor, entryId: EntryId) {
     return yield* inTransaction(
       Effect.gen(function* () {
         const { entry, event } = yield* managedEntry(actor, entryId)
@@ -81,8 +87,8 @@ export const organiserEntries = (desk: DeskContext) => {
 
   const move = Effect.fn('RegistrationDesk.move')(function* (
     actor: RegistrationActor,
-    entryId: number,
-    target: { readonly tournamentId: number; readonly ticketId: number },
+    entryId: EntryId,
+    target: { readonly tournamentId: TournamentId; readonly ticketId: number },
   ) {
     return yield* inTransaction(
       Effect.gen(function* () {

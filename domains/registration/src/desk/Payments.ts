@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { inTransaction } from '@kibitz/kernel'
+import { type EntryId, EventId, inTransaction, type UserId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { MarkPaidResult, type MarkPaidSkip, type RegistrationActor } from '../Registration.ts'
 import { type DeskContext, type DeskReads, hashToken, releaseLine, short } from './DeskContext.ts'
@@ -29,7 +29,7 @@ export const payments = (desk: DeskContext) => {
    */
   const recordPayment = (
     entryId: number,
-    actorUserId: number | null,
+    actorUserId: UserId | null,
     how: 'markedPaid' | 'paidByCard',
     details: object,
     reads: DeskReads = readsOnce(),
@@ -47,7 +47,7 @@ export const payments = (desk: DeskContext) => {
         // A late payment brings an expired entry back only if its places are still there (sales may be over).
         if (entry.status === 'expired') {
           yield* sales.takeBack(entry.lines.map(releaseLine))
-          yield* events.placesTaken(entry.eventId, entry.lines)
+          yield* events.placesTaken(EventId.make(entry.eventId), entry.lines)
         }
         const at = yield* now
         entry.status = 'confirmed'
@@ -80,7 +80,7 @@ export const payments = (desk: DeskContext) => {
 
   const markPaid = Effect.fn('RegistrationDesk.markPaid')(function* (
     actor: RegistrationActor,
-    entryId: number,
+    entryId: EntryId,
   ) {
     return yield* inTransaction(
       Effect.gen(function* () {
@@ -96,8 +96,8 @@ export const payments = (desk: DeskContext) => {
 
   const markPaidMany = Effect.fn('RegistrationDesk.markPaidMany')(function* (
     actor: RegistrationActor,
-    eventId: number,
-    entryIds: ReadonlyArray<number>,
+    eventId: EventId,
+    entryIds: ReadonlyArray<EntryId>,
   ) {
     // Authorised before locking: nobody holds a lock on another organiser's entries.
     yield* managedEvent(actor, eventId, 'en')
@@ -107,8 +107,8 @@ export const payments = (desk: DeskContext) => {
         const byId = new Map(locked.map((e) => [e.id, e]))
         // The event (in each registrant's language) and each tournament are read once for all the e-mails.
         const reads = readsOnce()
-        const marked: Array<number> = []
-        const skipped: Array<{ readonly entryId: number; readonly reason: MarkPaidSkip }> = []
+        const marked: Array<EntryId> = []
+        const skipped: Array<{ readonly entryId: EntryId; readonly reason: MarkPaidSkip }> = []
         for (const entryId of [...new Set(entryIds)].sort((a, b) => a - b)) {
           const entry = byId.get(entryId)
           const reason: MarkPaidSkip | null = !entry

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import {
+  EntryId,
   FieldProblem,
   formatIban,
   formatZonedDateTime,
   inTransaction,
   resolveInterfaceLocale,
+  TournamentId,
+  type UserId,
   ValidationRule,
 } from '@kibitz/kernel'
 import type { TicketsUnavailable, Tournament } from '@kibitz/tournaments'
-import { Data, Effect } from 'effect'
+import { Data, Effect, Schema } from 'effect'
 import { isPaymentMethod } from '../internal/EntryView.ts'
 import type { EntryEntity } from '../internal/entities/EntryEntity.ts'
 import type { RegistrationMail } from '../internal/mail/RegistrationMail.ts'
@@ -30,6 +33,8 @@ import {
   toStored,
 } from './DeskContext.ts'
 import { crossProblems, saleLines, verifyPlayers, withCategories } from './RegisterChecks.ts'
+
+const isTournamentId = Schema.is(TournamentId)
 
 // Anyone (signed in or not) registers an entry (decision 020): priced on the server before and again under the
 // row locks, its tickets reserved and the entry written with its e-mail in one transaction. The event and the
@@ -62,7 +67,7 @@ export const registerEntry = (desk: DeskContext) => {
     const entry = found.entryId === null ? null : yield* repo.entryById(found.entryId)
     if (entry === null || found.statusToken === null) return yield* refuse('notFound')
     return new RegistrationReceipt({
-      entryId: entry.id,
+      entryId: EntryId.make(entry.id),
       status: entry.status === 'pending' ? 'pending' : 'confirmed',
       paymentMethod: isPaymentMethod(entry.paymentMethod) ? entry.paymentMethod : 'free',
       totalMinor: entry.totalMinor,
@@ -115,7 +120,7 @@ export const registerEntry = (desk: DeskContext) => {
     tournamentRef: string,
   ) {
     const id = /^[1-9]\d{0,9}$/.test(tournamentRef) ? Number(tournamentRef) : null
-    if (id === null) return yield* refuse('notFound')
+    if (id === null || !isTournamentId(id)) return yield* refuse('notFound')
     const eventId = (yield* tournaments.eventIdsOf([id])).get(id)
     return eventId === undefined ? yield* refuse('notFound') : String(eventId)
   })
@@ -124,7 +129,7 @@ export const registerEntry = (desk: DeskContext) => {
     eventNamed: string | undefined,
     tournamentRef: string,
     input: RegisterInput,
-    who: { readonly userId: number | null; readonly language: string; readonly address?: string },
+    who: { readonly userId: UserId | null; readonly language: string; readonly address?: string },
     options: { readonly idempotencyKey?: string } = {},
   ) {
     // The event by its id when the call names only the tournament: keys, replays and the sold-out memory are the
@@ -269,7 +274,7 @@ export const registerEntry = (desk: DeskContext) => {
     )
     if ('answer' in reserved) return reserved.answer ?? (yield* refuse('notFound'))
     return new RegistrationReceipt({
-      entryId: reserved.entry.id,
+      entryId: EntryId.make(reserved.entry.id),
       status: reserved.entry.status === 'pending' ? 'pending' : 'confirmed',
       paymentMethod: method,
       totalMinor: reserved.entry.totalMinor,

@@ -1,3 +1,4 @@
+import { EntryId, TournamentId } from '@kibitz/kernel'
 import type { Tournament } from '@kibitz/tournaments'
 import { Schema } from 'effect'
 import { EntryContestant, EntryLine, EntryState, EntryView, type RegistrationEvent } from '../Registration.ts'
@@ -35,10 +36,10 @@ export const entryView = (
   cardsEnabled: boolean,
 ): EntryView =>
   new EntryView({
-    entryId: entry.id,
+    entryId: EntryId.make(entry.id),
     event: { eventId: event.eventId, alias: event.alias, name: event.name, timeZone: event.timeZone },
     tournament: {
-      tournamentId: entry.tournamentId,
+      tournamentId: TournamentId.make(entry.tournamentId),
       alias: t?.alias ?? String(entry.tournamentId),
       name: t?.name ?? '',
       type: t?.type ?? 1,

@@ -1,4 +1,4 @@
-import { type InterfaceLocale, resolveInterfaceLocale } from '@kibitz/kernel'
+import { EntryId, type InterfaceLocale, resolveInterfaceLocale } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import Stripe from 'stripe'
 import { fromStripeAmount, stripeAmountLimit, toStripeAmount } from './StripeAmount.ts'
@@ -28,7 +28,7 @@ export class CheckoutSession extends Schema.Class<CheckoutSession>('@kibitz/regi
   /** Whether the money is in: paid, or nothing was left to pay. */
   paid: Schema.Boolean,
   /** The entry the session was created for, from its metadata only; null for sessions not made by Kibitz. */
-  entryId: Schema.NullOr(Schema.Int),
+  entryId: Schema.NullOr(EntryId),
   /** In the currency's ISO 4217 minor unit, as Kibitz stores amounts (¥5,000 is 5000, €12.50 is 1250). */
   amountMinor: Schema.Int,
   /** Upper-case ISO 4217 code. */
@@ -46,7 +46,7 @@ export class CardWebhookEvent extends Schema.Class<CardWebhookEvent>('@kibitz/re
 
 /** What a checkout is created from; the registration service fills it from the entry and its price. */
 export interface CheckoutInput {
-  readonly entryId: number
+  readonly entryId: EntryId
   /** The entry's creditor reference, kept in the session's metadata for the organiser's reconciliation. */
   readonly reference: string
   /** The ISO 4217 minor unit of `currency`; sent to Stripe in its own unit (ISK 5 is 500 there). */
@@ -117,10 +117,12 @@ const StripeEvent = Schema.Struct({
 const decodeSession = Schema.decodeUnknownEffect(StripeSession)
 const decodeEvent = Schema.decodeUnknownEffect(StripeEvent)
 
-const positiveId = (text: string | null | undefined): number | null => {
+const isEntryId = Schema.is(EntryId)
+
+const entryIdOf = (text: string | null | undefined): EntryId | null => {
   if (text === null || text === undefined || !/^[1-9]\d*$/.test(text)) return null
   const id = Number(text)
-  return Number.isSafeInteger(id) ? id : null
+  return isEntryId(id) ? id : null
 }
 
 /** The session in Kibitz terms (its amount in the ISO minor unit); undefined when its amount is not a whole one. */
@@ -133,7 +135,7 @@ const checkoutSessionOf = (session: StripeSession): CheckoutSession | undefined 
     url: session.url ?? '',
     paid: session.payment_status !== 'unpaid',
     // Only our own metadata: client_reference_id can be set by anything that creates sessions with the key.
-    entryId: positiveId(session.metadata?.entryId),
+    entryId: entryIdOf(session.metadata?.entryId),
     amountMinor,
     currency,
   })

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from '@effect/vitest'
+import { EntryId } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { CardPayments, type CheckoutInput, type StripeConfig } from '../../src/payment/CardPayments.ts'
 import { creditorReferenceForEntry } from '../../src/payment/CreditorReference.ts'
@@ -106,7 +107,7 @@ let keys = 0
 export const checkoutInput = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => {
   keys += 1
   return {
-    entryId: 42,
+    entryId: EntryId.make(42),
     reference: creditorReferenceForEntry(42),
     amountMinor: 2500,
     currency: 'EUR',

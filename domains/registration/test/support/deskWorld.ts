@@ -1,3 +1,4 @@
+import { UserId } from '@kibitz/kernel'
 import type { RegisterInput, RegistrationActor } from '@kibitz/registration'
 import { RegistrationDesk } from '@kibitz/registration'
 import { insertEvent, insertOrganiser, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
@@ -180,7 +181,7 @@ export const useDeskWorld = () => {
     )
 
   const organiserOf = (f: Fixture): RegistrationActor => ({
-    userId: 1,
+    userId: UserId.make(1),
     organiserId: f.organiserId,
     isSuper: false,
   })

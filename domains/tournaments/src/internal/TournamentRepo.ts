@@ -1,4 +1,4 @@
-import { type Db, db, Em, hasControlCharacters } from '@kibitz/kernel'
+import { type Db, db, Em, EventId, hasControlCharacters, TournamentId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { TournamentEntity } from './entities/TournamentEntity.ts'
 
@@ -185,7 +185,7 @@ export class TournamentRepo extends Context.Service<
     graphsOfEvent(eventId: number): Db<ReadonlyArray<TournamentGraph>>
     /** One tournament of an event by id or alias (as typed, case-insensitively), or nothing. */
     graphInEvent(eventId: number, aliasOrId: string): Db<TournamentGraph | null>
-    eventIdsOf(tournamentIds: ReadonlyArray<number>): Db<ReadonlyMap<number, number>>
+    eventIdsOf(tournamentIds: ReadonlyArray<TournamentId>): Db<ReadonlyMap<TournamentId, EventId>>
     /** Whether one of the tickets, or one of the age categories with a quantity, has no place left. */
     anyFull(ticketIds: ReadonlyArray<number>, categoryIds: ReadonlyArray<number>): Db<boolean>
   }
@@ -220,7 +220,7 @@ export class TournamentRepo extends Context.Service<
         const rows = yield* Effect.promise(() =>
           em.find(TournamentEntity, { id: { $in: [...tournamentIds] } }, { fields: ['id', 'eventId'] }),
         )
-        return new Map(rows.map((r) => [r.id, r.eventId]))
+        return new Map(rows.map((r) => [TournamentId.make(r.id), EventId.make(r.eventId)]))
       }),
       anyFull: Effect.fn('TournamentRepo.anyFull')(function* (ticketIds, categoryIds) {
         if (ticketIds.length === 0 && categoryIds.length === 0) return false

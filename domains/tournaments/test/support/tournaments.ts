@@ -1,3 +1,4 @@
+import type { EventId } from '@kibitz/kernel'
 import {
   type EventFixture,
   insertEvent,
@@ -38,7 +39,7 @@ export const setNow = (iso: string) => TestClock.setTime(Date.parse(iso))
 
 /** A tournament open for registration at `now` unless a test says otherwise. */
 export const openTournament = (
-  eventId: number,
+  eventId: EventId,
   spec: Partial<TournamentFixture> = {},
 ): TournamentFixture => ({
   eventId,
@@ -57,23 +58,23 @@ export const categoryPrices = (t: Tournament) =>
 
 /** TournamentService's reads of one event's tournaments. */
 const tournamentReads = (db: { readonly orm: Orm }) => {
-  const list = (eventId: number, timeZone = vilnius) =>
+  const list = (eventId: EventId, timeZone = vilnius) =>
     runWith(
       db.orm,
       TournamentService.use((t) => t.listForEvent({ id: eventId, timeZone, state: 'accepted' })),
     )
-  const find = (eventId: number, aliasOrId: string, timeZone = vilnius) =>
+  const find = (eventId: EventId, aliasOrId: string, timeZone = vilnius) =>
     runWith(
       db.orm,
       TournamentService.use((t) => t.findInEvent({ id: eventId, timeZone, state: 'accepted' }, aliasOrId)),
     )
-  const summary = (eventId: number, timeZone = vilnius) =>
+  const summary = (eventId: EventId, timeZone = vilnius) =>
     runWith(
       db.orm,
       TournamentService.use((t) => t.summaryForEvent(eventId, timeZone)),
     )
   /** The one tournament of an event. */
-  const only = (eventId: number, timeZone = vilnius) =>
+  const only = (eventId: EventId, timeZone = vilnius) =>
     list(eventId, timeZone).pipe(
       Effect.map((found): Tournament => {
         const [first] = found
@@ -100,22 +101,22 @@ export const useTournamentStore = () => {
     Effect.promise(() => insertEvent(db.orm, { dateStart: '2027-04-01', dateEnd: '2027-04-03' }))
   const fixture = (spec: TournamentFixture) => Effect.promise(() => insertTournament(db.orm, spec))
 
-  const create = (eventId: number, input: TournamentInputEncoded) =>
+  const create = (eventId: EventId, input: TournamentInputEncoded) =>
     runWith(
       db.orm,
       TournamentStore.use((s) => s.create(eventId, input, context)),
     )
-  const update = (eventId: number, id: number, input: TournamentInputEncoded) =>
+  const update = (eventId: EventId, id: number, input: TournamentInputEncoded) =>
     runWith(
       db.orm,
       TournamentStore.use((s) => s.update(eventId, TournamentId.make(id), input, context)),
     )
-  const remove = (eventId: number, id: number) =>
+  const remove = (eventId: EventId, id: number) =>
     runWith(
       db.orm,
       TournamentStore.use((s) => s.remove(eventId, TournamentId.make(id))),
     )
-  const reorder = (eventId: number, ids: ReadonlyArray<number>) =>
+  const reorder = (eventId: EventId, ids: ReadonlyArray<number>) =>
     runWith(
       db.orm,
       TournamentStore.use((s) =>
@@ -125,7 +126,7 @@ export const useTournamentStore = () => {
         ),
       ),
     )
-  const problemsOf = (eventId: number, within: TournamentContext = context) =>
+  const problemsOf = (eventId: EventId, within: TournamentContext = context) =>
     runWith(
       db.orm,
       TournamentStore.use((s) => s.problemsOf(eventId, within)),
