@@ -1,3 +1,4 @@
+import type { OrganiserId } from '@kibitz/kernel'
 import '../../testing/src/context.ts'
 import { EventTransition } from '@kibitz/events'
 import { openOrm } from '@kibitz/infra'
@@ -46,7 +47,7 @@ beforeEach(() => sql.execute('delete from auth_attempt'))
 
 const { signedIn, signedInOrganiser, signedInAdmin } = eventActors(() => ({ sql, orm }), adminEmail)
 
-const eventOf = (organiserId: number, state: string, extra: { dateEnd?: string } = {}) =>
+const eventOf = (organiserId: OrganiserId, state: string, extra: { dateEnd?: string } = {}) =>
   insertEvent(orm, {
     organiserId,
     state,

@@ -1,3 +1,4 @@
+import type { OrganiserId } from '@kibitz/kernel'
 import { describe, expect, it } from 'vitest'
 import '../../testing/src/context.ts'
 import { insertEntry, insertEvent, insertOrganiser, insertTournament } from '../../testing/src/domain.ts'
@@ -15,7 +16,7 @@ const migrate = async (direction: 'up' | 'down') => {
 }
 
 /** An event in `currency` with one priced tournament, a hotel and an entry, all written in the old cents. */
-const pricedEvent = async (organiserId: number, currency: string) => {
+const pricedEvent = async (organiserId: OrganiserId, currency: string) => {
   const eventId = await insertEvent(database.orm, {
     organiserId,
     name: `Priced in ${currency}`,

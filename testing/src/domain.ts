@@ -224,7 +224,7 @@ export interface LocationFixture {
 
 export interface EventFixture {
   /** Defaults to a new accepted organiser. */
-  readonly organiserId?: number
+  readonly organiserId?: OrganiserId
   readonly alias?: string
   /** The name of the one English main content made when `contents` is not given. */
   readonly name?: string
@@ -403,7 +403,7 @@ export interface ProgramDayFixture {
 }
 
 export interface TournamentFixture {
-  readonly eventId: number
+  readonly eventId: EventId
   readonly alias?: string
   /** Defaults to 'Open Pairs'. */
   readonly name?: string
@@ -524,7 +524,7 @@ export interface ContestantFixture {
 }
 
 export interface EntryFixture {
-  readonly tournamentId: number
+  readonly tournamentId: TournamentId
   /** 'confirmed' (the default), 'pending' or 'canceled'. */
   readonly status?: string
   readonly teamName?: string | null

@@ -12,6 +12,7 @@ import {
   SignUpInput,
   SocialProviderId,
 } from '@kibitz/accounts'
+import { OrganiserId, UserId } from '@kibitz/kernel'
 import { Context, Schema } from 'effect'
 import {
   HttpApiEndpoint,
@@ -278,7 +279,7 @@ export const ProfileChangePayload = Schema.Union([
 
 /** The reply of register: the new, not yet activated account. */
 export class RegisteredUser extends Schema.Class<RegisteredUser>('RegisteredUser')({
-  userId: Schema.Int,
+  userId: UserId,
 }) {}
 
 /** The account in use (spec section 6 account kind): the organiser one only for an organiser or super user. */
@@ -293,8 +294,8 @@ export class UserProfile extends Schema.Class<UserProfile>('UserProfile')({
 
 /** An accepted organiser who may create events (GET v1/user/event-creators). */
 export class EventCreator extends Schema.Class<EventCreator>('EventCreator')({
-  organizerId: Schema.Int,
-  userId: Schema.Int,
+  organizerId: OrganiserId,
+  userId: UserId,
   name: Schema.String,
   type: Schema.Int.annotate({ description: 'Organiser kind: 1 individual, 2 company.' }),
 }) {}

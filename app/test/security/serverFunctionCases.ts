@@ -449,7 +449,7 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
         fc.record({
           eventId: idArb(eventIds)(),
           tournamentIds: fc.oneof(
-            fc.shuffledSubarray([...tournamentIds()]),
+            fc.shuffledSubarray<number>([...tournamentIds()]),
             fc.array(idArb(tournamentIds)(), { maxLength: 5 }),
             fc.constant(Array.from({ length: 201 }, (_, i) => i + 1)),
           ),

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openOrm } from '@kibitz/infra'
-import type { InterfaceLocale } from '@kibitz/kernel'
+import {
+  type EntryId,
+  type EventId,
+  type InterfaceLocale,
+  OrganiserId,
+  type TournamentId,
+  type UserId,
+} from '@kibitz/kernel'
 import { RegistrationReceipt } from '@kibitz/registration'
 import { getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
@@ -61,21 +68,21 @@ export type Role = 'anonymous' | 'player' | 'organiser'
 export const roles: ReadonlyArray<Role> = ['anonymous', 'player', 'organiser']
 
 export interface Caller {
-  readonly id: number
+  readonly id: UserId
   readonly email: string
   readonly token: string
-  readonly organiserId: number | null
+  readonly organiserId: OrganiserId | null
 }
 
 export interface OwnEvents {
-  readonly draftId: number
+  readonly draftId: EventId
   readonly draftAlias: string
-  readonly acceptedId: number
+  readonly acceptedId: EventId
   readonly acceptedAlias: string
-  readonly tournamentIds: ReadonlyArray<number>
+  readonly tournamentIds: ReadonlyArray<TournamentId>
   readonly tournamentAliases: ReadonlyArray<string>
   readonly ticketIds: ReadonlyArray<number>
-  readonly entryIds: ReadonlyArray<number>
+  readonly entryIds: ReadonlyArray<EntryId>
 }
 
 /**
@@ -117,24 +124,25 @@ const recordUnhandled = (reason: unknown) => {
 
 const { signedIn } = eventActors(() => ({ sql, orm }), adminEmail)
 
-const IdRows = Schema.Array(Schema.Struct({ id: Schema.Int }))
+const OrganiserIdRows = Schema.Array(Schema.Struct({ id: OrganiserId }))
 
 let sequence = 0
 
 /** Fresh events of the organiser's, as each test starts with (a run may have deleted or changed the last ones). */
 export const reseed = async (): Promise<void> => {
-  own = await seedOwnEvents(organiser.organiserId ?? 0)
+  if (organiser.organiserId === null) throw new Error('the fuzz organiser has no organiser account')
+  own = await seedOwnEvents(organiser.organiserId)
 }
 
 /** A signed-in caller; an accepted organiser when `asOrganiser`. */
 const caller = async (asOrganiser: boolean): Promise<Caller> => {
   const email = `fuzz-${asOrganiser ? 'organiser' : 'player'}-${++sequence}@example.test`
-  let organiserId: number | null = null
+  let organiserId: OrganiserId | null = null
   const signed = await signedIn(
     'fuzz',
     async (userId) => {
       if (!asOrganiser) return
-      const [row] = Schema.decodeUnknownSync(IdRows)(
+      const [row] = Schema.decodeUnknownSync(OrganiserIdRows)(
         await orm.em
           .fork()
           .execute(
@@ -150,7 +158,7 @@ const caller = async (asOrganiser: boolean): Promise<Caller> => {
 }
 
 /** Fresh events of the organiser's for one operation: a draft and a public one with two tournaments and entries. */
-const seedOwnEvents = async (organiserId: number): Promise<OwnEvents> => {
+const seedOwnEvents = async (organiserId: OrganiserId): Promise<OwnEvents> => {
   const n = ++sequence
   const location = [
     { name: 'Bridge Club', addressLine: 'Gedimino pr. 1, Vilnius', shortAddressLine: 'Vilnius' },
@@ -172,7 +180,7 @@ const seedOwnEvents = async (organiserId: number): Promise<OwnEvents> => {
   const acceptedAlias = `fuzz-open-${n}`
   const draftId = await insertEvent(orm, { ...common, alias: draftAlias, state: 'draft' })
   const acceptedId = await insertEvent(orm, { ...common, alias: acceptedAlias, state: 'accepted' })
-  const tournament = (eventId: number, alias: string) =>
+  const tournament = (eventId: EventId, alias: string) =>
     insertTournament(orm, {
       eventId,
       alias,
@@ -194,7 +202,7 @@ const seedOwnEvents = async (organiserId: number): Promise<OwnEvents> => {
     await tournament(acceptedId, aliases[1] ?? ''),
     await tournament(draftId, aliases[2] ?? ''),
   ]
-  const entryIds: Array<number> = []
+  const entryIds: Array<EntryId> = []
   for (const [i, status] of ['pending', 'confirmed', 'canceled'].entries()) {
     const t = tournaments[i % 2]
     if (!t) continue

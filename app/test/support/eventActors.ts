@@ -1,4 +1,5 @@
 import { AccountService, CurrentUser } from '@kibitz/accounts'
+import { OrganiserId, type UserId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import { expect } from 'vitest'
 import type { Orm } from '../../../testing/src/domain.ts'
@@ -12,7 +13,7 @@ import { cookieSet, sendJson, sessionCookieName, type TestDatabase, tokenOf } fr
 
 export const actorPassword = 'Bridge!2026'
 
-const IdRows = Schema.Array(Schema.Struct({ id: Schema.Int }))
+const OrganiserIdRows = Schema.Array(Schema.Struct({ id: OrganiserId }))
 
 /**
  * Sign-in helpers over the test's database; `databases` is read when a helper runs (the test opens them in
@@ -23,14 +24,14 @@ export const eventActors = (
   adminEmail: string,
 ) => {
   let sequence = 0
-  let admin: { id: number; token: string; user: CurrentUser } | undefined
+  let admin: { id: UserId; token: string; user: CurrentUser } | undefined
 
   /** A new active user signed in through the API; `setUp` runs before the login (e.g. an organiser row). */
   const signedIn = async (
     label: string,
-    setUp: (userId: number) => Promise<void> = async () => {},
+    setUp: (userId: UserId) => Promise<void> = async () => {},
     email = `${label}-${++sequence}@example.test`,
-  ): Promise<{ id: number; token: string; user: CurrentUser }> => {
+  ): Promise<{ id: UserId; token: string; user: CurrentUser }> => {
     const registered = await sendJson('/api/v1/user/register', {
       user: { email, password: actorPassword, firstName: 'Ona', lastName: 'Jonaitė', acceptRules: true },
     })
@@ -48,25 +49,26 @@ export const eventActors = (
   }
 
   /** Inserts the organiser row of `userId` with `status` (3 accepted, 1 pending); returns its id. */
-  const insertOrganiserFor = async (userId: number, status: number): Promise<number> => {
+  const insertOrganiserFor = async (userId: UserId, status: number): Promise<OrganiserId> => {
     const rows = await databases()
       .orm.em.fork()
       .execute(
         'insert into organiser (user_id, status, type, name, created_at) values (?, ?, 2, ?, now()) returning id',
         [userId, status, `Club ${userId}`],
       )
-    const [row] = Schema.decodeUnknownSync(IdRows)(rows)
+    const [row] = Schema.decodeUnknownSync(OrganiserIdRows)(rows)
     if (!row) throw new Error('no organiser id returned')
     return row.id
   }
 
   /** A signed-in user with an organiser account of `status` (accepted by default). */
   const signedInOrganiser = async (status = 3) => {
-    let organiserId = 0
+    const made: { organiserId?: OrganiserId } = {}
     const signed = await signedIn('organiser', async (userId) => {
-      organiserId = await insertOrganiserFor(userId, status)
+      made.organiserId = await insertOrganiserFor(userId, status)
     })
-    return { ...signed, organiserId }
+    if (made.organiserId === undefined) throw new Error('no organiser inserted')
+    return { ...signed, organiserId: made.organiserId }
   }
 
   /** The super user (ADMIN_EMAIL with the admin role, as bootstrap makes it), signed in once. */

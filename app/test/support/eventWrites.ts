@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { OrganiserId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import sharp from 'sharp'
 import { expect } from 'vitest'
@@ -29,7 +30,7 @@ export const useEventWritesWorld = () => {
   // ---------------------------------------------------------------------------------------------------------
   // What there is
 
-  const eventOf = (organiserId: number, state = 'draft') =>
+  const eventOf = (organiserId: OrganiserId, state = 'draft') =>
     insertEvent(world.orm, {
       organiserId,
       state,
@@ -47,7 +48,7 @@ export const useEventWritesWorld = () => {
   const pairs = tournamentBody
 
   /** An accepted event with two players registered: Jan by a contestant address, Ona through her account. */
-  const eventWithPlayers = async (organiserId: number, state = 'accepted') => {
+  const eventWithPlayers = async (organiserId: OrganiserId, state = 'accepted') => {
     const eventId = await eventOf(organiserId, state)
     const tournament = await insertTournament(world.orm, {
       eventId,

@@ -1,3 +1,4 @@
+import { type EventId, OrganiserId, type TournamentId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import { insertEvent, insertTournament, type Orm } from '../../../testing/src/domain.ts'
 
@@ -5,9 +6,9 @@ import { insertEvent, insertTournament, type Orm } from '../../../testing/src/do
 // plain SQL (testing/src/domain.ts), dates years ahead so registration stays open whatever the day.
 
 export interface OpenRegistration {
-  readonly eventId: number
+  readonly eventId: EventId
   readonly eventAlias: string
-  readonly tournamentId: number
+  readonly tournamentId: TournamentId
   readonly tournamentAlias: string
   readonly ticketId: number
 }
@@ -15,19 +16,20 @@ export interface OpenRegistration {
 let sequence = 0
 
 const IdRows = Schema.Array(Schema.Struct({ id: Schema.Int }))
+const OrganiserIdRows = Schema.Array(Schema.Struct({ id: OrganiserId }))
 
 /**
  * An accepted organiser of its own, under an address the sign-up helpers never use (domain.ts's default
  * organiser takes organiser-N@example.test, which eventActors' sign-ups take too).
  */
-const hostOrganiser = async (orm: Orm, n: number): Promise<number> => {
+const hostOrganiser = async (orm: Orm, n: number): Promise<OrganiserId> => {
   const em = orm.em.fork()
   const [user] = Schema.decodeUnknownSync(IdRows)(
     await em.execute('insert into app_user (email, created_at) values (?, now()) returning id', [
       `host-${n}-${Date.now()}@example.test`,
     ]),
   )
-  const [organiser] = Schema.decodeUnknownSync(IdRows)(
+  const [organiser] = Schema.decodeUnknownSync(OrganiserIdRows)(
     await em.execute(
       "insert into organiser (user_id, status, type, name, created_at) values (?, 3, 2, 'Host Club', now()) returning id",
       [user?.id ?? 0],
@@ -44,7 +46,7 @@ const hostOrganiser = async (orm: Orm, n: number): Promise<number> => {
 export const openRegistration = async (
   orm: Orm,
   options: {
-    readonly organiserId?: number
+    readonly organiserId?: OrganiserId
     readonly type?: number
     readonly priceMinor?: number
     readonly quantity?: number

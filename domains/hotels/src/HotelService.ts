@@ -1,4 +1,4 @@
-import type { Em } from '@kibitz/kernel'
+import type { Em, EventId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { HotelRepo } from './internal/HotelRepo.ts'
 
@@ -17,7 +17,7 @@ export class HotelService extends Context.Service<
   HotelService,
   {
     /** Anyone: the active hotels of an event, cheapest first. */
-    forEvent(eventId: number): Effect.Effect<ReadonlyArray<Hotel>, never, Em>
+    forEvent(eventId: EventId): Effect.Effect<ReadonlyArray<Hotel>, never, Em>
   }
 >()('@kibitz/hotels/HotelService') {
   static readonly layer = Layer.effect(

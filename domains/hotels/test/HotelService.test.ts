@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@effect/vitest'
 import { HotelService } from '@kibitz/hotels'
+import type { EventId } from '@kibitz/kernel'
 import { insertEvent, insertRows, runWith, useDomainDatabase } from '@kibitz/testing'
 import { Effect } from 'effect'
 
@@ -8,7 +9,7 @@ const db = useDomainDatabase()
 const event = () => Effect.promise(() => insertEvent(db.orm, { dateStart: '2027-04-01' }))
 const hotels = (rows: Parameters<typeof insertRows>[2]) =>
   Effect.promise(() => insertRows(db.orm, 'hotel', rows))
-const forEvent = (eventId: number) =>
+const forEvent = (eventId: EventId) =>
   runWith(
     db.orm,
     HotelService.use((h) => h.forEvent(eventId)),
