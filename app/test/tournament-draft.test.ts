@@ -1,4 +1,5 @@
 import { decodeWithProblems } from '@kibitz/kernel/format'
+import { EventId, idFromText, TournamentId } from '@kibitz/kernel/ids'
 import { TournamentInput, type TournamentInputEncoded } from '@kibitz/tournaments/input'
 import { describe, expect, it } from 'vitest'
 import {
@@ -11,7 +12,6 @@ import {
   moneyText,
   newTournamentInput,
   nextFreePlace,
-  pathId,
   programDraftOf,
   type TournamentPayload,
   ticketsLeft,
@@ -416,10 +416,10 @@ describe('a new tournament', () => {
 
 describe('paths and search', () => {
   it('reads a positive database id from a path, and nothing else', () => {
-    expect(pathId('42')).toBe(42)
-    expect(pathId('2147483647')).toBe(2_147_483_647)
+    expect(idFromText(TournamentId, '42')).toBe(42)
+    expect(idFromText(EventId, '2147483647')).toBe(2_147_483_647)
     for (const raw of ['0', '-1', '1.5', 'abc', '', '2147483648', '99999999999'])
-      expect(pathId(raw)).toBeNull()
+      expect(idFromText(EventId, raw)).toBeNull()
   })
 
   it('keeps a valid ?tournament= and drops anything else', () => {

@@ -1,7 +1,7 @@
 // What the browser knows of the signed-in user: plain data (no classes) so it crosses the server-function
 // boundary, shared by the header, the guards and the account screens.
 
-import type { OrganiserId, UserId } from '@kibitz/kernel/format'
+import type { OrganiserId, UserId } from '@kibitz/kernel/ids'
 
 export interface SessionOrganiser {
   readonly organizerId: OrganiserId

@@ -1,9 +1,9 @@
 import { formatShortDate, isoDate } from '@kibitz/kernel/format'
+import { EventId, idFromText } from '@kibitz/kernel/ids'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef } from 'react'
-import { pathId } from '../components/editor/tournamentDraft.ts'
 import { Field, FormProblem, Submit, useFieldMessage } from '../components/Forms.tsx'
 import { TableScroller } from '../components/TableScroller.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/event/manage/$eventId/file-management-sys
   validateSearch: filesSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: async ({ params, deps }) => {
-    const eventId = pathId(params.eventId)
+    const eventId = idFromText(EventId, params.eventId)
     const listing = eventId === null ? null : await fetchEditorFiles({ data: { eventId, page: deps.page } })
     if (!listing) throw await notFoundWithMoreEvents()
     return { listing, state: await fetchFormState({ data: { form: 'event-files' } }) }

@@ -1,9 +1,9 @@
+import { EventId, idFromText } from '@kibitz/kernel/ids'
 import { EntryFilter } from '@kibitz/registration/input'
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { Schema } from 'effect'
 import { RegistrationsPanel, registrationsHref } from '../components/editor/RegistrationsPanel.tsx'
-import { pathId } from '../components/editor/tournamentDraft.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { managedEventName, privatePageMeta } from '../lib/title.ts'
 import { fetchRegistrations, markEntriesPaid, runEntryAction } from '../server/registrations.functions.ts'
@@ -48,7 +48,7 @@ export const Route = createFileRoute('/event/manage/$eventId/registrations')({
     q: search.q ?? null,
   }),
   loader: async ({ params, deps }) => {
-    const eventId = pathId(params.eventId)
+    const eventId = idFromText(EventId, params.eventId)
     const listing =
       eventId === null
         ? null

@@ -1,8 +1,8 @@
+import { EventId, idFromText, TournamentId } from '@kibitz/kernel/ids'
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { TournamentForm } from '../components/editor/TournamentForm.tsx'
-import { pathId } from '../components/editor/tournamentDraft.ts'
 import { publishProblemsOf } from '../components/editor/tournamentStep.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { managedEventName, privatePageMeta } from '../lib/title.ts'
@@ -13,8 +13,8 @@ const manage = getRouteApi('/event/manage/$eventId')
 /** One tournament's own fields; an unknown id, or another event's tournament, is simply not found. */
 export const Route = createFileRoute('/event/manage/$eventId/tournaments/edit-tournament/$tournamentId')({
   loader: async ({ params }) => {
-    const eventId = pathId(params.eventId)
-    const tournamentId = pathId(params.tournamentId)
+    const eventId = idFromText(EventId, params.eventId)
+    const tournamentId = idFromText(TournamentId, params.tournamentId)
     const found =
       eventId === null || tournamentId === null
         ? null

@@ -1,11 +1,11 @@
 import { formatMoney, formatTime } from '@kibitz/kernel/format'
+import { EventId, idFromText } from '@kibitz/kernel/ids'
 import { isFreeTicket } from '@kibitz/tournaments/pricing'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { DateRange } from '../components/Dates.tsx'
-import { pathId } from '../components/editor/tournamentDraft.ts'
 import { ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { managedEventName, privatePageMeta } from '../lib/title.ts'
@@ -20,7 +20,7 @@ const manage = getRouteApi('/event/manage/$eventId')
 /** The tournaments step of event management: the event's tournaments in their order. */
 export const Route = createFileRoute('/event/manage/$eventId/tournaments/')({
   loader: async ({ params }) => {
-    const eventId = pathId(params.eventId)
+    const eventId = idFromText(EventId, params.eventId)
     const tournaments = eventId === null ? null : await fetchEditorTournaments({ data: { eventId } })
     if (!tournaments) throw await notFoundWithMoreEvents()
     return { tournaments }

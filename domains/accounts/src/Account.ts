@@ -1,17 +1,16 @@
 import {
   EmailField,
   ErrorCodeSchema,
-  OrganiserId,
   PasswordField,
   PersonName,
   PhoneField,
   PlainText,
   RequiredTrue,
   TextArea,
-  UserId,
   ValidationRuleSchema,
   WebsiteUrl,
 } from '@kibitz/kernel/format'
+import { OrganiserId, UserId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 
 // The accounts domain's public shapes: who is signed in, what a profile holds, what the forms send, and

@@ -1,4 +1,4 @@
-import { OrganiserId, UserId } from '@kibitz/kernel/format'
+import { OrganiserId, UserId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 
 /** Spec section 4: organiser status pending 1, declined 2, accepted 3. */

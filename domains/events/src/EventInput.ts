@@ -5,13 +5,13 @@ import {
   isValidBic,
   isValidIban,
   isValidTimeZone,
-  OrganiserId,
   PlainText,
   rule,
   ValidationRule,
   validationLimits,
   WebsiteUrl,
 } from '@kibitz/kernel/format'
+import { OrganiserId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 
 // What an organiser types for an event, shared by the editor screens (in the browser) and the events domain.

@@ -1,4 +1,5 @@
 import { formatMoneyInput, parseMoney } from '@kibitz/kernel/format'
+import { idFromText, TournamentId } from '@kibitz/kernel/ids'
 import { PrizeType, prizeSplit, type TournamentInputEncoded } from '@kibitz/tournaments/input'
 
 // The tournament screens' form state and the input they send (pure, browser-safe). Every input of a form holds
@@ -18,17 +19,10 @@ type Loose<T> = T extends number
 /** What the tournament screens send to saveTournamentFn; the stored input (encoded) is one. */
 export type TournamentPayload = Loose<TournamentInputEncoded>
 
-/** A database id in a path (`/tournaments/edit-tournament/{id}`): a positive whole number, else null. */
-export const pathId = (raw: string): number | null => {
-  if (!/^\d{1,10}$/.test(raw)) return null
-  const id = Number(raw)
-  return id >= 1 && id <= 2_147_483_647 ? id : null
-}
-
 /** The search of the steps that show one tournament at a time: `?tournament={id}`, else none (the first). */
 export const tournamentSearch = (search: Record<string, unknown>): { tournament?: number } => {
   const raw = search.tournament
-  const id = typeof raw === 'number' || typeof raw === 'string' ? pathId(String(raw)) : null
+  const id = typeof raw === 'number' || typeof raw === 'string' ? idFromText(TournamentId, String(raw)) : null
   return { tournament: id ?? undefined }
 }
 

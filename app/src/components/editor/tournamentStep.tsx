@@ -1,4 +1,5 @@
 import { decodeWithProblems } from '@kibitz/kernel/format'
+import { EventId, idFromText } from '@kibitz/kernel/ids'
 import { TournamentInput } from '@kibitz/tournaments/input'
 import { Trans } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
@@ -7,7 +8,7 @@ import { notFoundWithMoreEvents } from '../../lib/notFound.ts'
 import { fetchEditorTournament, fetchEditorTournaments } from '../../server/eventEditor.functions.ts'
 import type { EditorProblem } from './EditorShell.tsx'
 import { inputClass, type Problems, problemsOf, revealFirstProblem } from './kit.tsx'
-import { pathId, type TournamentPayload } from './tournamentDraft.ts'
+import type { TournamentPayload } from './tournamentDraft.ts'
 
 // What the tournament screens share (edit tournament, entry fees and prizes, program): each edits a part of
 // one tournament's input, checks the whole input in the browser with the domain's schema, and saves it through
@@ -151,7 +152,7 @@ export function TournamentPicker(props: {
  * shows the first one rather than nothing; another organiser's event is not found.
  */
 export const loadChosenTournament = async (rawEventId: string, chosenId: number | undefined) => {
-  const eventId = pathId(rawEventId)
+  const eventId = idFromText(EventId, rawEventId)
   const list = eventId === null ? null : await fetchEditorTournaments({ data: { eventId } })
   if (eventId === null || !list) throw await notFoundWithMoreEvents()
   const chosen = list.find((t) => t.tournamentId === chosenId) ?? list[0]
