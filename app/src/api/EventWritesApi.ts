@@ -79,7 +79,7 @@ const textPart = (description: string) => Schema.String.annotate({ description }
  * form's schema documents the parts; the handlers read them from the multipart stream.
  */
 const idPart = (description: string) =>
-  Schema.String.check(Schema.isPattern(/^[1-9]\d{0,9}$/)).annotate({ description })
+  Schema.String.check(Schema.isPattern(/^[1-9]\d{0,9}$/u)).annotate({ description })
 
 /** POST v1/event/upload-image: the event and its picture, as multipart/form-data. */
 export const UploadImagePayload = Schema.Struct({
@@ -89,7 +89,7 @@ export const UploadImagePayload = Schema.Struct({
   }),
   alt: Schema.optionalKey(textPart('The picture’s alternative text, at most 250 characters.')),
   thumbWidth: Schema.optionalKey(
-    Schema.String.check(Schema.isPattern(/^\d{1,6}$/)).annotate({
+    Schema.String.check(Schema.isPattern(/^\d{1,6}$/u)).annotate({
       description: 'The thumbnail’s width in pixels, 50 to 2000 (default 500); never wider than the picture.',
     }),
   ),

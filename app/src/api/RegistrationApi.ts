@@ -153,7 +153,7 @@ export class RegistrationGroup extends HttpApiGroup.make('registration')
       },
       headers: {
         'idempotency-key': Schema.optionalKey(
-          Schema.String.check(Schema.isPattern(/^[\x21-\x7e]{1,255}$/)).annotate({
+          Schema.String.check(Schema.isPattern(/^[\x21-\x7e]{1,255}$/u)).annotate({
             description:
               'A key of the client’s for this registration (a UUID): a retry with the same key and body answers ' +
               'the same entry (201, `replayed`: true, header `Idempotent-Replayed`), never a second one; the ' +

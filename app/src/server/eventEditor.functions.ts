@@ -245,7 +245,7 @@ export const fetchEditorTournament = createServerFn({ method: 'GET' })
 
 /** What a tournament save answers: its id, or why not. */
 export type TournamentOutcome =
-  | { readonly ok: true; readonly tournamentId: number }
+  | { readonly ok: true; readonly tournamentId: TournamentId }
   | {
       readonly ok: false
       readonly problems: ReadonlyArray<{ readonly field: string; readonly rule: string }>
