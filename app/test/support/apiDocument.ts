@@ -195,12 +195,11 @@ export const withField = (
   const copy: unknown = structuredClone(body)
   let node: unknown = copy
   for (const step of steps.slice(0, -1)) {
-    node =
-      isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[step] : undefined
+    node = isObject(node) || Array.isArray(node) ? Reflect.get(node, step) : undefined
     if (node === undefined || node === null) return null
   }
   const last = steps.at(-1)
   if (last === undefined || !(isObject(node) || Array.isArray(node))) return null
-  ;(node as Record<string | number, unknown>)[last] = value
+  Reflect.set(node, last, value)
   return { body: copy, field: steps.join('.') }
 }
