@@ -244,10 +244,7 @@ export class EventService extends Context.Service<
         liveResults,
         liveResultsCount: (date) => repo.liveCount(date),
         recordTournamentSummary: (eventId, summary) => repo.recordTournamentSummary(eventId, summary),
-        sitemapPage: (afterId, limit) =>
-          Effect.map(repo.sitemapPage(afterId ?? 0, limit), (rows) =>
-            rows.map((r) => ({ id: EventId.make(r.id), alias: r.alias, updatedAt: r.updatedAt })),
-          ),
+        sitemapPage: (afterId, limit) => repo.sitemapPage(afterId ?? 0, limit),
       })
     }),
   ).pipe(Layer.provide(EventRepo.layer))

@@ -1,4 +1,4 @@
-import { type Db, db, Em, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
+import { type Db, db, Em, EventId, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import type { CatalogueKeyset, CatalogueQuery, TournamentSummary } from '../Event.ts'
 import {
@@ -20,7 +20,7 @@ const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Sche
 const ListingRow = Schema.Struct({ id: Schema.Int, date_start: Schema.String })
 const decodeListingRows = Schema.decodeUnknownSync(Schema.Array(ListingRow))
 const decodeSitemapRows = Schema.decodeUnknownSync(
-  Schema.Array(Schema.Struct({ id: Schema.Int, alias: Schema.String, updated_at: Schema.String })),
+  Schema.Array(Schema.Struct({ id: EventId, alias: Schema.String, updated_at: Schema.String })),
 )
 const LabelRow = Schema.Struct({ label: Schema.String, country_code: Schema.NullOr(Schema.String) })
 const decodeLabelRows = Schema.decodeUnknownSync(Schema.Array(LabelRow))
@@ -155,7 +155,7 @@ export class EventRepo extends Context.Service<
     sitemapPage(
       afterId: number,
       limit: number,
-    ): Db<ReadonlyArray<{ readonly id: number; readonly alias: string; readonly updatedAt: string }>>
+    ): Db<ReadonlyArray<{ readonly id: EventId; readonly alias: string; readonly updatedAt: string }>>
   }
 >()('@kibitz/events/EventRepo') {
   static readonly layer = Layer.succeed(
