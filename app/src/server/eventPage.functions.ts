@@ -8,8 +8,7 @@ import { Tournament, TournamentService } from '@kibitz/tournaments'
 import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect, Schema } from 'effect'
-import { eventActorOf } from './actor.server.ts'
-import { sessionOf } from './auth.server.ts'
+import { eventActorOfRequest, personal } from './actor.server.ts'
 import { requestLocale } from './request.server.ts'
 import { runDomain } from './runtime.server.ts'
 
@@ -170,12 +169,11 @@ export const fetchEvent = createServerFn({ method: 'GET' })
  * Never kept by a cache: the answer is personal.
  */
 export const eventPreviewData = createServerOnlyFn(async (aliasOrId: string) => {
-  setResponseHeader('cache-control', 'private, no-store')
+  personal()
   setResponseHeader('x-robots-tag', 'noindex')
   const eventId = idFromText(EventId, aliasOrId)
   if (eventId === null) return null
-  const { user } = await sessionOf(getRequest())
-  const actor = user ? eventActorOf(user) : null
+  const actor = await eventActorOfRequest(getRequest())
   if (!actor) return null
   const locale = requestLocale()
   return runDomain(
