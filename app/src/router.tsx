@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { currentNonce } from './edge/nonce.ts'
+import { renderModeOf } from './lib/render.ts'
 import { parseSearchText, stringifySearchText } from './lib/search.ts'
 import { routeTree } from './routeTree.gen'
 
@@ -10,7 +11,7 @@ const requestNonce = createIsomorphicFn()
   .client((): string | undefined => undefined)
 
 export function getRouter() {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     scrollRestoration: true,
     defaultPreload: 'intent',
@@ -19,6 +20,23 @@ export function getRouter() {
     parseSearch: parseSearchText,
     stringifySearch: stringifySearchText,
   })
+  // A static page ships no app bundle (lib/render.ts), so nothing in the browser would read the router's state:
+  // it is not serialized at all (before, seroval wrote every loader's data, the interface's whole message
+  // catalogue included, into a script the edge then cut out; docs/decisions/025). The server asks to dehydrate
+  // once the loaders ran, when the routes' headers say how the page is served.
+  router.serverSsrLifecycle = {
+    onServerSsrAttach: [
+      (ssr) => {
+        const dehydrate = ssr.dehydrate
+        ssr.dehydrate = (options) => {
+          if (renderModeOf(router.stores.matches.get()) !== 'static') return dehydrate(options)
+          ssr.disableHydration()
+          return Promise.resolve()
+        }
+      },
+    ],
+  }
+  return router
 }
 
 declare module '@tanstack/react-router' {

@@ -11,3 +11,22 @@ export const staticPage = (): Record<string, string> => ({ [renderHeader]: 'stat
 
 /** Route `headers` option under a static layout: this page needs the app's scripts (a form that computes). */
 export const hydratedPage = (): Record<string, string> => ({ [renderHeader]: 'hydrate' })
+
+/**
+ * How the matched routes ask their page to be served, as the response's headers will say: the routes rendered (up
+ * to the first that failed or found nothing) merge their headers in order, so the last that says wins.
+ */
+export const renderModeOf = (
+  matches: ReadonlyArray<{
+    readonly headers?: Record<string, string> | undefined
+    readonly status: string
+    readonly _notFound?: unknown
+  }>,
+): string | null => {
+  let mode: string | null = null
+  for (const match of matches) {
+    mode = match.headers?.[renderHeader] ?? mode
+    if (match.status !== 'success' || match._notFound) break
+  }
+  return mode
+}
