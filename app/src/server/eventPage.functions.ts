@@ -58,14 +58,14 @@ export const eventPage = createServerOnlyFn(() =>
 
     /** Everything the event screens show: the core, the organiser's pages and the participant counts. */
     const screensOf = (view: EventView, preview = false) =>
-      Effect.map(
-        Effect.all([
-          dataOf(view, preview),
-          pages.visibleForOrganisers([view.card.organiserId]),
+      Effect.gen(function* () {
+        const data = yield* dataOf(view, preview)
+        const [pageList, counts] = yield* Effect.all([
+          pages.visibleOf(data.organisers),
           registration.participantsCount(view.card.id),
-        ]),
-        ([data, pageList, counts]) => ({ ...data, pages: pageList, participants: counts }),
-      )
+        ])
+        return { ...data, pages: pageList, participants: counts }
+      })
 
     /** One tournament of `view`'s public event by alias or id, as its page shows it; TournamentNotFound else. */
     const tournamentOf = (view: EventView, aliasOrId: string) =>

@@ -27,10 +27,10 @@ export class OrganiserService extends Context.Service<
               new PublicOrganiser({
                 organiserId: OrganiserId.make(o.id),
                 name: o.name,
-                websiteUrl: o.websiteUrl ?? null,
-                image: o.imageUrl ?? null,
-                email: o.email ?? null,
-                phone: o.phone ?? null,
+                websiteUrl: o.websiteUrl,
+                image: o.imageUrl,
+                email: o.email,
+                phone: o.phone,
               }),
           )
         }),

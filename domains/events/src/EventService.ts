@@ -18,7 +18,8 @@ import {
 import { EventNotFound } from './EventErrors.ts'
 import { asTyped } from './internal/CatalogueSql.ts'
 import { type CardSource, EventRepo } from './internal/EventRepo.ts'
-import type { EventEntity, LocationEntity } from './internal/entities/EventEntity.ts'
+import type { ViewSource } from './internal/EventViewSql.ts'
+import type { EventEntity } from './internal/entities/EventEntity.ts'
 
 /** Reads and maintains events. Public reads see only accepted, postponed and canceled events. */
 export class EventService extends Context.Service<
@@ -165,7 +166,7 @@ export class EventService extends Context.Service<
 
       const view = Effect.fn('EventService.view')(function* (aliasOrId: string, locale: string) {
         const at = yield* now
-        const found = yield* repo.findPublic(aliasOrId.trim())
+        const found = yield* repo.publicView(aliasOrId.trim())
         if (Option.isNone(found)) return yield* new EventNotFound({ aliasOrId })
         return toView(found.value, locale, at)
       })
@@ -176,7 +177,7 @@ export class EventService extends Context.Service<
         locale: string,
       ) {
         const at = yield* now
-        const found = yield* repo.findAnyById(eventId)
+        const found = yield* repo.anyView(eventId)
         // Another organiser's event reads as missing, as in the editor (decision 014).
         if (
           Option.isNone(found) ||
@@ -260,24 +261,24 @@ export const pickContent = <C extends { readonly language: string; readonly isMa
 ) => contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
 
 /** A location as the public reads it: the formatted address names its country in `locale` (decision 030). */
-const toLocation = (l: LocationEntity, locale: string) =>
+const toLocation = (l: ViewSource['locations'][number], locale: string) =>
   new EventLocation({
     locationId: l.id,
-    name: l.name ?? null,
-    addressLine: l.addressLine ?? null,
+    name: l.name,
+    addressLine: l.addressLine,
     formattedAddress:
-      l.formattedAddress == null ? null : placeWithCountry(l.formattedAddress, l.countryCode, locale),
-    shortAddressLine: l.shortAddressLine ?? null,
-    countryCode: l.countryCode ?? null,
-    lat: l.lat == null ? null : Number(l.lat),
-    long: l.long == null ? null : Number(l.long),
-    dateStart: l.dateStart ?? null,
-    dateEnd: l.dateEnd ?? null,
-    startTime: l.startTime ?? null,
-    endTime: l.endTime ?? null,
+      l.formattedAddress === null ? null : placeWithCountry(l.formattedAddress, l.countryCode, locale),
+    shortAddressLine: l.shortAddressLine,
+    countryCode: l.countryCode,
+    lat: l.lat,
+    long: l.long,
+    dateStart: l.dateStart,
+    dateEnd: l.dateEnd,
+    startTime: l.startTime,
+    endTime: l.endTime,
     isMain: l.isMain,
     type: l.type,
-    externalUrl: l.externalUrl ?? null,
+    externalUrl: l.externalUrl,
   })
 
 /** An event as the ORM holds it, in the shape a card is made from. */
@@ -380,47 +381,37 @@ const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
   })
 }
 
-const toView = (e: EventEntity, locale: string, now: Date): EventView => {
-  const card = toCard(cardSourceOf(e), locale, now)
-  const contents = e.contents.getItems()
+const toView = (e: ViewSource, locale: string, now: Date): EventView => {
+  const card = toCard(e, locale, now)
+  const contents = e.contents
   const content = pickContent(contents, locale)
-  const locations = e.locations.getItems()
+  const locations = e.locations
   const main = locations.find((l) => l.isMain) ?? locations[0]
   return new EventView({
     card,
     key: e.key,
     status: e.status,
     description: content?.description ?? null,
-    contents: contents.map(
-      (c) =>
-        new EventContent({
-          language: c.language,
-          name: c.name,
-          description: c.description ?? null,
-          alias: c.alias,
-          isMain: c.isMain,
-          type: c.type,
-        }),
-    ),
+    contents: contents.map((c) => new EventContent(c)),
     locations: locations.map((l) => toLocation(l, locale)),
     editionType: e.editionType,
-    editionYear: e.editionYear ?? null,
-    editionSeason: e.editionSeason ?? null,
+    editionYear: e.editionYear,
+    editionSeason: e.editionSeason,
     currencyCode: e.currencyCode,
     timeZone: e.timeZone,
-    organiserEmail: e.organiserEmail ?? null,
-    imageUrl: e.imageUrl ?? null,
-    externalPageUrl: e.externalPageUrl ?? null,
-    homePageUrl: e.isOnline ? (main?.externalUrl ?? e.externalPageUrl ?? null) : (e.externalPageUrl ?? null),
-    championshipTypeText: e.championshipTypeText ?? null,
-    stateMessage: e.stateMessage ?? null,
+    organiserEmail: e.organiserEmail,
+    imageUrl: e.imageUrl,
+    externalPageUrl: e.externalPageUrl,
+    homePageUrl: e.isOnline ? (main?.externalUrl ?? e.externalPageUrl) : e.externalPageUrl,
+    championshipTypeText: e.championshipTypeText,
+    stateMessage: e.stateMessage,
     datesToBeAnnounced: e.datesToBeAnnounced,
     adsEnabled: e.adsEnabled,
     fbCommentsEnabled: e.fbCommentsEnabled,
     showNativeName: e.showNativeName,
     isYouth: e.isYouth,
-    registrationOpensAt: e.registrationOpensAt?.toISOString() ?? null,
-    registrationClosesAt: e.registrationClosesAt?.toISOString() ?? null,
-    updatedAt: e.updatedAt.toISOString(),
+    registrationOpensAt: e.registrationOpensAt,
+    registrationClosesAt: e.registrationClosesAt,
+    updatedAt: e.updatedAt,
   })
 }

@@ -32,10 +32,10 @@ export class HotelService extends Context.Service<
               new Hotel({
                 eventHotelId: h.id,
                 name: h.name,
-                priceMinor: h.priceMinor ?? null,
-                websiteUrl: h.websiteUrl ?? null,
-                addressLine: h.addressLine ?? null,
-                stars: h.stars ?? null,
+                priceMinor: h.priceMinor,
+                websiteUrl: h.websiteUrl,
+                addressLine: h.addressLine,
+                stars: h.stars,
                 type: h.type,
               }),
           )

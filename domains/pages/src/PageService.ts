@@ -1,4 +1,4 @@
-import { OrganiserService } from '@kibitz/accounts'
+import { OrganiserService, type PublicOrganiser } from '@kibitz/accounts'
 import { type Em, OrganiserId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { PageRepo } from './internal/PageRepo.ts'
@@ -19,6 +19,13 @@ export class PageService extends Context.Service<
     visibleForOrganisers(
       ids: ReadonlyArray<OrganiserId>,
     ): Effect.Effect<ReadonlyArray<PageSummary>, never, Em>
+    /**
+     * Anyone: the visible pages of organisers the accounts domain already showed as public (its PublicOrganiser
+     * is the proof they are accepted), without asking it again.
+     */
+    visibleOf(
+      organisers: ReadonlyArray<PublicOrganiser>,
+    ): Effect.Effect<ReadonlyArray<PageSummary>, never, Em>
   }
 >()('@kibitz/pages/PageService') {
   static readonly layer = Layer.effect(
@@ -26,23 +33,26 @@ export class PageService extends Context.Service<
     Effect.gen(function* () {
       const pages = yield* PageRepo
       const organisers = yield* OrganiserService
-      return PageService.of({
-        visibleForOrganisers: Effect.fn('PageService.visibleForOrganisers')(function* (ids) {
-          // Only accepted organisers have public pages (spec section 4: a declined organiser counts as having
-          // no organiser account); which ones are is the accounts domain's to say.
-          const accepted = (yield* organisers.publicOrganisers(ids)).map((o) => o.organiserId)
-          const rows = yield* pages.visibleOf(accepted)
-          return rows.map(
+      const summariesOf = (ids: ReadonlyArray<OrganiserId>) =>
+        Effect.map(pages.visibleOf(ids), (rows) =>
+          rows.map(
             (r) =>
               new PageSummary({
                 pageId: r.id,
                 alias: r.alias,
                 name: r.name,
-                shortName: r.shortName ?? null,
+                shortName: r.shortName,
                 organiserId: OrganiserId.make(r.organiserId),
               }),
-          )
+          ),
+        )
+      return PageService.of({
+        visibleForOrganisers: Effect.fn('PageService.visibleForOrganisers')(function* (ids) {
+          // Only accepted organisers have public pages (spec section 4: a declined organiser counts as having
+          // no organiser account); which ones are is the accounts domain's to say.
+          return yield* summariesOf((yield* organisers.publicOrganisers(ids)).map((o) => o.organiserId))
         }),
+        visibleOf: (shown) => summariesOf(shown.map((o) => o.organiserId)),
       })
     }),
   ).pipe(Layer.provide(Layer.mergeAll(PageRepo.layer, OrganiserService.layer)))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
+import { OrganiserService } from '@kibitz/accounts'
 import type { OrganiserId } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
 import { insertOrganiser, insertRows, runWith, useDomainDatabase } from '@kibitz/testing'
@@ -85,6 +86,39 @@ describe(PageService.name, () => {
         expect(yield* visibleFor([])).toEqual([])
         expect(yield* visibleFor([club])).toEqual([])
       }),
+    )
+  })
+
+  describe('visibleOf', () => {
+    it.effect(
+      'lists the visible pages of organisers the accounts domain showed, asking it nothing more',
+      () =>
+        Effect.gen(function* () {
+          const club = yield* organiser()
+          const other = yield* organiser()
+          yield* pages([
+            { alias: 'club', organiser_id: club, name: 'Club Page' },
+            { alias: 'club-hidden', organiser_id: club, name: 'Hidden Page', visible: false },
+            { alias: 'other', organiser_id: other, name: 'Other Page' },
+          ])
+          const shown = yield* runWith(
+            db.orm,
+            OrganiserService.use((o) => o.publicOrganisers([club])),
+          )
+
+          const found = yield* runWith(
+            db.orm,
+            PageService.use((p) => p.visibleOf(shown)),
+          )
+
+          expect(found.map((p) => [p.alias, p.organiserId])).toEqual([['club', club]])
+          expect(
+            yield* runWith(
+              db.orm,
+              PageService.use((p) => p.visibleOf([])),
+            ),
+          ).toEqual([])
+        }),
     )
   })
 })

@@ -6,6 +6,18 @@ import { OrganiserStatus } from '../Organiser.ts'
 import { AuthTokenEntity, SessionEntity, SocialIdentityEntity } from './entities/AuthEntities.ts'
 import { OrganiserEntity, UserEntity } from './entities/UserEntity.ts'
 
+/** What the public sees of an accepted organiser (OrganiserService.publicOrganisers). */
+const PublicOrganiserRow = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  websiteUrl: Schema.NullOr(Schema.String),
+  imageUrl: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String),
+})
+export type PublicOrganiserRow = typeof PublicOrganiserRow.Type
+const decodePublicOrganiserRows = Schema.decodeUnknownSync(Schema.Array(PublicOrganiserRow))
+
 // The accounts domain's repository of users, organisers, e-mailed links, sessions, social identities, the
 // forgot-password queue and the upkeep of the tables that only grow; SignInRepo holds the sign-in counters and
 // known devices. Every method runs on the caller's EntityManager, so a service can group several in one
@@ -128,8 +140,8 @@ export class AccountRepo extends Context.Service<
     findOrganiser(id: number): Db<Organiser | null>
     findOrganiserOfUser(userId: number): Db<Organiser | null>
     createOrganiser(data: NewOrganiser): Effect.Effect<Organiser, Duplicate, Em>
-    /** The accepted organisers among `ids`, by id. */
-    acceptedOrganisers(ids: ReadonlyArray<number>): Db<ReadonlyArray<Organiser>>
+    /** What the public sees of the accepted organisers among `ids`, by id: one shaped read, no entity. */
+    acceptedOrganisers(ids: ReadonlyArray<number>): Db<ReadonlyArray<PublicOrganiserRow>>
     /** Every accepted organiser, by name. */
     acceptedOrganisersByName(): Db<ReadonlyArray<Organiser>>
 
@@ -201,12 +213,12 @@ export class AccountRepo extends Context.Service<
         ids.length === 0
           ? Effect.succeed([])
           : db((em) =>
-              em.find(
-                OrganiserEntity,
-                { id: { $in: [...ids] }, status: OrganiserStatus.accepted },
-                { orderBy: { id: 'asc' } },
+              em.execute(
+                `select id, name, website_url as "websiteUrl", image_url as "imageUrl", email, phone
+                   from organiser where status = ? and id in (${ids.map(() => '?').join(',')}) order by id`,
+                [OrganiserStatus.accepted, ...ids],
               ),
-            ),
+            ).pipe(Effect.map(decodePublicOrganiserRows)),
       acceptedOrganisersByName: () =>
         db((em) =>
           em.find(

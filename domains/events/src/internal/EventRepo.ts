@@ -12,6 +12,7 @@ import {
   typedWords,
   visibleToPublic,
 } from './CatalogueSql.ts'
+import { anyViewSql, decodeViewRows, publicViewSql, type ViewSource } from './EventViewSql.ts'
 import { EventEntity } from './entities/EventEntity.ts'
 
 const decodeZone = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ time_zone: Schema.String })))
@@ -123,6 +124,10 @@ export class EventRepo extends Context.Service<
     /** What the catalogue's cards show of the events of `ids`, in that order: one query, no ORM. */
     cardsInOrder(ids: ReadonlyArray<number>): Db<ReadonlyArray<CardSource>>
     findPublic(aliasOrId: string): Db<Option.Option<EventEntity>>
+    /** What the public event page shows of the event findPublic finds: one statement, no entity. */
+    publicView(aliasOrId: string): Db<Option.Option<ViewSource>>
+    /** What the event page shows of any event by id, whatever its state (the organiser's preview). */
+    anyView(id: number): Db<Option.Option<ViewSource>>
     findPublicByIds(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
     /** Any event by id, whatever its state, with its contents (registration's organiser screens and e-mails). */
     findAnyById(id: number): Db<Option.Option<EventEntity>>
@@ -252,6 +257,19 @@ export class EventRepo extends Context.Service<
         if (found === undefined) return Option.none()
         const [entity] = yield* loadInOrder(em, [found.id])
         return Option.fromNullishOr(entity)
+      }),
+      publicView: Effect.fn('EventRepo.publicView')(function* (aliasOrId) {
+        const em = yield* Em
+        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
+        const alias = aliasOrId.toLowerCase()
+        const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
+        const rows = yield* Effect.promise(() => em.execute(publicViewSql, [id, alias, alias]))
+        return Option.fromNullishOr(decodeViewRows(rows)[0])
+      }),
+      anyView: Effect.fn('EventRepo.anyView')(function* (id) {
+        const em = yield* Em
+        const rows = yield* Effect.promise(() => em.execute(anyViewSql, [id]))
+        return Option.fromNullishOr(decodeViewRows(rows)[0])
       }),
       findAnyById: Effect.fn('EventRepo.findAnyById')(function* (id) {
         const em = yield* Em

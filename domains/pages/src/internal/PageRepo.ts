@@ -1,6 +1,15 @@
 import { Em } from '@kibitz/kernel'
-import { Context, Effect, Layer } from 'effect'
-import { OrganiserPageEntity } from './entities/OrganiserPageEntity.ts'
+import { Context, Effect, Layer, Schema } from 'effect'
+
+/** What a page's summary shows, read as one row per page. */
+const PageRow = Schema.Struct({
+  id: Schema.Int,
+  alias: Schema.String,
+  name: Schema.String,
+  shortName: Schema.NullOr(Schema.String),
+  organiserId: Schema.Int,
+})
+const decodePageRows = Schema.decodeUnknownSync(Schema.Array(PageRow))
 
 /** Every repository call runs on the caller's EntityManager. */
 type Db<A> = Effect.Effect<A, never, Em>
@@ -10,7 +19,7 @@ export class PageRepo extends Context.Service<
   PageRepo,
   {
     /** The visible pages of the organisers of `organiserIds`, by id. */
-    visibleOf(organiserIds: ReadonlyArray<number>): Db<ReadonlyArray<OrganiserPageEntity>>
+    visibleOf(organiserIds: ReadonlyArray<number>): Db<ReadonlyArray<typeof PageRow.Type>>
   }
 >()('@kibitz/pages/PageRepo') {
   static readonly layer = Layer.succeed(
@@ -19,13 +28,14 @@ export class PageRepo extends Context.Service<
       visibleOf: Effect.fn('PageRepo.visibleOf')(function* (organiserIds) {
         if (organiserIds.length === 0) return []
         const em = yield* Em
-        return yield* Effect.promise(() =>
-          em.find(
-            OrganiserPageEntity,
-            { organiserId: { $in: [...organiserIds] }, visible: true },
-            { orderBy: { id: 'asc' } },
+        const rows = yield* Effect.promise(() =>
+          em.execute(
+            `select id, alias, name, short_name as "shortName", organiser_id as "organiserId" from organiser_page
+              where visible and organiser_id in (${organiserIds.map(() => '?').join(',')}) order by id`,
+            [...organiserIds],
           ),
         )
+        return decodePageRows(rows)
       }),
     }),
   )

@@ -1,0 +1,135 @@
+import { Schema } from 'effect'
+import { visibleToPublic } from './CatalogueSql.ts'
+
+// The public event page's read of one event (EventService.view and preview): the event, its contents and its
+// locations as one row shaped as the page needs them, from one statement that also finds the event by alias or
+// id. No entity is hydrated on this path (docs/decisions/025).
+
+/** An instant as the ORM's Date would print it (toISOString), or null. */
+const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+const columns = `
+  e.id, e.alias, e.state, e.type, e.time_zone as "timeZone", e.date_start::text as "dateStart",
+  e.date_end::text as "dateEnd", e.registration_windows as "registrationWindows",
+  e.show_native_name as "showNativeName", e.tournaments_count as "tournamentsCount",
+  e.country_code as "countryCode", e.is_online as "isOnline", e.is_live as "isLive",
+  e.has_live_results as "hasLiveResults", e.has_final_results as "hasFinalResults",
+  e.live_results_url as "liveResultsUrl", e.is_recommended as "isRecommended", e.thumb_url as "thumbUrl",
+  e.image_alt as "imageAlt", e.organiser_id as "organiserId",
+  e.key::text as key, e.status, e.edition_type as "editionType", e.edition_year as "editionYear",
+  e.edition_season as "editionSeason", e.currency_code as "currencyCode", e.organiser_email as "organiserEmail",
+  e.image_url as "imageUrl", e.external_page_url as "externalPageUrl",
+  e.championship_type_text as "championshipTypeText", e.state_message as "stateMessage",
+  e.dates_to_be_announced as "datesToBeAnnounced", e.ads_enabled as "adsEnabled",
+  e.fb_comments_enabled as "fbCommentsEnabled", e.is_youth as "isYouth",
+  ${instant('e.registration_opens_at')} as "registrationOpensAt",
+  ${instant('e.registration_closes_at')} as "registrationClosesAt",
+  ${instant('e.updated_at')} as "updatedAt",
+  coalesce((select json_agg(json_build_object('language', c.language, 'name', c.name,
+                                             'description', c.description, 'alias', c.alias,
+                                             'isMain', c.is_main, 'type', c.type) order by c.id)
+              from event_content c where c.event_id = e.id), '[]') as contents,
+  coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name, 'addressLine', l.address_line,
+                                             'formattedAddress', l.formatted_address,
+                                             'shortAddressLine', l.short_address_line,
+                                             'countryCode', l.country_code, 'lat', l.lat, 'long', l.long,
+                                             'dateStart', l.date_start, 'dateEnd', l.date_end,
+                                             'startTime', l.start_time, 'endTime', l.end_time,
+                                             'isMain', l.is_main, 'type', l.type,
+                                             'externalUrl', l.external_url) order by l.id)
+              from event_location l where l.event_id = e.id), '[]') as locations`
+
+/**
+ * A public event by its id or its own (unique) alias, else by a content's alias (unique only per event and
+ * language; the lowest id wins), as EventRepo.findPublic finds it. Parameters: id (-1 when the key is not a
+ * number), alias, alias.
+ */
+export const publicViewSql = `
+  with found as (
+    select e.id, 0 as rank from event e where ${visibleToPublic} and (e.id = ? or e.alias = ?)
+    union all
+    select e.id, 1 from event e
+     where ${visibleToPublic} and exists (select 1 from event_content c where c.event_id = e.id and c.alias = ?)
+    order by rank, id
+    limit 1
+  )
+  select ${columns} from event e join found on found.id = e.id`
+
+/** Any event by id, whatever its state (the organiser's preview). Parameter: id. */
+export const anyViewSql = `select ${columns} from event e where e.id = ?`
+
+const Nullable = Schema.NullOr(Schema.String)
+
+/** What the event page shows of an event, as publicViewSql and anyViewSql read it. */
+export const ViewRow = Schema.Struct({
+  id: Schema.Int,
+  alias: Schema.String,
+  state: Schema.String,
+  type: Schema.Int,
+  timeZone: Schema.String,
+  dateStart: Schema.String,
+  dateEnd: Schema.String,
+  registrationWindows: Schema.Array(Schema.Struct({ opensAt: Nullable, closesAt: Schema.String })),
+  showNativeName: Schema.Boolean,
+  tournamentsCount: Schema.Int,
+  countryCode: Nullable,
+  isOnline: Schema.Boolean,
+  isLive: Schema.Boolean,
+  hasLiveResults: Schema.Boolean,
+  hasFinalResults: Schema.Boolean,
+  liveResultsUrl: Nullable,
+  isRecommended: Schema.Boolean,
+  thumbUrl: Nullable,
+  imageAlt: Nullable,
+  organiserId: Schema.Int,
+  key: Schema.String,
+  status: Schema.Int,
+  editionType: Schema.Int,
+  editionYear: Schema.NullOr(Schema.Int),
+  editionSeason: Nullable,
+  currencyCode: Schema.String,
+  organiserEmail: Nullable,
+  imageUrl: Nullable,
+  externalPageUrl: Nullable,
+  championshipTypeText: Nullable,
+  stateMessage: Nullable,
+  datesToBeAnnounced: Schema.Boolean,
+  adsEnabled: Schema.Boolean,
+  fbCommentsEnabled: Schema.Boolean,
+  isYouth: Schema.Boolean,
+  registrationOpensAt: Nullable,
+  registrationClosesAt: Nullable,
+  updatedAt: Schema.String,
+  contents: Schema.Array(
+    Schema.Struct({
+      language: Schema.String,
+      name: Schema.String,
+      description: Nullable,
+      alias: Schema.String,
+      isMain: Schema.Boolean,
+      type: Schema.Int,
+    }),
+  ),
+  locations: Schema.Array(
+    Schema.Struct({
+      id: Schema.Int,
+      name: Nullable,
+      addressLine: Nullable,
+      formattedAddress: Nullable,
+      shortAddressLine: Nullable,
+      countryCode: Nullable,
+      lat: Schema.NullOr(Schema.Number),
+      long: Schema.NullOr(Schema.Number),
+      dateStart: Nullable,
+      dateEnd: Nullable,
+      startTime: Nullable,
+      endTime: Nullable,
+      isMain: Schema.Boolean,
+      type: Schema.Int,
+      externalUrl: Nullable,
+    }),
+  ),
+})
+export type ViewSource = typeof ViewRow.Type
+
+export const decodeViewRows = Schema.decodeUnknownSync(Schema.Array(ViewRow))
