@@ -56,15 +56,20 @@ export const eventPage = createServerOnlyFn(() =>
         ([list, people, stays]) => ({ tournaments: list, organisers: people, hotels: stays }),
       )
 
-    /** Everything the event screens show: the core, the organiser's pages and the participant counts. */
+    /**
+     * Everything the event screens show: the tournaments (already in their encoded form: the page sends them on
+     * as they are), the organiser, its pages, the hotels and the participant counts.
+     */
     const screensOf = (view: EventView, preview = false) =>
       Effect.gen(function* () {
-        const data = yield* dataOf(view, preview)
-        const [pageList, counts] = yield* Effect.all([
-          pages.visibleOf(data.organisers),
+        const [list, people, stays, counts] = yield* Effect.all([
+          tournaments.listDataForEvent(eventOf(view, preview)),
+          organisers.publicOrganisers([view.card.organiserId]),
+          hotels.forEvent(view.card.id),
           registration.participantsCount(view.card.id),
         ])
-        return { ...data, pages: pageList, participants: counts }
+        const pageList = yield* pages.visibleOf(people)
+        return { tournaments: list, organisers: people, hotels: stays, pages: pageList, participants: counts }
       })
 
     /** One tournament of `view`'s public event by alias or id, as its page shows it; TournamentNotFound else. */
@@ -115,7 +120,6 @@ export const eventPage = createServerOnlyFn(() =>
 const Slug = Schema.String
 
 const encodeView = Schema.encodeSync(EventView)
-const encodeTournaments = Schema.encodeSync(Schema.Array(Tournament))
 const encodeTournament = Schema.encodeSync(Tournament)
 const encodeOrganisers = Schema.encodeSync(Schema.Array(PublicOrganiser))
 const encodeHotels = Schema.encodeSync(Schema.Array(Hotel))
@@ -133,7 +137,7 @@ const eventScreens = (view: EventView, preview: boolean) =>
     const screens = yield* page.screensOf(view, preview)
     return {
       view: encodeView(view),
-      tournaments: encodeTournaments(screens.tournaments),
+      tournaments: screens.tournaments,
       organisers: encodeOrganisers(screens.organisers),
       hotels: encodeHotels(screens.hotels),
       pages: encodePages(screens.pages),

@@ -35,6 +35,22 @@ export const parseIsoDate = (s: string): Date | undefined => {
 const utcIsoDate = (d: Date): string =>
   `${pad4(d.getUTCFullYear())}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`
 
+/**
+ * A bounded memo: a page formats the same few dates and reads the same zones' offsets on every request, and ICU
+ * is slow at both (formatRange, formatToParts). Forgotten wholesale when full, which a real site never fills.
+ */
+const memo = <A>(size: number) => {
+  const kept = new Map<string, A>()
+  return (key: string, make: () => A): A => {
+    const found = kept.get(key)
+    if (found !== undefined) return found
+    const value = make()
+    if (kept.size >= size) kept.clear()
+    kept.set(key, value)
+    return value
+  }
+}
+
 // Building an Intl.DateTimeFormat costs far more than using one, and a page formats dates for every card and
 // tournament: formatters are made once per locale, zone and options, and kept (there are only so many of each).
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -138,12 +154,14 @@ const longDateOptions: Intl.DateTimeFormatOptions = {
  */
 const plainSpaces = (text: string): string => text.replace(/\u2009/g, ' ').replace(/\u202f/g, '\u00a0')
 
+const longDates = memo<string>(10_000)
 /** The long date ('MMMM D, YYYY' in English, e.g. "March 5, 2027") in an interface locale; input as is when invalid. */
-export const formatLongDate = (isoDateValue: string, locale: string): string => {
-  const date = parseIsoDate(isoDateValue)
-  if (!date) return isoDateValue
-  return plainSpaces(dateTimeFormat(resolveInterfaceLocale(locale), longDateOptions).format(date))
-}
+export const formatLongDate = (isoDateValue: string, locale: string): string =>
+  longDates(`${isoDateValue}|${locale}`, () => {
+    const date = parseIsoDate(isoDateValue)
+    if (!date) return isoDateValue
+    return plainSpaces(dateTimeFormat(resolveInterfaceLocale(locale), longDateOptions).format(date))
+  })
 
 // CLDR has no abbreviated month names in Lithuanian date patterns (Intl answers "03"), so the spec's
 // 'dd MMM yyyy' would lose the month name; these are CLDR's Lithuanian abbreviated month names.
@@ -188,8 +206,11 @@ export const formatTime = (hhmm: string): string => {
   return hours < 24 && minutes < 60 ? `${pad2(hours)}:${pad2(minutes)}` : trimmed
 }
 
+const rangeTexts = memo<string>(10_000)
 /** A localised date range: one long date when equal, else Intl's compact range (en "March 5 – 8, 2027"). */
-export const formatDateRange = (startIso: string, endIso: string, locale: string): string => {
+export const formatDateRange = (startIso: string, endIso: string, locale: string): string =>
+  rangeTexts(`${startIso}|${endIso}|${locale}`, () => rangeText(startIso, endIso, locale))
+const rangeText = (startIso: string, endIso: string, locale: string): string => {
   const start = parseIsoDate(startIso)
   const end = parseIsoDate(endIso)
   if (!start || !end)
@@ -202,8 +223,11 @@ export const formatDateRange = (startIso: string, endIso: string, locale: string
   )
 }
 
+const zoneOffsets = memo<number>(10_000)
 /** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-export const zoneOffsetMs = (timeZone: string, epochMs: number): number => {
+export const zoneOffsetMs = (timeZone: string, epochMs: number): number =>
+  zoneOffsets(`${timeZone}|${epochMs}`, () => readZoneOffset(timeZone, epochMs))
+const readZoneOffset = (timeZone: string, epochMs: number): number => {
   const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

@@ -1,6 +1,6 @@
 import type { EventState } from '@kibitz/events'
-import { addDays, type Em, EventId, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
-import { Clock, Context, Effect, Layer } from 'effect'
+import { addDays, type Em, type EventId, isoDate, oneOf, zonedTimeToUtc } from '@kibitz/kernel'
+import { Clock, Context, Effect, Layer, Schema } from 'effect'
 import {
   type CategoryGraph,
   type TicketGraph,
@@ -11,15 +11,10 @@ import {
   type CategorySale,
   categoryOnSale,
   categoryPriceOn,
-  Prize,
-  PrizeSetup,
-  ProgramDay,
-  Session,
-  Stage,
-  Ticket,
-  TicketAgeCategory,
+  type Ticket,
+  type TicketAgeCategory,
   Tournament,
-  TournamentId,
+  type TournamentId,
   TournamentTypeId,
   ticketOnSale,
 } from './Tournament.ts'
@@ -58,6 +53,14 @@ export class TournamentService extends Context.Service<
      * (canceled, postponed, …) takes no registrations, whatever its tournaments say.
      */
     listForEvent(event: TournamentsEvent): Effect.Effect<ReadonlyArray<Tournament>, never, Em>
+    /**
+     * The same as listForEvent in the encoded form a page sends on as it is (plain JSON, as
+     * `Schema.encode(Tournament)` would write it), made without building and encoding the classes: the public
+     * event page's read (docs/decisions/025).
+     */
+    listDataForEvent(
+      event: TournamentsEvent,
+    ): Effect.Effect<ReadonlyArray<typeof Tournament.Encoded>, never, Em>
     /** Anyone: one tournament of `event` by alias or id (same rules as listForEvent). */
     findInEvent(event: TournamentsEvent, aliasOrId: string): Effect.Effect<Tournament, TournamentNotFound, Em>
     /** Anyone: the event id of each known tournament id (unknown ids are left out). */
@@ -86,6 +89,14 @@ export class TournamentService extends Context.Service<
         const at = yield* now
         const graphs = yield* repo.graphsOfEvent(event.id)
         return graphs.map((t) => toTournament(t, at, event.timeZone, takesRegistrations(event)))
+      })
+
+      const listDataForEvent = Effect.fn('TournamentService.listDataForEvent')(function* (
+        event: TournamentsEvent,
+      ) {
+        const at = yield* now
+        const graphs = yield* repo.graphsOfEvent(event.id)
+        return graphs.map((t) => tournamentData(t, at, event.timeZone, takesRegistrations(event)))
       })
 
       const findInEvent = Effect.fn('TournamentService.findInEvent')(function* (
@@ -132,6 +143,7 @@ export class TournamentService extends Context.Service<
 
       return TournamentService.of({
         listForEvent,
+        listDataForEvent,
         findInEvent,
         summaryForEvent,
         eventIdsOf: (ids) => repo.eventIdsOf(ids),
@@ -214,10 +226,10 @@ const saleWindow = (t: TournamentGraph, timeZone: string) => {
 const decodeType = (type: number): TournamentTypeId =>
   oneOf(TournamentTypeId.literals, type, 'tournament type')
 
-const toCategory = (c: CategoryGraph, today: string) => {
+const categoryData = (c: CategoryGraph, today: string): typeof TicketAgeCategory.Encoded => {
   const current = categoryPriceOn(c, c.sold, today)
   const earlyBirdLimit = c.earlyBirdEndSalesQuantity ?? null
-  return new TicketAgeCategory({
+  return {
     ticketAgeCategoryId: c.id,
     name: c.name,
     ageFrom: c.ageFrom ?? null,
@@ -238,31 +250,34 @@ const toCategory = (c: CategoryGraph, today: string) => {
       current.earlyBird && earlyBirdLimit !== null ? Math.max(0, earlyBirdLimit - c.sold) : null,
     enabled: c.enabled,
     isAvailable: categoryOnSale(c, today),
-  })
+  }
 }
 
-const toTicket = (k: TicketGraph, today: string) =>
-  new Ticket({
-    ticketId: k.id,
-    type: k.type,
-    priceMinor: k.priceMinor,
-    quantity: k.quantity,
-    ticketsLeft: Math.max(0, k.quantity - k.sold),
-    isForSale: k.isForSale,
-    isPricePerTeam: k.isPricePerTeam,
-    ticketAgeCategories: k.ageCategories.map((c) => toCategory(c, today)),
-    isAvailable: ticketOnSale(k, today),
-  })
+const ticketData = (k: TicketGraph, today: string): typeof Ticket.Encoded => ({
+  ticketId: k.id,
+  type: k.type,
+  priceMinor: k.priceMinor,
+  quantity: k.quantity,
+  ticketsLeft: Math.max(0, k.quantity - k.sold),
+  isForSale: k.isForSale,
+  isPricePerTeam: k.isPricePerTeam,
+  ticketAgeCategories: k.ageCategories.map((c) => categoryData(c, today)),
+  isAvailable: ticketOnSale(k, today),
+})
 
-const toTournament = (
+/**
+ * A tournament as its readers get it, in its encoded (plain JSON) form: the public event page sends it on as it
+ * is (docs/decisions/025); toTournament makes the class of it.
+ */
+const tournamentData = (
   t: TournamentGraph,
   now: Date,
   timeZone: string,
   eventAccepted: boolean,
-): Tournament => {
+): typeof Tournament.Encoded => {
   const today = isoDate(now, timeZone)
   const setup = t.prizeSetup
-  const tickets = t.tickets.map((k) => toTicket(k, today))
+  const tickets = t.tickets.map((k) => ticketData(k, today))
   const window = registrationWindow(t, timeZone)
   const nowMs = now.getTime()
   // Register is offered only for a ticket a player can take today (a category of it, when it has some).
@@ -274,9 +289,9 @@ const toTournament = (
     openTicket &&
     (window.opens === null || window.opens <= nowMs) &&
     nowMs < window.closes
-  return new Tournament({
-    tournamentId: TournamentId.make(t.id),
-    eventId: EventId.make(t.eventId),
+  return {
+    tournamentId: t.id,
+    eventId: t.eventId,
     alias: t.alias,
     name: t.name,
     additionalName: t.additionalName ?? null,
@@ -312,43 +327,44 @@ const toTournament = (
     isPlayerListViewEnabled: t.isPlayerListViewEnabled,
     locationName: t.locationName ?? null,
     tickets,
-    prizes: t.prizes.map(
-      (p) =>
-        new Prize({
-          elementId: p.id,
-          placeNumber: p.placeNumber,
-          additionalName: p.additionalName ?? null,
-          prizeAmountMinor: p.prizeAmountMinor ?? null,
-          customPrize: p.customPrize ?? null,
-          medalIconKey: p.medalIconKey ?? null,
-          cupIconKey: p.cupIconKey ?? null,
-          type: p.type,
-        }),
-    ),
+    prizes: t.prizes.map((p) => ({
+      elementId: p.id,
+      placeNumber: p.placeNumber,
+      additionalName: p.additionalName ?? null,
+      prizeAmountMinor: p.prizeAmountMinor ?? null,
+      customPrize: p.customPrize ?? null,
+      medalIconKey: p.medalIconKey ?? null,
+      cupIconKey: p.cupIconKey ?? null,
+      type: p.type,
+    })),
     prizeSetup: setup
-      ? new PrizeSetup({
+      ? {
           placesNumber: setup.placesNumber,
           prizePoolMinor: setup.prizePoolMinor ?? null,
           customPrizePool: setup.customPrizePool ?? null,
           customPrizeText: setup.customPrizeText ?? null,
           isFormulaUsed: setup.isFormulaUsed,
-        })
+        }
       : null,
-    sessions: t.sessions.map(
-      (s) =>
-        new Session({
-          startDate: s.startDate,
-          endDate: s.endDate ?? null,
-          startTime: s.startTime ?? null,
-          endTime: s.endTime ?? null,
-          type: s.type,
-          text: s.text ?? null,
-          boards: s.boards ?? null,
-        }),
-    ),
-    stages: t.stages.map((s) => new Stage({ name: s.name, type: s.type, resultsUrl: s.resultsUrl ?? null })),
-    programs: t.programDays.map(
-      (d) => new ProgramDay({ date: d.date, tours: d.tours.map((x) => ({ time: x.time, name: x.name })) }),
-    ),
-  })
+    sessions: t.sessions.map((s) => ({
+      startDate: s.startDate,
+      endDate: s.endDate ?? null,
+      startTime: s.startTime ?? null,
+      endTime: s.endTime ?? null,
+      type: s.type,
+      text: s.text ?? null,
+      boards: s.boards ?? null,
+    })),
+    stages: t.stages.map((s) => ({ name: s.name, type: s.type, resultsUrl: s.resultsUrl ?? null })),
+    programs: t.programDays.map((d) => ({
+      date: d.date,
+      tours: d.tours.map((x) => ({ time: x.time, name: x.name })),
+    })),
+  }
 }
+
+const decodeTournament = Schema.decodeSync(Tournament)
+
+/** A tournament as the domain's class (the API, the registration screens); the event page takes tournamentData. */
+const toTournament = (t: TournamentGraph, now: Date, timeZone: string, eventAccepted: boolean): Tournament =>
+  decodeTournament(tournamentData(t, now, timeZone, eventAccepted))
