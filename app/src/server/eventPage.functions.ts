@@ -62,12 +62,16 @@ export const eventPage = createServerOnlyFn(() =>
      */
     const screensOf = (view: EventView, preview = false) =>
       Effect.gen(function* () {
-        const [list, people, stays, counts] = yield* Effect.all([
-          tournaments.listDataForEvent(eventOf(view, preview)),
-          organisers.publicOrganisers([view.card.organiserId]),
-          hotels.forEvent(view.card.id),
-          registration.participantsCount(view.card.id),
-        ])
+        // Independent reads, each on a connection of its own: the page waits for the slowest, not for the sum.
+        const [list, people, stays, counts] = yield* Effect.all(
+          [
+            tournaments.listDataForEvent(eventOf(view, preview)),
+            organisers.publicOrganisers([view.card.organiserId]),
+            hotels.forEvent(view.card.id),
+            registration.participantsCount(view.card.id),
+          ],
+          { concurrency: 'unbounded' },
+        )
         const pageList = yield* pages.visibleOf(people)
         return { tournaments: list, organisers: people, hotels: stays, pages: pageList, participants: counts }
       })
