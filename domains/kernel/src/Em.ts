@@ -30,3 +30,31 @@ export type Db<A> = Effect.Effect<A, never, Em>
  */
 export const db = <A>(f: (em: EntityManager) => Promise<A>): Db<A> =>
   Effect.flatMap(Em, (em) => Effect.promise(() => f(em)))
+
+/** The name of each distinct prepared text, the same on every connection of the process. */
+const preparedNames = new Map<string, string>()
+
+/**
+ * A read a public page runs on every request, sent as a named prepared statement: PostgreSQL plans it once per
+ * connection instead of on every call (the event page's tournament graph took a millisecond to plan), and it
+ * skips the ORM's query layers (docs/decisions/025). `sql` numbers its parameters `$1`…`$n`. Inside a
+ * transaction it runs on the transaction's connection through the ORM like any other read, so it sees the
+ * transaction's own writes.
+ */
+export const preparedRead = (sql: string, params: ReadonlyArray<unknown>): Db<ReadonlyArray<unknown>> =>
+  Effect.flatMap(Em, (em) =>
+    Effect.promise(async (): Promise<ReadonlyArray<unknown>> => {
+      if (em.isInTransaction()) {
+        const order = Array.from(sql.matchAll(/\$(\d+)/g), (m) => params[Number(m[1]) - 1])
+        return em.execute(sql.replace(/\$\d+/g, '?'), order)
+      }
+      let name = preparedNames.get(sql)
+      if (name === undefined) {
+        name = `kibitz_${preparedNames.size + 1}`
+        preparedNames.set(sql, name)
+      }
+      const pool = await em.getConnection().getNativeClient()
+      const result = await pool.query({ name, text: sql, values: [...params] })
+      return result.rows
+    }),
+  )

@@ -1,4 +1,4 @@
-import { Em } from '@kibitz/kernel'
+import { Em, preparedRead } from '@kibitz/kernel'
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Context, Data, Effect, Layer, Schema } from 'effect'
@@ -212,12 +212,10 @@ export class AccountRepo extends Context.Service<
       acceptedOrganisers: (ids) =>
         ids.length === 0
           ? Effect.succeed([])
-          : db((em) =>
-              em.execute(
-                `select id, name, website_url as "websiteUrl", image_url as "imageUrl", email, phone
-                   from organiser where status = ? and id in (${ids.map(() => '?').join(',')}) order by id`,
-                [OrganiserStatus.accepted, ...ids],
-              ),
+          : preparedRead(
+              `select id, name, website_url as "websiteUrl", image_url as "imageUrl", email, phone
+                 from organiser where status = $1 and id in (${ids.map((_, i) => `$${i + 2}`).join(',')}) order by id`,
+              [OrganiserStatus.accepted, ...ids],
             ).pipe(Effect.map(decodePublicOrganiserRows)),
       acceptedOrganisersByName: () =>
         db((em) =>

@@ -1,4 +1,12 @@
-import { type Db, db, Em, EventId, hasControlCharacters, withoutControlCharacters } from '@kibitz/kernel'
+import {
+  type Db,
+  db,
+  Em,
+  EventId,
+  hasControlCharacters,
+  preparedRead,
+  withoutControlCharacters,
+} from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import type { CatalogueKeyset, CatalogueQuery, TournamentSummary } from '../Event.ts'
 import {
@@ -259,16 +267,14 @@ export class EventRepo extends Context.Service<
         return Option.fromNullishOr(entity)
       }),
       publicView: Effect.fn('EventRepo.publicView')(function* (aliasOrId) {
-        const em = yield* Em
         if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
         const alias = aliasOrId.toLowerCase()
         const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
-        const rows = yield* Effect.promise(() => em.execute(publicViewSql, [id, alias, alias]))
+        const rows = yield* preparedRead(publicViewSql, [id, alias])
         return Option.fromNullishOr(decodeViewRows(rows)[0])
       }),
       anyView: Effect.fn('EventRepo.anyView')(function* (id) {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() => em.execute(anyViewSql, [id]))
+        const rows = yield* preparedRead(anyViewSql, [id])
         return Option.fromNullishOr(decodeViewRows(rows)[0])
       }),
       findAnyById: Effect.fn('EventRepo.findAnyById')(function* (id) {

@@ -41,22 +41,22 @@ const columns = `
 
 /**
  * A public event by its id or its own (unique) alias, else by a content's alias (unique only per event and
- * language; the lowest id wins), as EventRepo.findPublic finds it. Parameters: id (-1 when the key is not a
- * number), alias, alias.
+ * language; the lowest id wins), as EventRepo.findPublic finds it. Parameters: $1 the id (-1 when the key is not
+ * a number), $2 the alias.
  */
 export const publicViewSql = `
   with found as (
-    select e.id, 0 as rank from event e where ${visibleToPublic} and (e.id = ? or e.alias = ?)
+    select e.id, 0 as rank from event e where ${visibleToPublic} and (e.id = $1 or e.alias = $2)
     union all
     select e.id, 1 from event e
-     where ${visibleToPublic} and exists (select 1 from event_content c where c.event_id = e.id and c.alias = ?)
+     where ${visibleToPublic} and exists (select 1 from event_content c where c.event_id = e.id and c.alias = $2)
     order by rank, id
     limit 1
   )
   select ${columns} from event e join found on found.id = e.id`
 
-/** Any event by id, whatever its state (the organiser's preview). Parameter: id. */
-export const anyViewSql = `select ${columns} from event e where e.id = ?`
+/** Any event by id, whatever its state (the organiser's preview). Parameter: $1 the id. */
+export const anyViewSql = `select ${columns} from event e where e.id = $1`
 
 const Nullable = Schema.NullOr(Schema.String)
 

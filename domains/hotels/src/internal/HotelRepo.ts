@@ -1,4 +1,4 @@
-import { Em } from '@kibitz/kernel'
+import { type Em, preparedRead } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 
 /** What the event page shows of a hotel, read as one row per hotel. */
@@ -28,14 +28,11 @@ export class HotelRepo extends Context.Service<
     HotelRepo,
     HotelRepo.of({
       activeOfEvent: Effect.fn('HotelRepo.activeOfEvent')(function* (eventId) {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.execute(
-            `select id, name, price_minor as "priceMinor", website_url as "websiteUrl", address_line as "addressLine",
-                    stars, type
-               from hotel where event_id = ? and is_active order by price_minor asc nulls last, id asc`,
-            [eventId],
-          ),
+        const rows = yield* preparedRead(
+          `select id, name, price_minor as "priceMinor", website_url as "websiteUrl", address_line as "addressLine",
+                  stars, type
+             from hotel where event_id = $1 and is_active order by price_minor asc nulls last, id asc`,
+          [eventId],
         )
         return decodeHotelRows(rows)
       }),

@@ -1,4 +1,4 @@
-import { Em } from '@kibitz/kernel'
+import { type Em, preparedRead } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 
 /** What a page's summary shows, read as one row per page. */
@@ -27,13 +27,10 @@ export class PageRepo extends Context.Service<
     PageRepo.of({
       visibleOf: Effect.fn('PageRepo.visibleOf')(function* (organiserIds) {
         if (organiserIds.length === 0) return []
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.execute(
-            `select id, alias, name, short_name as "shortName", organiser_id as "organiserId" from organiser_page
-              where visible and organiser_id in (${organiserIds.map(() => '?').join(',')}) order by id`,
-            [...organiserIds],
-          ),
+        const rows = yield* preparedRead(
+          `select id, alias, name, short_name as "shortName", organiser_id as "organiserId" from organiser_page
+            where visible and organiser_id in (${organiserIds.map((_, i) => `$${i + 1}`).join(',')}) order by id`,
+          organiserIds,
         )
         return decodePageRows(rows)
       }),

@@ -1,4 +1,4 @@
-import { type Db, Em } from '@kibitz/kernel'
+import { type Db, Em, preparedRead } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { EntryEntity } from './entities/EntryEntity.ts'
 
@@ -38,14 +38,11 @@ export class EntryRepo extends Context.Service<
         )
       }),
       countsForEvent: Effect.fn('EntryRepo.countsForEvent')(function* (eventId) {
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.execute(
-            `select e.tournament_id, count(distinct e.id) as entries, count(c.id) as players
-             from entry e left join contestant c on c.entry_id = e.id
-             where e.event_id = ? and e.status = 'confirmed' group by e.tournament_id order by e.tournament_id`,
-            [eventId],
-          ),
+        const rows = yield* preparedRead(
+          `select e.tournament_id, count(distinct e.id) as entries, count(c.id) as players
+           from entry e left join contestant c on c.entry_id = e.id
+           where e.event_id = $1 and e.status = 'confirmed' group by e.tournament_id order by e.tournament_id`,
+          [eventId],
         )
         return decodeCounts(rows)
       }),

@@ -1,4 +1,4 @@
-import { type Db, db, Em, EventId, hasControlCharacters, TournamentId } from '@kibitz/kernel'
+import { type Db, Em, EventId, hasControlCharacters, preparedRead, TournamentId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { TournamentEntity } from './entities/TournamentEntity.ts'
 
@@ -194,11 +194,9 @@ export class TournamentRepo extends Context.Service<
     TournamentRepo,
     TournamentRepo.of({
       graphsOfEvent: (eventId) =>
-        db((em) =>
-          em.execute(
-            `select ${graphSql} from tournament t where t.event_id = ? order by t.order_number, t.id`,
-            [eventId],
-          ),
+        preparedRead(
+          `select ${graphSql} from tournament t where t.event_id = $1 order by t.order_number, t.id`,
+          [eventId],
         ).pipe(Effect.map((rows) => decodeGraphs(rows).map((r) => r.graph))),
       graphInEvent: Effect.fn('TournamentRepo.graphInEvent')(function* (eventId, aliasOrId) {
         if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return null
