@@ -156,6 +156,29 @@ describe(EventService.name, () => {
       }),
     )
 
+    it.effect("prefers an event's id or own alias to another event's content alias", () =>
+      Effect.gen(function* () {
+        yield* setNow(now)
+        const own = yield* event({
+          alias: 'shared-key',
+          dateStart: '2027-04-01',
+          contents: [{ name: 'Own Cup', alias: 'own-cup' }],
+        })
+        const borrower = yield* event({
+          alias: 'borrower-cup',
+          dateStart: '2027-04-01',
+          contents: [{ name: 'Borrower Cup' }, { language: 'lt', name: 'Taurė', alias: 'shared-key' }],
+        })
+        const byNumber = yield* event({ alias: String(borrower), dateStart: '2027-04-01' })
+
+        expect((yield* view('shared-key')).card.id).toBe(EventId.make(own))
+        expect((yield* view('SHARED-KEY')).card.id).toBe(EventId.make(own))
+        expect((yield* view('own-cup')).card.id).toBe(EventId.make(own))
+        // A number names the event with that id, or the one whose own alias it is: the lower id of the two.
+        expect((yield* view(String(borrower))).card.id).toBe(EventId.make(Math.min(borrower, byNumber)))
+      }),
+    )
+
     it.effect('shows canceled and postponed events', () =>
       Effect.gen(function* () {
         yield* setNow(now)

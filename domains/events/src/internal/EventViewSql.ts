@@ -40,18 +40,21 @@ const columns = `
               from event_location l where l.event_id = e.id), '[]') as locations`
 
 /**
- * A public event by its id or its own (unique) alias, else by a content's alias (unique only per event and
- * language; the lowest id wins), as EventRepo.findPublic finds it. Parameters: $1 the id (-1 when the key is not
- * a number), $2 the alias.
+ * A public event by its id or its own alias (the lower id when a number is both), else by one of its contents'
+ * aliases, as EventRepo.findPublic finds it; the contents are looked at only when nothing else matched.
+ * Parameters: $1 the id (-1 when the key is not a number), $2 the alias.
  */
 export const publicViewSql = `
-  with found as (
-    select e.id, 0 as rank from event e where ${visibleToPublic} and (e.id = $1 or e.alias = $2)
+  with direct as (
+    select e.id from event e where ${visibleToPublic} and (e.id = $1 or e.alias = $2) order by e.id limit 1
+  ),
+  found as (
+    select id from direct
     union all
-    select e.id, 1 from event e
-     where ${visibleToPublic} and exists (select 1 from event_content c where c.event_id = e.id and c.alias = $2)
-    order by rank, id
-    limit 1
+    (select e.id from event e
+      where not exists (select 1 from direct) and ${visibleToPublic}
+        and exists (select 1 from event_content c where c.event_id = e.id and c.alias = $2)
+      order by e.id limit 1)
   )
   select ${columns} from event e join found on found.id = e.id`
 
