@@ -1,4 +1,5 @@
 import { resolveInterfaceLocale } from './Languages.ts'
+import { boundedMemo } from './Memo.ts'
 
 // Event dates are calendar dates ('YYYY-MM-DD') without a zone. They are read as UTC midnight and formatted
 // in UTC, so a date never shifts by a day whatever the server's or the visitor's zone is.
@@ -34,22 +35,6 @@ export const parseIsoDate = (s: string): Date | undefined => {
 /** The 'YYYY-MM-DD' calendar date of a UTC-midnight Date (the inverse of parseIsoDate). */
 const utcIsoDate = (d: Date): string =>
   `${pad4(d.getUTCFullYear())}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`
-
-/**
- * A bounded memo: a page formats the same few dates and reads the same zones' offsets on every request, and ICU
- * is slow at both (formatRange, formatToParts). Forgotten wholesale when full, which a real site never fills.
- */
-const memo = <A>(size: number) => {
-  const kept = new Map<string, A>()
-  return (key: string, make: () => A): A => {
-    const found = kept.get(key)
-    if (found !== undefined) return found
-    const value = make()
-    if (kept.size >= size) kept.clear()
-    kept.set(key, value)
-    return value
-  }
-}
 
 // Building an Intl.DateTimeFormat costs far more than using one, and a page formats dates for every card and
 // tournament: formatters are made once per locale, zone and options, and kept (there are only so many of each).
@@ -154,7 +139,7 @@ const longDateOptions: Intl.DateTimeFormatOptions = {
  */
 const plainSpaces = (text: string): string => text.replace(/\u2009/g, ' ').replace(/\u202f/g, '\u00a0')
 
-const longDates = memo<string>(10_000)
+const longDates = boundedMemo<string>(10_000)
 /** The long date ('MMMM D, YYYY' in English, e.g. "March 5, 2027") in an interface locale; input as is when invalid. */
 export const formatLongDate = (isoDateValue: string, locale: string): string =>
   longDates(`${isoDateValue}|${locale}`, () => {
@@ -206,7 +191,7 @@ export const formatTime = (hhmm: string): string => {
   return hours < 24 && minutes < 60 ? `${pad2(hours)}:${pad2(minutes)}` : trimmed
 }
 
-const rangeTexts = memo<string>(10_000)
+const rangeTexts = boundedMemo<string>(10_000)
 /** A localised date range: one long date when equal, else Intl's compact range (en "March 5 – 8, 2027"). */
 export const formatDateRange = (startIso: string, endIso: string, locale: string): string =>
   rangeTexts(`${startIso}|${endIso}|${locale}`, () => rangeText(startIso, endIso, locale))
@@ -223,7 +208,7 @@ const rangeText = (startIso: string, endIso: string, locale: string): string => 
   )
 }
 
-const zoneOffsets = memo<number>(10_000)
+const zoneOffsets = boundedMemo<number>(10_000)
 /** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 export const zoneOffsetMs = (timeZone: string, epochMs: number): number =>
   zoneOffsets(`${timeZone}|${epochMs}`, () => readZoneOffset(timeZone, epochMs))

@@ -10,6 +10,7 @@ import pl from 'i18n-iso-countries/langs/pl.json' with { type: 'json' }
 import ru from 'i18n-iso-countries/langs/ru.json' with { type: 'json' }
 import tr from 'i18n-iso-countries/langs/tr.json' with { type: 'json' }
 import { type ContentLanguage, contentLanguages } from './Languages.ts'
+import { boundedMemo } from './Memo.ts'
 
 // The product's reference data (docs/decisions/030), from the packages that publish the standards: every ISO
 // 3166-1 country with its names in the ten content languages (i18n-iso-countries), every ISO 4217 currency with
@@ -220,7 +221,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * ("Vilnius, Litwa"); a line that does not name its country gets it appended ("Sopot" → "Sopot, Polska"). A line
  * without a known country, or that names it elsewhere, is left as it is.
  */
-export const placeWithCountry = (line: string, code: string | null | undefined, language: string): string => {
+export const placeWithCountry = (line: string, code: string | null | undefined, language: string): string =>
+  placesWithCountry(`${language}|${code ?? ''}|${line}`, () => withCountry(line, code, language))
+const placesWithCountry = boundedMemo<string>(10_000)
+const withCountry = (line: string, code: string | null | undefined, language: string): string => {
   const country = code ? referenceCountry(code) : undefined
   if (!country || line.trim().length === 0) return line
   const shown = countryNameIn(country.code, language)
