@@ -50,19 +50,17 @@ const signedOut: EditorOutcome = { ok: false, refused: 'signedOut' }
 export const editorData = createServerOnlyFn(async (eventId: EventId) => {
   const actor = await currentEventActor()
   if (!actor) return null
-  const result = await attempt(EventEditor.use((e) => e.view(actor, eventId)))
+  const result = await attempt(EventEditor.use((e) => e.screen(actor, eventId)))
   if (Result.isFailure(result)) return null
-  const problems = await attempt(EventEditor.use((e) => e.problems(actor, eventId)))
+  const { view, problems } = result.success
   return {
-    event: encodeView(result.success),
-    problems: Result.isSuccess(problems)
-      ? problems.success.map((p) => ({
-          step: p.step,
-          field: p.field,
-          rule: p.rule,
-          tournamentId: p.tournamentId,
-        }))
-      : [],
+    event: encodeView(view),
+    problems: problems.map((p) => ({
+      step: p.step,
+      field: p.field,
+      rule: p.rule,
+      tournamentId: p.tournamentId,
+    })),
   }
 })
 

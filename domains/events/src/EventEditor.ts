@@ -63,6 +63,18 @@ export class EventEditor extends Context.Service<
       eventId: EventId,
     ): Effect.Effect<ReadonlyArray<EventProblem>, EventEditRefused, Em>
     /**
+     * Same actors: what an editor screen shows, `view` and `problems` from one read of the event (a screen asking
+     * for both separately would read it twice).
+     */
+    screen(
+      actor: EventActor,
+      eventId: EventId,
+    ): Effect.Effect<
+      { readonly view: EventEditorView; readonly problems: ReadonlyArray<EventProblem> },
+      EventEditRefused,
+      Em
+    >
+    /**
      * Same actors, while editable: the event's picture (re-encoded, with a thumbnail `thumbWidth` wide, 500 by
      * default) and its alt text; the previous picture's files are removed once the new one is in place.
      */

@@ -293,6 +293,7 @@ describe('EventEditor', () => {
           ),
         ),
         yield* Effect.flip(editor((e) => e.problems(other, created.id))),
+        yield* Effect.flip(editor((e) => e.screen(other, created.id))),
       ]
       for (const refused of refusals)
         expect(refused).toMatchObject({ _tag: 'EventEditRefused', reason: 'notFound' })
@@ -330,6 +331,10 @@ describe('EventEditor', () => {
         'locations.0.externalUrl',
         'required',
       ])
+      // An editor screen gets the same view and problems from one read.
+      const screen = yield* editor((e) => e.screen(actor, online.id))
+      expect(screen.problems).toEqual(problems)
+      expect(screen.view).toEqual(yield* editor((e) => e.view(actor, online.id)))
       const live = yield* editor((e) => e.create(actor, general({ countryCode: null, locations: [] })))
       const liveProblems = yield* editor((e) => e.problems(actor, live.id))
       expect(liveProblems.map((p) => p.field)).toEqual(expect.arrayContaining(['locations', 'countryCode']))

@@ -141,7 +141,7 @@ const applyGeneral = Effect.fn('EventEditor.applyGeneral')(function* (
   )
 })
 
-/** EventEditor's create, view, updateGeneral, updateAdditional and problems. */
+/** EventEditor's create, view, updateGeneral, updateAdditional, problems and screen. */
 export const generalSteps = (kit: EditorKit) => {
   const {
     repo,
@@ -275,5 +275,11 @@ export const generalSteps = (kit: EditorKit) => {
     return yield* problemsOfEvent(event)
   })
 
-  return { create, view, updateGeneral, updateAdditional, problems }
+  const screen = Effect.fn('EventEditor.screen')(function* (actor: EventActor, eventId: EventId) {
+    const event = yield* repo.findForEdit(eventId)
+    if (!ownedBy(actor, event)) return yield* new EventEditRefused({ reason: 'notFound' })
+    return { view: toEditorView(event), problems: yield* problemsOfEvent(event) }
+  })
+
+  return { create, view, updateGeneral, updateAdditional, problems, screen }
 }
