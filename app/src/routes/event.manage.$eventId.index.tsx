@@ -1,14 +1,20 @@
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router'
 import { GeneralForm, generalDraftOf } from '../components/editor/GeneralForm.tsx'
 import { useKeptDrafts } from '../components/editor/keptDrafts.tsx'
+import { fetchAccountLookups } from '../server/account.functions.ts'
 import { saveEventPart } from '../server/eventEditor.functions.ts'
 
 const manage = getRouteApi('/event/manage/$eventId')
 
-/** Step 1 of event management: the general information. */
+/**
+ * Step 1 of event management: the general information. Only this step's form picks countries, currencies and
+ * languages, so only it reads them (the other steps would otherwise read and ship some 400 of them for nothing).
+ */
 export const Route = createFileRoute('/event/manage/$eventId/')({
+  loader: async () => ({ lookups: await fetchAccountLookups() }),
   component: function GeneralStep() {
-    const { event, lookups } = manage.useLoaderData()
+    const { event } = manage.useLoaderData()
+    const { lookups } = Route.useLoaderData()
     const router = useRouter()
     const drafts = useKeptDrafts()
     return (

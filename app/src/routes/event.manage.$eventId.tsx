@@ -5,7 +5,6 @@ import { EditorShell, type EditorStepKey } from '../components/editor/EditorShel
 import { requireOrganiser } from '../lib/guards.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { managedEventName, privatePageMeta } from '../lib/title.ts'
-import { fetchAccountLookups } from '../server/account.functions.ts'
 import { fetchEditorData } from '../server/eventEditor.functions.ts'
 
 /** The event id in the path: a positive whole number, else the event is simply not found. */
@@ -38,7 +37,7 @@ export const Route = createFileRoute('/event/manage/$eventId')({
     const eventId = editorEventId(params.eventId)
     const data = eventId === null ? null : await fetchEditorData({ data: { eventId } })
     if (!data) throw await notFoundWithMoreEvents()
-    return { ...data, lookups: await fetchAccountLookups() }
+    return data
   },
   head: ({ matches }) => ({
     meta: privatePageMeta(matches, msg`General information`, managedEventName(matches)),
