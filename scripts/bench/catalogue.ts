@@ -82,6 +82,31 @@ const planWork = (node: PlanNodeType): { sorted: number; windowed: number } => {
   }
 }
 
+/**
+ * The data figures' baseline: a read of one event by its primary key through `run`'s runtime (an Effect run, a
+ * MikroORM fork, the pg pool). Picks 200 random events; round `i` reads the i-th of them (modulo).
+ */
+export const primaryKeyLookup = async (
+  run: <A>(effect: Effect.Effect<A, never, Em>) => Promise<A>,
+): Promise<(round: number) => Promise<unknown>> => {
+  const ids = await run(
+    Effect.flatMap(Em, (em) =>
+      Effect.promise(() => em.execute('select id from event order by random() limit 200')),
+    ),
+  )
+  const idList = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))(ids).map(
+    (r) => r.id,
+  )
+  return (round) =>
+    run(
+      Effect.flatMap(Em, (em) =>
+        Effect.promise(() =>
+          em.execute('select * from event where id = ?', [idList[Math.abs(round) % idList.length] ?? 1]),
+        ),
+      ),
+    )
+}
+
 export interface CatalogueResult {
   readonly figures: ReadonlyArray<Figure>
   readonly rows: ReadonlyArray<{
@@ -107,24 +132,7 @@ export const catalogueScenario = async (
   const run = <A>(effect: Effect.Effect<A, never, EventService | Em>) => runtime.runPromise(withEm(effect))
   try {
     // The baseline: one event read by its primary key through the same runtime and pool.
-    const ids = await run(
-      Effect.flatMap(Em, (em) =>
-        Effect.promise(() => em.execute('select id from event order by random() limit 200')),
-      ),
-    )
-    const idList = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))(ids).map(
-      (r) => r.id,
-    )
-    const lookup = await sample(options.rounds * 5, (i) =>
-      run(
-        Effect.flatMap(Em, (em) =>
-          Effect.promise(() =>
-            em.execute('select * from event where id = ?', [idList[Math.abs(i) % idList.length] ?? 1]),
-          ),
-        ),
-      ),
-    )
-    const lookupP95 = percentile(lookup, 0.95)
+    const lookupP95 = percentile(await sample(options.rounds * 5, await primaryKeyLookup(run)), 0.95)
 
     const rows: Array<CatalogueResult['rows'][number]> = []
     const all: Array<number> = []

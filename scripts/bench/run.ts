@@ -1,20 +1,23 @@
 // `npm run bench`: the platform measured at a federation's scale, on this machine, against baselines measured in
 // the same run (absolute figures alone are noise between machines). Seeds a world (scripts/bench/world.ts: 50,000
 // events, 200,000 tournaments, 1,000,000 registrations) into a fresh database, then measures the catalogue, the
-// pages under load, registration, jobs, the sitemap and Lighthouse, and writes docs/benchmarks.md.
+// pages under load (the catalogue's search page among them), registration, a signed-in organiser's editor, the web
+// process's memory over a long mixed load, jobs, the sitemap and Lighthouse, and writes docs/benchmarks.md.
 //
 // `npm run bench:check` runs the same and compares it with the committed docs/benchmarks.md instead of writing it:
 // a tracked figure (a ratio to its baseline, a JavaScript budget, a Lighthouse score) more than 20% worse fails.
 //
 // `npm run bench:quick` (`--quick`): the same at a small scale (a world of 2,500 events, short loads, no Lighthouse)
-// in under two minutes, failing only on a tracked figure more than 50% worse (its samples are small), for a developer before submitting a change to a hot path; it compares with
-// docs/benchmarks-quick.md as bench:check does with docs/benchmarks.md, and `npm run bench:quick:write` refreshes
-// that file. Its ratios are not the world-scale ones: compare quick with quick only.
+// in under two minutes, failing only on a tracked figure more than 50% worse (its samples are small), for a
+// developer before submitting a change to a hot path; it compares with docs/benchmarks-quick.md as bench:check
+// does with docs/benchmarks.md, and `npm run bench:quick:write` refreshes that file. Its ratios are not the
+// world-scale ones: compare quick with quick only.
 //
 // Settings: BENCH_SCALE (world size, default 1; quick 0.05), BENCH_ROUNDS (samples per query, default 40; quick 10),
-// BENCH_SECONDS (load per HTTP measurement, default 10; quick 5), BENCH_LIGHTHOUSE=0 to skip Lighthouse (quick
-// skips it). Builds the app when its sources changed; needs pgbench and psql on the PATH, and Debian's Chromium for
-// Lighthouse. Every part's duration is logged and written in the report.
+// BENCH_SECONDS (load per HTTP measurement, default 10; quick 5), BENCH_MIXED_REQUESTS (the memory scenario's
+// requests, default 100,000; quick 12,000), BENCH_LIGHTHOUSE=0 to skip Lighthouse (quick skips it). Builds the app
+// when its sources changed; needs pgbench and psql on the PATH, and Debian's Chromium for Lighthouse. Every part's
+// duration is logged and written in the report.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -27,6 +30,8 @@ import { jobsScenario, sitemapScenario } from './background.ts'
 import { catalogueScenario } from './catalogue.ts'
 import { lighthouseScenario } from './lighthouse.ts'
 import { type Figure, shown } from './measure.ts'
+import { memoryScenario } from './memory.ts'
+import { editorScenario, searchPageScenario } from './pages.ts'
 import { startSite } from './servers.ts'
 import { findTargets, siteScenarios } from './site.ts'
 import { seedWorld, type WorldCounts } from './world.ts'
@@ -39,6 +44,7 @@ const scale = Number(process.env.BENCH_SCALE ?? (quick ? '0.05' : '1'))
 const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? '10' : '40'))
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? '5' : '10'))
 const withLighthouse = !quick && process.env.BENCH_LIGHTHOUSE !== '0'
+const mixedRequests = Number(process.env.BENCH_MIXED_REQUESTS ?? (quick ? '12000' : '100000'))
 /**
  * How much worse a tracked figure may get before a check fails: 20% at the federation's scale; a quick run's short
  * loads and small samples are noisier, so it catches only the gross regressions (a hot path half as fast).
@@ -134,7 +140,7 @@ const render = (
       lines.push(`| ${f.label} | ${shown(f.value)} ${f.unit} | ${goal} | ${mark} |`)
     }
     lines.push('')
-    if (section.startsWith('Catalogue')) {
+    if (section.startsWith('Catalogue (')) {
       lines.push(
         '| query | p50 ms | p95 ms | shown | total | rows sorted | rows windowed | similar words |',
         '|---|---:|---:|---:|---:|---:|---:|---|',
@@ -230,6 +236,25 @@ const main = async () => {
     log(`pages under load: event ${targets.eventAlias}`)
     figures.push(
       ...(await part('pages under load and registration', () => siteScenarios(db.url, targets, { seconds }))),
+    )
+    // The search page and the editor share one web process that renders every page.
+    const uncached = await part('starting the web without a page cache', () =>
+      startSite(db.url, { PAGE_CACHE_SECONDS: '0' }),
+    )
+    try {
+      figures.push(
+        ...(await part('catalogue search page under load', () => searchPageScenario(uncached, { seconds }))),
+        ...(await part('signed-in event editor', () =>
+          editorScenario(uncached, db.url, targets, { seconds }),
+        )),
+      )
+    } finally {
+      await uncached.stop()
+    }
+    figures.push(
+      ...(await part(`web memory over ${mixedRequests.toLocaleString('en-US')} mixed requests`, () =>
+        memoryScenario(db.url, targets, { requests: mixedRequests }),
+      )),
     )
 
     let lighthouseFailures: ReadonlyArray<string> = []

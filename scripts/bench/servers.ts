@@ -2,18 +2,28 @@
 // benchmark's database) and a bare Node http server answering the same bytes, the baseline of what this machine
 // can serve at all.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { Agent, get } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '@kibitz/infra/database'
 import autocannon from 'autocannon'
+import { Schema } from 'effect'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningSite {
   readonly url: string
+  /** The serving process's id (the web role runs in the process started, not in a child of it). */
+  readonly pid: number
   stop(): Promise<void>
+}
+
+/** A site started with its inspector on: it can be made to collect all its garbage before its memory is read. */
+export interface InspectedSite extends RunningSite {
+  /** A full garbage collection in the site's process; its JavaScript heap in use afterwards, in MiB. */
+  collectGarbage(): Promise<number>
 }
 
 /** Waits until `url` answers 200, or fails after `timeoutMs`. */
@@ -32,12 +42,84 @@ const waitFor = async (url: string, timeoutMs = 60_000): Promise<void> => {
 }
 
 /** The site's web role on `databaseUrl`, built beforehand; `env` adds settings (PAGE_CACHE_SECONDS, …). */
-export const startSite = async (
+export const startSite = (
   databaseUrl: string,
   env: Readonly<Record<string, string>> = {},
+): Promise<RunningSite> => launchSite(databaseUrl, env, null)
+
+/** The same, with Node's inspector listening on loopback for the benchmark's garbage collections. */
+export const startInspectedSite = async (
+  databaseUrl: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<InspectedSite> => {
+  const inspectorPort = await findFreePort()
+  const site = await launchSite(databaseUrl, env, inspectorPort)
+  try {
+    const inspector = await inspectorSession(inspectorPort)
+    return {
+      ...site,
+      collectGarbage: async () => {
+        await inspector.call('HeapProfiler.collectGarbage')
+        const usage = decodeHeapUsage(await inspector.call('Runtime.getHeapUsage'))
+        return usage.usedSize / 2 ** 20
+      },
+      stop: async () => {
+        inspector.close()
+        await site.stop()
+      },
+    }
+  } catch (error) {
+    await site.stop()
+    throw error
+  }
+}
+
+const decodeTargets = Schema.decodeUnknownSync(
+  Schema.Array(Schema.Struct({ webSocketDebuggerUrl: Schema.String })),
+)
+const decodeReply = Schema.decodeUnknownSync(
+  Schema.Struct({ id: Schema.optional(Schema.Number), result: Schema.optional(Schema.Unknown) }),
+)
+const decodeHeapUsage = Schema.decodeUnknownSync(Schema.Struct({ usedSize: Schema.Number }))
+
+/** A DevTools protocol session with the process whose inspector listens on `port`: commands and their results. */
+const inspectorSession = async (port: number) => {
+  const [target] = decodeTargets(await (await fetch(`http://127.0.0.1:${port}/json/list`)).json())
+  if (!target) throw new Error(`no inspector target on port ${port}`)
+  const socket = new WebSocket(target.webSocketDebuggerUrl)
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true })
+    socket.addEventListener('error', () => reject(new Error(`the inspector on port ${port} refused`)), {
+      once: true,
+    })
+  })
+  const waiting = new Map<number, (result: unknown) => void>()
+  socket.addEventListener('message', (event) => {
+    const reply = decodeReply(JSON.parse(String(event.data)))
+    if (reply.id === undefined) return
+    waiting.get(reply.id)?.(reply.result)
+    waiting.delete(reply.id)
+  })
+  let last = 0
+  return {
+    call: (method: string): Promise<unknown> =>
+      new Promise((resolve) => {
+        last += 1
+        waiting.set(last, resolve)
+        socket.send(JSON.stringify({ id: last, method }))
+      }),
+    close: () => socket.close(),
+  }
+}
+
+const launchSite = async (
+  databaseUrl: string,
+  env: Readonly<Record<string, string>>,
+  inspectorPort: number | null,
 ): Promise<RunningSite> => {
   const port = await findFreePort()
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts', '--role=web'], {
+  const inspect = inspectorPort === null ? [] : [`--inspect=127.0.0.1:${inspectorPort}`]
+  const child: ChildProcess = spawn(process.execPath, [...inspect, 'scripts/start.ts', '--role=web'], {
     cwd: root,
     env: {
       ...process.env,
@@ -54,6 +136,7 @@ export const startSite = async (
   await waitFor(`${url}/livez`)
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
@@ -92,6 +175,7 @@ export const startBareServer = async (body: Buffer, contentType: string): Promis
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
@@ -119,4 +203,63 @@ export const throughput = async (
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   }
+}
+
+/**
+ * Latencies of back-to-back GETs from `connections` keep-alive clients for `seconds`, each client walking
+ * `paths` in turn, after `warmup` untimed rounds per client; the samples (ms) of 200 answers and the count of
+ * others. Timed per request to the microsecond (autocannon keeps whole milliseconds and has no p95).
+ */
+export const latencies = async (
+  origin: string,
+  paths: ReadonlyArray<string>,
+  options: {
+    readonly connections: number
+    readonly seconds: number
+    readonly headers?: Record<string, string>
+    readonly warmup?: number
+    /** Run by each client after each timed request (not timed here): a baseline taken in the same moments. */
+    readonly between?: () => Promise<unknown>
+  },
+): Promise<{ readonly samples: ReadonlyArray<number>; readonly failed: number }> => {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
+  const once = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = get(`${origin}${path}`, { agent, headers: options.headers ?? {} }, (response) => {
+        response.on('data', () => {})
+        response.on('end', () => resolve(response.statusCode ?? 0))
+        response.on('error', reject)
+      })
+      request.on('error', reject)
+    })
+  const samples: Array<number> = []
+  let failed = 0
+  try {
+    await Promise.all(
+      Array.from({ length: options.connections }, async (_, client) => {
+        let turn = client
+        const next = () => paths[turn++ % paths.length] ?? '/'
+        for (let i = 0; i < (options.warmup ?? 10); i++) await once(next())
+        const until = performance.now() + options.seconds * 1000
+        while (performance.now() < until) {
+          const started = performance.now()
+          const status = await once(next())
+          if (status === 200) samples.push(performance.now() - started)
+          else failed += 1
+          await options.between?.()
+        }
+      }),
+    )
+  } finally {
+    agent.destroy()
+  }
+  return { samples, failed }
+}
+
+/** The resident set size of process `pid` in MiB, from /proc (Linux). */
+export const residentMib = async (pid: number): Promise<number> => {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
+  if (kib === undefined) throw new Error(`no VmRSS in /proc/${pid}/status`)
+  return Number(kib) / 1024
 }

@@ -13,11 +13,16 @@ import { type RunningSite, startBareServer, startSite, throughput } from './serv
 export interface Targets {
   /** A public upcoming event with several tournaments. */
   readonly eventAlias: string
+  /** The same event's id (its editor's address) and the e-mail its organiser signs in with (demo password). */
+  readonly eventId: number
+  readonly organiserEmail: string
   /** A tournament of a public event whose player list is public and has entries. */
   readonly playerList: { readonly event: string; readonly tournament: string }
 }
 
-const decodeAliases = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ alias: Schema.String })))
+const decodeEvents = Schema.decodeUnknownSync(
+  Schema.Array(Schema.Struct({ id: Schema.Int, alias: Schema.String, email: Schema.String })),
+)
 const decodeLists = Schema.decodeUnknownSync(
   Schema.Array(Schema.Struct({ event: Schema.String, tournament: Schema.String })),
 )
@@ -30,10 +35,11 @@ export const findTargets = async (databaseUrl: string): Promise<Targets> => {
   const client = createPgClient(databaseUrl)
   await client.connect()
   try {
-    const [event] = decodeAliases(
+    const [event] = decodeEvents(
       (
         await client.query(
-          `select e.alias from event e join organiser o on o.id = e.organiser_id and o.status = 3
+          `select e.id, e.alias, u.email from event e join organiser o on o.id = e.organiser_id and o.status = 3
+           join app_user u on u.id = o.user_id
            where e.state = 'accepted' and e.date_start > now()::date + 7 and e.tournaments_count >= 3
            order by e.tournaments_count desc, e.id limit 1`,
         )
@@ -51,7 +57,7 @@ export const findTargets = async (databaseUrl: string): Promise<Targets> => {
       ).rows,
     )
     if (!event || !list) throw new Error('the world has no suitable event or player list')
-    return { eventAlias: event.alias, playerList: list }
+    return { eventAlias: event.alias, eventId: event.id, organiserEmail: event.email, playerList: list }
   } finally {
     await client.end()
   }
