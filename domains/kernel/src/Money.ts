@@ -1,4 +1,5 @@
 import { currencyDigitsOtherThanTwo } from './CurrencyDigits.ts'
+import { boundedMemo } from './Memo.ts'
 
 // Money is an integer amount of the currency's ISO 4217 minor unit plus its code; floats never carry money.
 // ¥5,000 is 5000 (JPY has no minor unit), €12.50 is 1250, KWD 1.234 is 1234 (decision 031).
@@ -68,14 +69,17 @@ const cached = (key: string, make: () => Intl.NumberFormat): Intl.NumberFormat =
   return made
 }
 
+// Asking ICU costs far more than a lookup, and a form names the same few locales hundreds of times.
+const usableLocales = boundedMemo<string>(1_000)
 /** A locale Intl accepts: the given one, else English (an empty or malformed tag would throw). */
-const usableLocale = (locale: string): string => {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf(locale).length > 0 ? locale : 'en'
-  } catch {
-    return 'en'
-  }
-}
+const usableLocale = (locale: string): string =>
+  usableLocales(locale, () => {
+    try {
+      return Intl.NumberFormat.supportedLocalesOf(locale).length > 0 ? locale : 'en'
+    } catch {
+      return 'en'
+    }
+  })
 
 const currencyFormatter = (locale: string, code: string): Intl.NumberFormat =>
   cached(`c|${locale}|${code}`, () => {
