@@ -301,10 +301,11 @@ export const siteScenarios = async (
         better: 'higher',
       },
     ),
+    // Issue 16's goals for pages rendered every time: 0.01 of the bare server now, 0.05 later (decision 025).
     figure(section, 'ssr.event.ratio', 'event page ÷ bare Node', value('ssr.event.rps') / bareEventRps, '×', {
       better: 'higher',
       tracked: true,
-      goal: 0.15,
+      goal: 0.01,
     }),
     figure(
       section,
@@ -321,6 +322,7 @@ export const siteScenarios = async (
     figure(section, 'ssr.home.ratio', 'home page ÷ bare Node', value('ssr.home.rps') / bareHomeRps, '×', {
       better: 'higher',
       tracked: true,
+      goal: 0.01,
     }),
     figure(
       section,
@@ -373,6 +375,7 @@ export const siteScenarios = async (
     figure(reg, 'registration.ratio', 'registrations ÷ pgbench TPC-B', registrations.rps / tps, '×', {
       better: 'higher',
       tracked: true,
+      goal: 0.1,
     }),
   )
   return figures
