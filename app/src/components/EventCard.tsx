@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { adSlotAfter } from '../lib/ads.ts'
 import { eventTypeLabel } from '../lib/labels.ts'
 import type { Card } from '../lib/types.ts'
@@ -8,6 +8,13 @@ import { PinIcon, StarIcon } from './Icons.tsx'
 import { SuitRow } from './Suits.tsx'
 
 const root = getRouteApi('__root__')
+
+/**
+ * An event's address, as the router's links write it (the alias as one encoded path segment). The cards are plain
+ * anchors: they are shown on pages served without the app's scripts, and a router link costs a location built for
+ * each of a page's eighteen cards.
+ */
+const eventPath = (alias: string) => `/event/${encodeURIComponent(alias)}`
 
 /** One ad: the configured provider's slot page, framed without access to the page around it. */
 function AdSlot({ url, position }: { url: string; position: number }) {
@@ -107,14 +114,13 @@ export function EventCardView({ event }: { event: Card }) {
           </p>
         )}
         <h3 id={`event-${event.id}-name`} className="text-lg font-bold leading-snug">
-          <Link
-            to="/event/$eventId"
-            params={{ eventId: event.alias }}
+          <a
             className="after:absolute after:inset-0 hover:underline"
             lang={event.language}
+            href={eventPath(event.alias)}
           >
             {event.name}
-          </Link>
+          </a>
         </h3>
         {event.nativeName ? <p className="text-sm text-muted">{event.nativeName}</p> : null}
         {event.shortAddresses.length > 0 ? (
@@ -147,14 +153,12 @@ export function EventCardView({ event }: { event: Card }) {
             </a>
           ) : null}
           {!halted && finished && event.hasFinalResults ? (
-            <Link
-              to="/event/$eventId/details"
-              params={{ eventId: event.alias }}
-              hash="results"
+            <a
               className="rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold text-ink hover:underline"
+              href={`${eventPath(event.alias)}/details#results`}
             >
               <Trans>Final results</Trans>
-            </Link>
+            </a>
           ) : null}
           {!halted && event.timeState === 'future' ? (
             <a
