@@ -98,7 +98,7 @@ export const searchData = createServerOnlyFn(
         const events = yield* EventService
         const listing = yield* events.browse(query, keysetOf(start), locale, catalogueCountCap)
         // The country filter's choices, named in the visitor's language (decision 030).
-        const countries = yield* LookupService.use((l) => l.countries(locale))
+        const countries = yield* LookupService.use((l) => l.countryChoices(locale))
         return {
           listing: encodeListing(listing),
           countries: countries.map((c) => ({ code: c.code, name: c.name })),

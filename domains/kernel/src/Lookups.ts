@@ -8,6 +8,13 @@ export class Country extends Schema.Class<Country>('@kibitz/kernel/Country')({
   name: Schema.String,
 }) {}
 
+/** A country named in one language (its English name where it has none there), as plain data. */
+export interface CountryName {
+  readonly id: number
+  readonly code: string
+  readonly name: string
+}
+
 export class Currency extends Schema.Class<Currency>('@kibitz/kernel/Currency')({
   id: Schema.Int,
   code: Schema.String,
@@ -44,6 +51,8 @@ export class LookupService extends Context.Service<
      * without a name in it), in that language's alphabetical order.
      */
     countries(language: string): Db<ReadonlyArray<Country>>
+    /** The same countries as plain data, for a page's select: nothing constructed or checked per country. */
+    countryChoices(language: string): Db<ReadonlyArray<CountryName>>
     /** Currencies by code; `popularOnly` gives the short list offered first. */
     currencies(popularOnly: boolean): Db<ReadonlyArray<Currency>>
     /** Content languages, the default first. */
@@ -56,14 +65,17 @@ export class LookupService extends Context.Service<
     LookupService,
     Effect.gen(function* () {
       const repo = yield* LookupRepo
+      const countryChoices = Effect.fn('LookupService.countryChoices')(function* (language: string) {
+        const rows = yield* repo.countryNames(language)
+        const collator = new Intl.Collator([language, 'en'])
+        return [...rows].sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code))
+      })
       return LookupService.of({
-        countries: Effect.fn('LookupService.countries')(function* (language: string) {
-          const rows = yield* repo.countries()
-          const collator = new Intl.Collator([language, 'en'])
-          return rows
-            .map((r) => new Country({ id: r.id, code: r.code, name: r.names[language] ?? r.name }))
-            .sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code))
-        }),
+        countries: (language) =>
+          Effect.map(countryChoices(language), (rows) =>
+            rows.map((r) => new Country({ id: r.id, code: r.code, name: r.name })),
+          ),
+        countryChoices,
         currencies: Effect.fn('LookupService.currencies')(function* (popularOnly: boolean) {
           const rows = yield* repo.currencies(popularOnly)
           return rows.map(

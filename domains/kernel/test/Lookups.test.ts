@@ -62,6 +62,13 @@ describe(LookupService.name, () => {
           expect(yield* names('lt')).toEqual(['EE Estonia', 'LV Latvija', 'PL Lenkija', 'LT Lietuva'])
           expect(yield* names('ru')).toEqual(['LV Латвия', 'LT Литва', 'PL Польша', 'EE Estonia'])
           expect(yield* names('xx')).toEqual(['EE Estonia', 'LV Latvia', 'LT Lithuania', 'PL Poland'])
+
+          // A page's select gets the same countries, in the same order, as plain data.
+          for (const language of ['lt', 'ru', 'en']) {
+            const countries = yield* lookups((l) => l.countries(language))
+            const choices = yield* lookups((l) => l.countryChoices(language))
+            expect(choices).toEqual(countries.map((c) => ({ id: c.id, code: c.code, name: c.name })))
+          }
         }),
     )
   })

@@ -1,6 +1,11 @@
-import { Context, Effect, Layer } from 'effect'
+import { Context, Effect, Layer, Schema } from 'effect'
 import { Em } from '../Em.ts'
-import { AgeGroupEntity, CountryEntity, CurrencyEntity, LanguageEntity } from './entities/LookupEntities.ts'
+import type { CountryName } from '../Lookups.ts'
+import { AgeGroupEntity, CurrencyEntity, LanguageEntity } from './entities/LookupEntities.ts'
+
+const decodeCountryNames = Schema.decodeUnknownSync(
+  Schema.Array(Schema.Struct({ id: Schema.Int, code: Schema.String, name: Schema.String })),
+)
 
 /** Every repository call runs on the caller's EntityManager. */
 type Db<A> = Effect.Effect<A, never, Em>
@@ -9,7 +14,11 @@ type Db<A> = Effect.Effect<A, never, Em>
 export class LookupRepo extends Context.Service<
   LookupRepo,
   {
-    countries(): Db<ReadonlyArray<CountryEntity>>
+    /**
+     * Every country named in `language` (its English name where it has none there), unordered: three columns of
+     * 250 rows, read without the ORM (a page's country select reads them on every request).
+     */
+    countryNames(language: string): Db<ReadonlyArray<CountryName>>
     /** Currencies by code; `popularOnly` gives the short list offered first. */
     currencies(popularOnly: boolean): Db<ReadonlyArray<CurrencyEntity>>
     /** Content languages, the default first. */
@@ -21,9 +30,13 @@ export class LookupRepo extends Context.Service<
   static readonly layer = Layer.succeed(
     LookupRepo,
     LookupRepo.of({
-      countries: Effect.fn('LookupRepo.countries')(function* () {
+      countryNames: Effect.fn('LookupRepo.countryNames')(function* (language) {
         const em = yield* Em
-        return yield* Effect.promise(() => em.find(CountryEntity, {}))
+        return decodeCountryNames(
+          yield* Effect.promise(() =>
+            em.execute('select id, code, coalesce(names ->> ?, name) as name from country', [language]),
+          ),
+        )
       }),
       currencies: Effect.fn('LookupRepo.currencies')(function* (popularOnly) {
         const em = yield* Em
