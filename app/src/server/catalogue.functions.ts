@@ -2,8 +2,6 @@ import {
   type CatalogueKeyset,
   type CatalogueQuery,
   catalogueQueryFor,
-  EventCard,
-  EventListing,
   EventPage,
   EventService,
 } from '@kibitz/events'
@@ -26,7 +24,8 @@ import { runDomain } from './runtime.server.ts'
 
 // The catalogue's screens (spec section 2: home, search, live score, and the few events a not-found page
 // offers): each server function right after the server code it runs, which names the events domain's use case.
-// Server functions hand plain JSON to the browser: DTO classes are encoded here. Keys and filters come from the
+// Server functions hand plain JSON to the browser: DTO classes are encoded here; the home page's and the search's
+// listing is plain data already (EventService.browse, docs/decisions/025) and goes as it is. Keys and filters come from the
 // address bar: any text is accepted here and judged by the server code (a nonsense filter is ignored), so odd
 // input never becomes a 500.
 
@@ -41,8 +40,6 @@ const PageStart = Schema.Struct({
 })
 
 const encodePage = Schema.encodeSync(EventPage)
-const encodeListing = Schema.encodeSync(EventListing)
-const encodeCards = Schema.encodeSync(Schema.Array(EventCard))
 
 const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize
 
@@ -70,7 +67,7 @@ export const homeData = createServerOnlyFn((start: { after?: string; before?: st
         locale,
         catalogueCountCap,
       )
-      return { listing: encodeListing(listing) }
+      return { listing }
     }),
   )
 })
@@ -100,7 +97,7 @@ export const searchData = createServerOnlyFn(
         // The country filter's choices, named in the visitor's language (decision 030).
         const countries = yield* LookupService.use((l) => l.countryChoices(locale))
         return {
-          listing: encodeListing(listing),
+          listing,
           countries: countries.map((c) => ({ code: c.code, name: c.name })),
           filter: raw,
           canonicalQ: encodeSearchFilter(raw),
@@ -140,7 +137,7 @@ export const moreEventsData = createServerOnlyFn(() => {
       const events = yield* EventService
       // A not-found page (bots find many) needs three cards, not a count of every upcoming event.
       const result = yield* events.browse({ upcomingOnly: true, offset: 0, limit: 3 }, undefined, locale, 0)
-      return encodeCards(result.events)
+      return result.events
     }),
   )
 })

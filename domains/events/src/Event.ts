@@ -48,8 +48,8 @@ export class EventContent extends Schema.Class<EventContent>('@kibitz/events/Eve
   type: Schema.Int,
 }) {}
 
-/** What an event card of spec section 2 needs, in the visitor's language. */
-export class EventCard extends Schema.Class<EventCard>('@kibitz/events/EventCard')({
+/** What an event card of spec section 2 shows, in the visitor's language. */
+const eventCardFields = {
   id: EventId,
   alias: Schema.String,
   name: Schema.String,
@@ -73,7 +73,18 @@ export class EventCard extends Schema.Class<EventCard>('@kibitz/events/EventCard
   thumbUrl: Schema.NullOr(Schema.String),
   imageAlt: Schema.NullOr(Schema.String),
   organiserId: OrganiserId,
-}) {}
+}
+
+/** What an event card of spec section 2 needs, in the visitor's language. */
+export class EventCard extends Schema.Class<EventCard>('@kibitz/events/EventCard')(eventCardFields) {}
+
+/**
+ * The same card as plain data: what the site's catalogue pages get (EventService.browse). It is made once from rows
+ * the database typed, with no class to construct and nothing to encode (its ids are plain numbers on the wire), so
+ * a page of eighteen cards costs no validation of values the database already holds valid (docs/decisions/025).
+ */
+export const CatalogueCard = Schema.Struct(eventCardFields)
+export type CatalogueCard = typeof CatalogueCard.Type
 
 /** The whole public event of spec section 3, for the event home, details and program. */
 export class EventView extends Schema.Class<EventView>('@kibitz/events/EventView')({
@@ -145,9 +156,12 @@ export interface CatalogueKeyset {
   readonly direction: 'after' | 'before'
 }
 
-/** One page of the catalogue as the site shows it (docs/decisions/022): read by keyset, counted up to a cap. */
-export class EventListing extends Schema.Class<EventListing>('@kibitz/events/EventListing')({
-  events: Schema.Array(EventCard),
+/**
+ * One page of the catalogue as the site shows it (docs/decisions/022): read by keyset, counted up to a cap. Plain
+ * data, as its cards are.
+ */
+export const EventListing = Schema.Struct({
+  events: Schema.Array(CatalogueCard),
   /** How many events the listing has, or at least this many when `totalIsLowerBound`. */
   total: Schema.Int,
   totalIsLowerBound: Schema.Boolean,
@@ -156,7 +170,8 @@ export class EventListing extends Schema.Class<EventListing>('@kibitz/events/Eve
   previous: Schema.NullOr(Schema.Struct({ dateStart: Schema.String, id: EventId })),
   /** True when the visitor's text matched nothing as typed and the listing shows events with similar words. */
   similarText: Schema.Boolean,
-}) {}
+})
+export type EventListing = typeof EventListing.Type
 
 /** When one tournament takes registrations; `opensAt` null: from publication on. ISO instants. */
 export interface RegistrationWindow {

@@ -1,12 +1,13 @@
 import { displayTimeState, type Em, isoDate, OrganiserId, oneOf, placeWithCountry } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Option } from 'effect'
 import {
+  type CatalogueCard,
   type CatalogueKeyset,
   type CatalogueQuery,
   EventCard,
   EventContent,
   EventId,
-  EventListing,
+  type EventListing,
   EventLocation,
   EventPage,
   EventState,
@@ -16,8 +17,8 @@ import {
   type TournamentSummary,
 } from './Event.ts'
 import { EventNotFound } from './EventErrors.ts'
-import { asTyped } from './internal/CatalogueSql.ts'
-import { type CardSource, EventRepo } from './internal/EventRepo.ts'
+import { type CardSource, CatalogueRepo } from './internal/CatalogueRepo.ts'
+import { EventRepo } from './internal/EventRepo.ts'
 import type { ViewSource } from './internal/EventViewSql.ts'
 import type { EventEntity } from './internal/entities/EventEntity.ts'
 
@@ -97,25 +98,19 @@ export class EventService extends Context.Service<
     EventService,
     Effect.gen(function* () {
       const repo = yield* EventRepo
+      const catalogue = yield* CatalogueRepo
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const search = Effect.fn('EventService.search')(function* (query: CatalogueQuery, locale: string) {
         const at = yield* now
-        const [{ rows, textMatch }, exactTotal] = yield* Effect.all(
-          [
-            repo.listing(query, at, { skip: query.offset, take: query.limit }),
-            repo.count(query, at, asTyped),
-          ],
-          { concurrency: 2 },
+        const { rows, total } = yield* catalogue.page(
+          query,
+          at,
+          { skip: query.offset, take: query.limit },
+          undefined,
         )
-        const [entities, total] = yield* Effect.all(
-          [
-            repo.cardsInOrder(rows.map((r) => r.id)),
-            textMatch.kind === 'exact' ? Effect.succeed(exactTotal) : repo.count(query, at, textMatch),
-          ],
-          { concurrency: 2 },
-        )
-        return new EventPage({ events: yield* cardsOf(entities, locale, at), totalEventsCount: total })
+        const cards = yield* cardsOf(rows, locale, at)
+        return new EventPage({ events: cards.map((card) => new EventCard(card)), totalEventsCount: total })
       })
 
       const browse = Effect.fn('EventService.browse')(function* (
@@ -125,14 +120,12 @@ export class EventService extends Context.Service<
         countUpTo: number,
       ) {
         const at = yield* now
-        // One row more than the page tells whether the listing goes on in the direction walked. The count runs
-        // beside the page on a connection of its own; it is read again only when the text matched by similar words.
-        const [{ rows, textMatch }, exactCount] = yield* Effect.all(
-          [
-            repo.listing(query, at, { keyset, skip: 0, take: query.limit + 1 }),
-            repo.count(query, at, asTyped, countUpTo),
-          ],
-          { concurrency: 2 },
+        // One row more than the page tells whether the listing goes on in the direction walked.
+        const { rows, total, textMatch } = yield* catalogue.page(
+          query,
+          at,
+          { keyset, skip: 0, take: query.limit + 1 },
+          countUpTo,
         )
         const backwards = keyset?.direction === 'before'
         const more = rows.length > query.limit
@@ -140,28 +133,20 @@ export class EventService extends Context.Service<
         const shown = more ? (backwards ? rows.slice(1) : rows.slice(0, query.limit)) : rows
         const first = shown[0]
         const last = shown[shown.length - 1]
-        const [entities, counted] = yield* Effect.all(
-          [
-            repo.cardsInOrder(shown.map((r) => r.id)),
-            textMatch.kind === 'exact'
-              ? Effect.succeed(exactCount)
-              : repo.count(query, at, textMatch, countUpTo),
-          ],
-          { concurrency: 2 },
-        )
         const edge = (row: { dateStart: string; id: number } | undefined) =>
           row ? { dateStart: row.dateStart, id: EventId.make(row.id) } : null
         // A page that came back empty (its neighbour went away meanwhile) still leads back where it came from.
         const here = keyset ? { dateStart: keyset.dateStart, id: keyset.id } : null
-        return new EventListing({
-          events: yield* cardsOf(entities, locale, at),
-          total: Math.min(counted, countUpTo),
-          totalIsLowerBound: counted > countUpTo,
+        const listing: EventListing = {
+          events: yield* cardsOf(shown, locale, at),
+          total: Math.min(total, countUpTo),
+          totalIsLowerBound: total > countUpTo,
           next: backwards ? (edge(last) ?? here) : more ? edge(last) : null,
           previous:
             keyset === undefined ? null : backwards ? (more ? edge(first) : null) : (edge(first) ?? here),
           similarText: textMatch.kind === 'similar',
-        })
+        }
+        return listing
       })
 
       const view = Effect.fn('EventService.view')(function* (aliasOrId: string, locale: string) {
@@ -189,8 +174,8 @@ export class EventService extends Context.Service<
 
       const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<EventId>, locale: string) {
         const at = yield* now
-        const entities = yield* repo.findPublicByIds(ids)
-        return yield* cardsOf(entities.map(cardSourceOf), locale, at)
+        const sources = yield* catalogue.publicCards(ids)
+        return (yield* cardsOf(sources, locale, at)).map((card) => new EventCard(card))
       })
 
       const locationSuggestions = Effect.fn('EventService.locationSuggestions')(function* (
@@ -211,7 +196,7 @@ export class EventService extends Context.Service<
         const at = yield* now
         const { entities, total } = yield* repo.liveOn(date, offset, limit)
         return new EventPage({
-          events: yield* cardsOf(entities.map(cardSourceOf), locale, at),
+          events: (yield* cardsOf(entities.map(cardSourceOf), locale, at)).map((card) => new EventCard(card)),
           totalEventsCount: total,
         })
       })
@@ -229,7 +214,7 @@ export class EventService extends Context.Service<
           page.limit,
         )
         return new EventPage({
-          events: yield* cardsOf(entities.map(cardSourceOf), locale, at),
+          events: (yield* cardsOf(entities.map(cardSourceOf), locale, at)).map((card) => new EventCard(card)),
           totalEventsCount: total,
         })
       })
@@ -248,7 +233,7 @@ export class EventService extends Context.Service<
         sitemapPage: (afterId, limit) => repo.sitemapPage(afterId ?? 0, limit),
       })
     }),
-  ).pipe(Layer.provide(EventRepo.layer))
+  ).pipe(Layer.provide([EventRepo.layer, CatalogueRepo.layer]))
 }
 
 const decodeState = (state: string): EventState => oneOf(EventState.literals, state, 'event state')
@@ -312,31 +297,55 @@ const cardSourceOf = (e: EventEntity): CardSource => ({
 })
 
 /**
- * The cards of a list. An event whose card cannot be made (a value no check foresaw) is logged with its id and
- * left out: one organiser's row never takes a list, the home page or the search down for everyone.
+ * The cards of a list, as plain data (CatalogueCard). An event whose card cannot be made (a value no check foresaw)
+ * is logged with its id and left out: one organiser's row never takes a list, the home page or the search down for
+ * everyone. `sources` may hold rows without a readable card (the repository has logged them): they are skipped.
  */
-const cardsOf = (sources: ReadonlyArray<CardSource>, locale: string, now: Date) =>
-  Effect.gen(function* () {
-    const cards: Array<EventCard> = []
-    for (const source of sources) {
-      const card = yield* Effect.try(() => toCard(source, locale, now)).pipe(
-        Effect.tapError((cause) =>
-          Effect.logWarning('events: an event was left out of a list', { eventId: source.id, cause }),
-        ),
-        Effect.option,
-      )
-      if (Option.isSome(card)) cards.push(card.value)
+const cardsOf = (
+  sources: ReadonlyArray<CardSource | { readonly card: CardSource | null }>,
+  locale: string,
+  now: Date,
+): Effect.Effect<ReadonlyArray<CatalogueCard>> =>
+  Effect.suspend(() => {
+    const cards: Array<CatalogueCard> = []
+    const failed: Array<{ readonly eventId: number; readonly cause: unknown }> = []
+    // Today in each time zone the list's events are in, worked out once per zone.
+    const todays = new Map<string, string>()
+    const todayIn = (zone: string) => {
+      let today = todays.get(zone)
+      if (today === undefined) {
+        today = isoDate(now, zone)
+        todays.set(zone, today)
+      }
+      return today
     }
-    return cards
+    for (const item of sources) {
+      const source = 'card' in item ? item.card : item
+      if (source === null) continue
+      try {
+        cards.push(toCard(source, locale, now, todayIn))
+      } catch (cause) {
+        failed.push({ eventId: source.id, cause })
+      }
+    }
+    if (failed.length === 0) return Effect.succeed(cards)
+    return Effect.forEach(failed, (f) => Effect.logWarning('events: an event was left out of a list', f), {
+      discard: true,
+    }).pipe(Effect.as(cards))
   })
 
-const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
+/** A card from its source; throws on a value no check foresaw (an unknown state or type). */
+const toCard = (
+  e: CardSource,
+  locale: string,
+  now: Date,
+  todayIn: (zone: string) => string = (zone) => isoDate(now, zone),
+): CatalogueCard => {
   const contents = e.contents
   const content = pickContent(contents, locale)
   const native = contents.find((c) => c.type === 2)
   const state = decodeState(e.state)
-  const today = isoDate(now, e.timeZone)
-  const timeState = displayTimeState(e.dateStart, e.dateEnd, today)
+  const timeState = displayTimeState(e.dateStart, e.dateEnd, todayIn(e.timeZone))
   const nowMs = now.getTime()
   const isOpenRegistration =
     state === 'accepted' &&
@@ -354,7 +363,7 @@ const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
         .filter((a) => a.length > 0),
     ),
   ]
-  return new EventCard({
+  return {
     id: EventId.make(e.id),
     alias: e.alias,
     name: content?.name ?? e.alias,
@@ -378,11 +387,11 @@ const toCard = (e: CardSource, locale: string, now: Date): EventCard => {
     thumbUrl: e.thumbUrl ?? null,
     imageAlt: e.imageAlt ?? null,
     organiserId: OrganiserId.make(e.organiserId),
-  })
+  }
 }
 
 const toView = (e: ViewSource, locale: string, now: Date): EventView => {
-  const card = toCard(e, locale, now)
+  const card = new EventCard(toCard(e, locale, now))
   const contents = e.contents
   const content = pickContent(contents, locale)
   const locations = e.locations

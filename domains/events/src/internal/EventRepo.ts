@@ -8,98 +8,18 @@ import {
   withoutControlCharacters,
 } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
-import type { CatalogueKeyset, CatalogueQuery, TournamentSummary } from '../Event.ts'
-import {
-  asTyped,
-  correctedWords,
-  countQuery,
-  likeEscape,
-  nearestWordsQuery,
-  pageQuery,
-  type TextMatch,
-  typedWords,
-  visibleToPublic,
-} from './CatalogueSql.ts'
+import type { TournamentSummary } from '../Event.ts'
+import { likeEscape, visibleToPublic } from './CatalogueSql.ts'
 import { anyViewSql, decodeViewRows, publicViewSql, type ViewSource } from './EventViewSql.ts'
 import { EventEntity } from './entities/EventEntity.ts'
 
 const decodeZone = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ time_zone: Schema.String })))
 const decodeIds = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))
-/** A listing row: the event and its start date (YYYY-MM-DD), which a neighbour page's keyset needs. */
-const ListingRow = Schema.Struct({ id: Schema.Int, date_start: Schema.String })
-const decodeListingRows = Schema.decodeUnknownSync(Schema.Array(ListingRow))
 const decodeSitemapRows = Schema.decodeUnknownSync(
   Schema.Array(Schema.Struct({ id: EventId, alias: Schema.String, updated_at: Schema.String })),
 )
 const LabelRow = Schema.Struct({ label: Schema.String, country_code: Schema.NullOr(Schema.String) })
 const decodeLabelRows = Schema.decodeUnknownSync(Schema.Array(LabelRow))
-const decodeNearestRows = Schema.decodeUnknownSync(
-  Schema.Array(
-    Schema.Struct({ word: Schema.String, nearest: Schema.NullOr(Schema.String), score: Schema.Number }),
-  ),
-)
-/** What a catalogue card shows of an event (EventService's toCard), read as one row per event. */
-const CardRow = Schema.Struct({
-  id: Schema.Int,
-  alias: Schema.String,
-  state: Schema.String,
-  type: Schema.Int,
-  timeZone: Schema.String,
-  dateStart: Schema.String,
-  dateEnd: Schema.String,
-  registrationWindows: Schema.Array(
-    Schema.Struct({ opensAt: Schema.NullOr(Schema.String), closesAt: Schema.String }),
-  ),
-  showNativeName: Schema.Boolean,
-  tournamentsCount: Schema.Int,
-  countryCode: Schema.NullOr(Schema.String),
-  isOnline: Schema.Boolean,
-  isLive: Schema.Boolean,
-  hasLiveResults: Schema.Boolean,
-  hasFinalResults: Schema.Boolean,
-  liveResultsUrl: Schema.NullOr(Schema.String),
-  isRecommended: Schema.Boolean,
-  thumbUrl: Schema.NullOr(Schema.String),
-  imageAlt: Schema.NullOr(Schema.String),
-  organiserId: Schema.Int,
-  contents: Schema.Array(
-    Schema.Struct({ name: Schema.String, language: Schema.String, type: Schema.Int, isMain: Schema.Boolean }),
-  ),
-  locations: Schema.Array(
-    Schema.Struct({
-      shortAddressLine: Schema.NullOr(Schema.String),
-      name: Schema.NullOr(Schema.String),
-      countryCode: Schema.NullOr(Schema.String),
-    }),
-  ),
-})
-export type CardSource = typeof CardRow.Type
-const decodeCardRow = Schema.decodeUnknownOption(CardRow)
-
-/** The card rows of `count` ids; contents and locations in id order, as the ORM's collections are. */
-const cardsSql = (count: number) => `
-  select e.id, e.alias, e.state, e.type, e.time_zone as "timeZone", e.date_start::text as "dateStart",
-         e.date_end::text as "dateEnd", e.registration_windows as "registrationWindows",
-         e.show_native_name as "showNativeName", e.tournaments_count as "tournamentsCount",
-         e.country_code as "countryCode", e.is_online as "isOnline", e.is_live as "isLive",
-         e.has_live_results as "hasLiveResults", e.has_final_results as "hasFinalResults",
-         e.live_results_url as "liveResultsUrl", e.is_recommended as "isRecommended", e.thumb_url as "thumbUrl",
-         e.image_alt as "imageAlt", e.organiser_id as "organiserId",
-         coalesce((select json_agg(json_build_object('name', c.name, 'language', c.language, 'type', c.type,
-                                                    'isMain', c.is_main) order by c.id)
-                     from event_content c where c.event_id = e.id), '[]') as contents,
-         coalesce((select json_agg(json_build_object('shortAddressLine', l.short_address_line, 'name', l.name,
-                                                    'countryCode', l.country_code)
-                                   order by l.id)
-                     from event_location l where l.event_id = e.id), '[]') as locations
-    from event e
-   where e.id in (${Array.from({ length: count }, () => '?').join(',')})`
-
-/** The id of a raw row, for a log line about it. */
-const rowId = (row: unknown): { readonly eventId: unknown } => ({
-  eventId: typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined,
-})
-
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
 
@@ -107,36 +27,15 @@ const acceptedAndVisible = `e.state = 'accepted' and ${visibleToPublic}`
 /** The calendar date "now" in the event's own time zone: an event runs by its local calendar. */
 const localToday = `(?::timestamptz at time zone e.time_zone)::date`
 
-/** A listing page's rows: the events in order, each with the start date the keyset of a neighbour page uses. */
-export interface ListingRows {
-  readonly rows: ReadonlyArray<{ readonly id: number; readonly dateStart: string }>
-  readonly textMatch: TextMatch
-}
-
-/** The only code that touches the event tables. */
+/** The only code that touches the event tables, but for the catalogue's reads (CatalogueRepo). */
 export class EventRepo extends Context.Service<
   EventRepo,
   {
-    /**
-     * Rows of a catalogue page: `take` from `skip` in the listing's order, or after/before a keyset (walked
-     * backwards for `before`, returned in listing order). Text that matches nothing as typed matches by similar
-     * words instead.
-     */
-    listing(
-      query: CatalogueQuery,
-      now: Date,
-      page: { readonly keyset?: CatalogueKeyset | undefined; readonly skip: number; readonly take: number },
-    ): Db<ListingRows>
-    /** How many events the query lists: exactly, or read up to `upTo + 1` rows. */
-    count(query: CatalogueQuery, now: Date, textMatch: TextMatch, upTo?: number): Db<number>
-    /** What the catalogue's cards show of the events of `ids`, in that order: one query, no ORM. */
-    cardsInOrder(ids: ReadonlyArray<number>): Db<ReadonlyArray<CardSource>>
     findPublic(aliasOrId: string): Db<Option.Option<EventEntity>>
     /** What the public event page shows of the event findPublic finds: one statement, no entity. */
     publicView(aliasOrId: string): Db<Option.Option<ViewSource>>
     /** What the event page shows of any event by id, whatever its state (the organiser's preview). */
     anyView(id: number): Db<Option.Option<ViewSource>>
-    findPublicByIds(ids: ReadonlyArray<number>): Db<ReadonlyArray<EventEntity>>
     /** Any event by id, whatever its state, with its contents (registration's organiser screens and e-mails). */
     findAnyById(id: number): Db<Option.Option<EventEntity>>
     locationSuggestions(text: string, limit: number, now: Date): Db<ReadonlyArray<typeof LabelRow.Type>>
@@ -174,67 +73,6 @@ export class EventRepo extends Context.Service<
   static readonly layer = Layer.succeed(
     EventRepo,
     EventRepo.of({
-      listing: Effect.fn('EventRepo.listing')(function* (query, now, page) {
-        const em = yield* Em
-        const read = (textMatch: TextMatch) => {
-          const q = pageQuery(query, now, page, textMatch)
-          return Effect.promise(() => em.execute(q.text, [...q.params])).pipe(Effect.map(decodeListingRows))
-        }
-        const exact = yield* read(asTyped)
-        // Text that matches no event as typed is probably misspelt: match its words, each corrected to the
-        // nearest known word, instead. On a later page (keyset) an empty read may just be the end, so ask whether
-        // the text matches anything at all.
-        const misspelt =
-          query.text !== undefined &&
-          exact.length === 0 &&
-          (page.keyset === undefined ||
-            (yield* Effect.promise(() => {
-              const q = pageQuery(query, now, { skip: 0, take: 1 }, asTyped)
-              return em.execute(q.text, [...q.params])
-            })).length === 0)
-        const words = misspelt && query.text !== undefined ? typedWords(query.text) : []
-        const corrected =
-          words.length === 0
-            ? undefined
-            : correctedWords(
-                decodeNearestRows(
-                  yield* Effect.promise(() => {
-                    const q = nearestWordsQuery(words)
-                    return em.execute(q.text, [...q.params])
-                  }),
-                ),
-              )
-        const textMatch: TextMatch = corrected ? { kind: 'similar', words: corrected } : asTyped
-        const found = corrected ? yield* read(textMatch) : exact
-        const rows = found.map((r) => ({ id: r.id, dateStart: r.date_start }))
-        return { rows: page.keyset?.direction === 'before' ? rows.reverse() : rows, textMatch }
-      }),
-      count: Effect.fn('EventRepo.count')(function* (query, now, textMatch, upTo) {
-        const em = yield* Em
-        const q = countQuery(query, now, upTo, textMatch)
-        const rows = decodeCountRow(yield* Effect.promise(() => em.execute(q.text, [...q.params])))
-        return rows[0]?.count ?? 0
-      }),
-      cardsInOrder: Effect.fn('EventRepo.cardsInOrder')(function* (ids) {
-        const em = yield* Em
-        if (ids.length === 0) return []
-        const raw: ReadonlyArray<unknown> = yield* Effect.promise(() =>
-          em.execute(cardsSql(ids.length), [...ids]),
-        )
-        // One row that cannot be read is left out of the page and logged; the others are still shown.
-        const rows: Array<CardSource> = []
-        for (const row of raw) {
-          const decoded = decodeCardRow(row)
-          if (Option.isSome(decoded)) rows.push(decoded.value)
-          else
-            yield* Effect.logWarning('events: a catalogue row could not be read and was left out', rowId(row))
-        }
-        const byId = new Map(rows.map((r) => [r.id, r]))
-        return ids.flatMap((id) => {
-          const row = byId.get(id)
-          return row ? [row] : []
-        })
-      }),
       findPublic: Effect.fn('EventRepo.findPublic')(function* (aliasOrId) {
         const em = yield* Em
         if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
@@ -281,23 +119,6 @@ export class EventRepo extends Context.Service<
         const em = yield* Em
         const [entity] = yield* loadInOrder(em, [id])
         return Option.fromNullishOr(entity)
-      }),
-      findPublicByIds: Effect.fn('EventRepo.findPublicByIds')(function* (ids) {
-        const em = yield* Em
-        if (ids.length === 0) return []
-        const rows = decodeIds(
-          yield* Effect.promise(() =>
-            em.execute(
-              `select e.id from event e where ${visibleToPublic} and e.id in (${ids.map(() => '?').join(',')})`,
-              [...ids],
-            ),
-          ),
-        )
-        const visible = new Set(rows.map((r) => r.id))
-        return yield* loadInOrder(
-          em,
-          ids.filter((id) => visible.has(id)),
-        )
       }),
       locationSuggestions: Effect.fn('EventRepo.locationSuggestions')(function* (text, limit, now) {
         const em = yield* Em
