@@ -5,6 +5,7 @@ import { eventTypeLabel } from '../lib/labels.ts'
 import type { Card } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
 import { PinIcon, StarIcon } from './Icons.tsx'
+import { Kept } from './Kept.tsx'
 import { SuitRow } from './Suits.tsx'
 
 const root = getRouteApi('__root__')
@@ -183,9 +184,10 @@ export function EventGrid({ events }: { events: ReadonlyArray<Card> }) {
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {events.flatMap((event, index) => {
         const items = [
-          <li key={event.id} className="flex">
+          // A card shows its data in the visitor's language and nothing else: its HTML is kept (Kept.tsx).
+          <Kept key={event.id} as="li" className="flex" of={JSON.stringify(event)}>
             <EventCardView event={event} />
-          </li>,
+          </Kept>,
         ]
         if (adSlotUrl && adSlotAfter(index, events.length)) {
           slots += 1

@@ -3,6 +3,7 @@ import { locationSuggestionMinLength } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { eventTypeLabels, stateLabels } from '../lib/labels.ts'
+import { Kept } from './Kept.tsx'
 
 const inputClass =
   'h-11 w-full rounded-lg border border-line bg-surface px-3 text-base outline-none focus:border-brand-600 aria-[invalid=true]:border-danger-700'
@@ -30,6 +31,78 @@ function FilterBox({
       />
       {children}
     </label>
+  )
+}
+
+/** The catalogue's filters below the text and the dates: country, type, state and the rest. */
+function Filters({
+  filter,
+  countries,
+}: {
+  filter: SearchFilter
+  countries: ReadonlyArray<{ readonly code: string; readonly name: string }> | undefined
+}) {
+  const { t } = useLingui()
+  return (
+    <>
+      {countries ? (
+        <label className="flex flex-col gap-1 text-sm font-semibold md:w-56">
+          <Trans>Country</Trans>
+          <select name="country" defaultValue={filter.country ?? ''} className={inputClass}>
+            <option value="">{t`Any country`}</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+        <legend className="mb-1 text-sm font-semibold">
+          <Trans>Event type</Trans>
+        </legend>
+        {[1, 2, 3, 4].map((type) => (
+          <FilterBox
+            key={type}
+            name="type"
+            value={String(type)}
+            checked={filter.eventTypes?.some((x) => x === type) ?? false}
+          >
+            {t(eventTypeLabels[type] ?? { id: String(type) })}
+          </FilterBox>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+        <legend className="mb-1 text-sm font-semibold">
+          <Trans>Status</Trans>
+        </legend>
+        {['running', 'future', 'past', 'canceled', 'postponed'].map((state) => (
+          <FilterBox
+            key={state}
+            name="state"
+            value={state}
+            checked={filter.eventStates?.some((x) => x === state) ?? false}
+          >
+            {t(stateLabels[state] ?? { id: state })}
+          </FilterBox>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+        <legend className="mb-1 text-sm font-semibold">
+          <Trans>More</Trans>
+        </legend>
+        <FilterBox name="month" value="1" checked={filter.monthOnly ?? false}>
+          <Trans>Whole months</Trans>
+        </FilterBox>
+        <FilterBox name="online" value="1" checked={filter.online ?? false}>
+          <Trans>Online</Trans>
+        </FilterBox>
+        <FilterBox name="live" value="1" checked={filter.live ?? false}>
+          <Trans>In person</Trans>
+        </FilterBox>
+      </fieldset>
+    </>
   )
 }
 
@@ -100,65 +173,23 @@ export function SearchForm({
         </p>
       ) : null}
       {compact ? null : (
-        <div className="flex flex-col gap-4 md:flex-row md:gap-8">
-          {countries ? (
-            <label className="flex flex-col gap-1 text-sm font-semibold md:w-56">
-              <Trans>Country</Trans>
-              <select name="country" defaultValue={filter.country ?? ''} className={inputClass}>
-                <option value="">{t`Any country`}</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
-            <legend className="mb-1 text-sm font-semibold">
-              <Trans>Event type</Trans>
-            </legend>
-            {[1, 2, 3, 4].map((type) => (
-              <FilterBox
-                key={type}
-                name="type"
-                value={String(type)}
-                checked={filter.eventTypes?.some((x) => x === type) ?? false}
-              >
-                {t(eventTypeLabels[type] ?? { id: String(type) })}
-              </FilterBox>
-            ))}
-          </fieldset>
-          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
-            <legend className="mb-1 text-sm font-semibold">
-              <Trans>Status</Trans>
-            </legend>
-            {['running', 'future', 'past', 'canceled', 'postponed'].map((state) => (
-              <FilterBox
-                key={state}
-                name="state"
-                value={state}
-                checked={filter.eventStates?.some((x) => x === state) ?? false}
-              >
-                {t(stateLabels[state] ?? { id: state })}
-              </FilterBox>
-            ))}
-          </fieldset>
-          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
-            <legend className="mb-1 text-sm font-semibold">
-              <Trans>More</Trans>
-            </legend>
-            <FilterBox name="month" value="1" checked={filter.monthOnly ?? false}>
-              <Trans>Whole months</Trans>
-            </FilterBox>
-            <FilterBox name="online" value="1" checked={filter.online ?? false}>
-              <Trans>Online</Trans>
-            </FilterBox>
-            <FilterBox name="live" value="1" checked={filter.live ?? false}>
-              <Trans>In person</Trans>
-            </FilterBox>
-          </fieldset>
-        </div>
+        // The filters show the choices, the chosen ones and the language only: their HTML is kept (Kept.tsx). With
+        // every country a choice, rendering them costs more than the rest of the form.
+        <Kept
+          as="div"
+          className="flex flex-col gap-4 md:flex-row md:gap-8"
+          of={JSON.stringify([
+            countries ?? null,
+            filter.country ?? null,
+            filter.eventTypes ?? [],
+            filter.eventStates ?? [],
+            filter.monthOnly ?? false,
+            filter.online ?? false,
+            filter.live ?? false,
+          ])}
+        >
+          <Filters filter={filter} countries={countries} />
+        </Kept>
       )}
     </form>
   )
