@@ -309,21 +309,11 @@ const cardsOf = (
   Effect.suspend(() => {
     const cards: Array<CatalogueCard> = []
     const failed: Array<{ readonly eventId: number; readonly cause: unknown }> = []
-    // Today in each time zone the list's events are in, worked out once per zone.
-    const todays = new Map<string, string>()
-    const todayIn = (zone: string) => {
-      let today = todays.get(zone)
-      if (today === undefined) {
-        today = isoDate(now, zone)
-        todays.set(zone, today)
-      }
-      return today
-    }
     for (const item of sources) {
       const source = 'card' in item ? item.card : item
       if (source === null) continue
       try {
-        cards.push(toCard(source, locale, now, todayIn))
+        cards.push(toCard(source, locale, now))
       } catch (cause) {
         failed.push({ eventId: source.id, cause })
       }
@@ -334,18 +324,28 @@ const cardsOf = (
     }).pipe(Effect.as(cards))
   })
 
-/** A card from its source; throws on a value no check foresaw (an unknown state or type). */
-const toCard = (
-  e: CardSource,
-  locale: string,
-  now: Date,
-  todayIn: (zone: string) => string = (zone) => isoDate(now, zone),
-): CatalogueCard => {
+/**
+ * Today in a time zone at `now`, worked out once a minute per zone (a catalogue page asks it for every card, and
+ * Intl's answer costs microseconds): a zone's date changes at its midnight, which falls on a whole minute of UTC
+ * as every zone's offset today is whole minutes. An unknown zone throws, as isoDate does, and is not kept.
+ */
+const todays = new Map<string, { readonly minute: number; readonly day: string }>()
+const todayIn = (zone: string, now: Date): string => {
+  const minute = Math.floor(now.getTime() / 60_000)
+  const known = todays.get(zone)
+  if (known?.minute === minute) return known.day
+  const day = isoDate(now, zone)
+  todays.set(zone, { minute, day })
+  return day
+}
+
+/** A card from its source; throws on a value no check foresaw (an unknown state or type, an unknown zone). */
+const toCard = (e: CardSource, locale: string, now: Date): CatalogueCard => {
   const contents = e.contents
   const content = pickContent(contents, locale)
   const native = contents.find((c) => c.type === 2)
   const state = decodeState(e.state)
-  const timeState = displayTimeState(e.dateStart, e.dateEnd, todayIn(e.timeZone))
+  const timeState = displayTimeState(e.dateStart, e.dateEnd, todayIn(e.timeZone, now))
   const nowMs = now.getTime()
   const isOpenRegistration =
     state === 'accepted' &&
