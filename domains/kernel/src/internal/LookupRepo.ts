@@ -3,8 +3,12 @@ import { Em } from '../Em.ts'
 import type { CountryName } from '../Lookups.ts'
 import { AgeGroupEntity, CurrencyEntity, LanguageEntity } from './entities/LookupEntities.ts'
 
-const decodeCountryNames = Schema.decodeUnknownSync(
-  Schema.Array(Schema.Struct({ id: Schema.Int, code: Schema.String, name: Schema.String })),
+/**
+ * The countries' one row: their JSON array, which the driver has parsed. Its objects are built from columns the
+ * database types (an integer and two non-null texts), so they are read as they are, without a check per country.
+ */
+const decodeCountriesRow = Schema.decodeUnknownSync(
+  Schema.Tuple([Schema.Struct({ countries: Schema.Array(Schema.Unknown) })]),
 )
 
 /** Every repository call runs on the caller's EntityManager. */
@@ -15,8 +19,9 @@ export class LookupRepo extends Context.Service<
   LookupRepo,
   {
     /**
-     * Every country named in `language` (its English name where it has none there), unordered: three columns of
-     * 250 rows, read without the ORM (a page's country select reads them on every request).
+     * Every country named in `language` (its English name where it has none there), unordered: one row holding
+     * them all as JSON, read without the ORM (a page's country select reads them on every request, and 250 rows
+     * cost the driver more than one).
      */
     countryNames(language: string): Db<ReadonlyArray<CountryName>>
     /** Currencies by code; `popularOnly` gives the short list offered first. */
@@ -32,11 +37,17 @@ export class LookupRepo extends Context.Service<
     LookupRepo.of({
       countryNames: Effect.fn('LookupRepo.countryNames')(function* (language) {
         const em = yield* Em
-        return decodeCountryNames(
+        const [row] = decodeCountriesRow(
           yield* Effect.promise(() =>
-            em.execute('select id, code, coalesce(names ->> ?, name) as name from country', [language]),
+            em.execute(
+              `select coalesce(json_agg(json_build_object('id', id, 'code', code,
+                                                         'name', coalesce(names ->> ?, name))), '[]') as countries
+                 from country`,
+              [language],
+            ),
           ),
         )
+        return row.countries as ReadonlyArray<CountryName>
       }),
       currencies: Effect.fn('LookupRepo.currencies')(function* (popularOnly) {
         const em = yield* Em
