@@ -4,6 +4,8 @@ import { Context, Effect, Layer, Schema } from 'effect'
 import type { CatalogueKeyset, CatalogueQuery } from '../Event.ts'
 import {
   asTyped,
+  type CardSource,
+  cardFields,
   cardJson,
   catalogueQuery,
   correctedWords,
@@ -14,46 +16,13 @@ import {
   visibleToPublic,
 } from './CatalogueSql.ts'
 
+export type { CardSource } from './CatalogueSql.ts'
+
 // The catalogue's reads (docs/decisions/022, 025). A page is one statement that answers its cards as JSON the
 // database builds from typed columns; the JSON is parsed once by the driver and read as it is. The database holds
 // every value valid (docs/decisions/026), so only what its types do not say is checked here: the registration
 // windows (a jsonb column). A card whose JSON fails that is left out of the page and logged; the page's rows, its
 // neighbours' keysets and its count do not depend on it.
-
-/** What a catalogue card shows of an event (EventService's toCard): `cardJson`'s object. */
-export interface CardSource {
-  readonly id: number
-  readonly alias: string
-  readonly state: string
-  readonly type: number
-  readonly timeZone: string
-  readonly dateStart: string
-  readonly dateEnd: string
-  readonly registrationWindows: ReadonlyArray<{ readonly opensAt: string | null; readonly closesAt: string }>
-  readonly showNativeName: boolean
-  readonly tournamentsCount: number
-  readonly countryCode: string | null
-  readonly isOnline: boolean
-  readonly isLive: boolean
-  readonly hasLiveResults: boolean
-  readonly hasFinalResults: boolean
-  readonly liveResultsUrl: string | null
-  readonly isRecommended: boolean
-  readonly thumbUrl: string | null
-  readonly imageAlt: string | null
-  readonly organiserId: number
-  readonly contents: ReadonlyArray<{
-    readonly name: string
-    readonly language: string
-    readonly type: number
-    readonly isMain: boolean
-  }>
-  readonly locations: ReadonlyArray<{
-    readonly shortAddressLine: string | null
-    readonly name: string | null
-    readonly countryCode: string | null
-  }>
-}
 
 /** A row of a catalogue page: the event and its start date (a neighbour page's keyset), and its card when readable. */
 export interface CatalogueRow {
@@ -77,12 +46,23 @@ const isWindow = (value: unknown): boolean =>
   typeof value.closesAt === 'string' &&
   (value.opensAt === null || typeof value.opensAt === 'string')
 
-/** `cardJson`'s object as a card source, or null when what the database does not type is not as expected. */
-const cardSourceOf = (json: unknown): CardSource | null =>
-  isRecord(json) && Array.isArray(json.registrationWindows) && json.registrationWindows.every(isWindow)
-    ? // The other fields are columns of the types CardSource names (event, event_content, event_location).
-      (json as unknown as CardSource)
-    : null
+/** Where `cardJson`'s array holds a field. */
+const fieldAt = (name: (typeof cardFields)[number][0]) => cardFields.findIndex(([field]) => field === name)
+const idAt = fieldAt('id')
+const dateStartAt = fieldAt('dateStart')
+
+/**
+ * `cardJson`'s array as a card source, or null when what the database does not type is not as expected (the
+ * registration windows). The other values are columns of the types CardSource names.
+ */
+const cardSourceOf = (values: ReadonlyArray<unknown>): CardSource | null => {
+  const card: Record<string, unknown> = {}
+  cardFields.forEach(([name], i) => {
+    card[name] = values[i]
+  })
+  const windows = card.registrationWindows
+  return Array.isArray(windows) && windows.every(isWindow) ? (card as unknown as CardSource) : null
+}
 
 /** The statement's one row: the count and the cards' JSON, which the driver has parsed. */
 const decodePageRow = Schema.decodeUnknownSync(
@@ -100,9 +80,11 @@ const rowsOf = (cards: ReadonlyArray<unknown>) =>
   Effect.gen(function* () {
     const rows: Array<CatalogueRow> = []
     for (const json of cards) {
-      const card = cardSourceOf(json)
-      // The id and the start date are an integer and a date column: only a card's other JSON can be unreadable.
-      const { id, dateStart } = json as { readonly id: number; readonly dateStart: string }
+      const values = json as ReadonlyArray<unknown>
+      // An integer and a date column: readable whatever the card's other values hold.
+      const id = values[idAt] as number
+      const dateStart = values[dateStartAt] as string
+      const card = cardSourceOf(values)
       if (card === null)
         yield* Effect.logWarning('events: a catalogue row could not be read and was left out', {
           eventId: id,
