@@ -106,7 +106,7 @@ export class EventService extends Context.Service<
         const { rows, total } = yield* catalogue.page(
           query,
           at,
-          { skip: query.offset, take: query.limit },
+          { skip: query.offset, take: query.limit, site: false },
           undefined,
         )
         const cards = yield* cardsOf(rows, locale, at)
@@ -124,7 +124,7 @@ export class EventService extends Context.Service<
         const { rows, total, textMatch } = yield* catalogue.page(
           query,
           at,
-          { keyset, skip: 0, take: query.limit + 1 },
+          { keyset, skip: 0, take: query.limit + 1, site: true },
           countUpTo,
         )
         const backwards = keyset?.direction === 'before'

@@ -1,5 +1,7 @@
+import { EventId } from '@kibitz/kernel/ids'
 import { describe, expect, it } from 'vitest'
 import { catalogueQueryFor } from '../src/Catalogue.ts'
+import { asTyped, catalogueQuery, numbered, preparable } from '../src/internal/CatalogueSql.ts'
 
 const page = { offset: 0, limit: 18 }
 const today = '2027-03-10'
@@ -47,5 +49,44 @@ describe('catalogueQueryFor', () => {
       ok: true,
       query: { online: undefined, live: true, countryCode: 'LT' },
     })
+  })
+})
+
+describe('a site listing as a prepared statement', () => {
+  const upcoming = { upcomingOnly: true, offset: 0, limit: 18 } as const
+  const first = { skip: 0 }
+  const now = new Date('2027-03-10T12:00:00Z')
+
+  it('numbers the parameters in the order they are given', () => {
+    const statement = catalogueQuery(
+      { ...upcoming, text: 'festival' },
+      now,
+      { keyset: { dateStart: '2027-04-01', id: EventId.make(7), direction: 'after' }, skip: 0, take: 19 },
+      asTyped,
+      1000,
+    )
+    const text = numbered(statement.text)
+    expect(text).not.toContain('?')
+    const numbers = Array.from(text.matchAll(/\$(\d+)/g), (m) => Number(m[1]))
+    expect(numbers).toEqual(statement.params.map((_, i) => i + 1))
+  })
+
+  it('is only the upcoming listing, with or without a text as typed, from its first row', () => {
+    expect(preparable(upcoming, first, asTyped)).toBe(true)
+    expect(preparable({ ...upcoming, text: 'festival' }, first, asTyped)).toBe(true)
+    expect(preparable(upcoming, { skip: 36 }, asTyped)).toBe(false)
+    expect(preparable({ ...upcoming, text: 'vilnus' }, first, { kind: 'similar', words: ['vilnius'] })).toBe(
+      false,
+    )
+    for (const filter of [
+      { eventTypes: [3] as const },
+      { eventStates: ['past'] as const },
+      { startDate: '2027-04-01' },
+      { endDate: '2027-04-01' },
+      { online: true },
+      { live: true },
+      { countryCode: 'LT' },
+    ])
+      expect(preparable({ ...upcoming, ...filter }, first, asTyped)).toBe(false)
   })
 })

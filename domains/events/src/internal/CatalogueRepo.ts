@@ -1,5 +1,4 @@
-import type { Db } from '@kibitz/kernel'
-import { Em } from '@kibitz/kernel'
+import { type Db, Em, preparedRead } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import type { CatalogueKeyset, CatalogueQuery } from '../Event.ts'
 import {
@@ -10,7 +9,9 @@ import {
   catalogueQuery,
   correctedWords,
   nearestWordsQuery,
+  numbered,
   pageQuery,
+  preparable,
   type TextMatch,
   typedWords,
   visibleToPublic,
@@ -102,12 +103,18 @@ export class CatalogueRepo extends Context.Service<
      * A catalogue page in one statement: `take` rows from `skip` in the listing's order, or after/before a keyset
      * (walked backwards for `before`, answered in listing order), each with its card, and the count (read up to
      * `countUpTo + 1` rows, or exactly without it). Text that matches nothing as typed matches by similar words
-     * instead (a few more statements, only then).
+     * instead (a few more statements, only then). `site`: a page of the site, whose sizes the code fixes; its most
+     * frequent shapes go as named prepared statements (`preparable`).
      */
     page(
       query: CatalogueQuery,
       now: Date,
-      page: { readonly keyset?: CatalogueKeyset | undefined; readonly skip: number; readonly take: number },
+      page: {
+        readonly keyset?: CatalogueKeyset | undefined
+        readonly skip: number
+        readonly take: number
+        readonly site: boolean
+      },
       countUpTo: number | undefined,
     ): Db<CataloguePage>
     /** The cards of the public events among `ids`, in that order (the others are skipped); one statement. */
@@ -121,9 +128,11 @@ export class CatalogueRepo extends Context.Service<
         const em = yield* Em
         const read = (textMatch: TextMatch) => {
           const q = catalogueQuery(query, now, page, textMatch, countUpTo)
-          return Effect.promise(() => em.execute(q.text, [...q.params])).pipe(
-            Effect.map((rows) => decodePageRow(rows)[0]),
-          )
+          const rows =
+            page.site && preparable(query, page, textMatch)
+              ? preparedRead(numbered(q.text), q.params)
+              : Effect.promise(() => em.execute(q.text, [...q.params]))
+          return Effect.map(rows, (found) => decodePageRow(found)[0])
         }
         const exact = yield* read(asTyped)
         // Text that matches no event as typed is probably misspelt: match its words, each corrected to the

@@ -383,7 +383,8 @@ export const cardJson = `json_build_array(${cardFields.map(([, value]) => value)
 /**
  * A catalogue page in one statement: the page's rows (`pageQuery`), each as its card (`cardJson`) in the listing's
  * order, and how many the listing has (`countQuery`, up to `upTo + 1` rows or exactly), as one row `total, cards`.
- * One round trip and one plan instead of three: the page, its cards and the count were separate statements.
+ * One round trip and one plan instead of three: the page, its cards and the count were separate statements. Its
+ * text holds no `?` but its parameters' (`numbered` relies on it).
  */
 export const catalogueQuery = (
   query: CatalogueQuery,
@@ -404,3 +405,35 @@ export const catalogueQuery = (
     ...count.params,
   )
 }
+
+/**
+ * The same statement with its parameters numbered `$1`…`$n` in order, as a named prepared statement takes them.
+ * The catalogue's SQL holds no `?` but its parameters' (no jsonb `?` operator, no literal question mark).
+ */
+export const numbered = (text: string): string => {
+  let n = 0
+  return text.replace(/\?/g, () => `$${++n}`)
+}
+
+/**
+ * Whether a site listing's statement may be sent as a named prepared statement (planned once per connection: the
+ * home page's took 0.7 ms to plan, a typed word's 1.1 ms, against under 1 ms to run). Only the few shapes the site
+ * asks all the time: the upcoming listing, with a text as typed or without, from its first row (the first page, or
+ * after or before an event). Each prepared statement keeps about 300 kB of plan on each connection, so the many
+ * shapes filters make (types, states, dates, places, corrected words) are planned each time instead of kept, and
+ * so are the API's pages, whose offsets and sizes the client chooses.
+ */
+export const preparable = (
+  query: CatalogueQuery,
+  page: { readonly skip: number },
+  textMatch: TextMatch,
+): boolean =>
+  page.skip === 0 &&
+  textMatch.kind === 'exact' &&
+  (query.eventTypes?.length ?? 0) === 0 &&
+  (query.eventStates?.length ?? 0) === 0 &&
+  query.startDate === undefined &&
+  query.endDate === undefined &&
+  query.online === undefined &&
+  query.live === undefined &&
+  query.countryCode === undefined

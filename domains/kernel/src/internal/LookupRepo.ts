@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Schema } from 'effect'
-import { Em } from '../Em.ts'
+import { Em, preparedRead } from '../Em.ts'
 import type { CountryName } from '../Lookups.ts'
 import { AgeGroupEntity, CurrencyEntity, LanguageEntity } from './entities/LookupEntities.ts'
 
@@ -20,8 +20,8 @@ export class LookupRepo extends Context.Service<
   {
     /**
      * Every country named in `language` (its English name where it has none there), unordered: one row holding
-     * them all as JSON, read without the ORM (a page's country select reads them on every request, and 250 rows
-     * cost the driver more than one).
+     * them all as JSON, a prepared statement read without the ORM (a page's country select reads them on every
+     * request, and 250 rows cost the driver more than one).
      */
     countryNames(language: string): Db<ReadonlyArray<CountryName>>
     /** Currencies by code; `popularOnly` gives the short list offered first. */
@@ -36,15 +36,12 @@ export class LookupRepo extends Context.Service<
     LookupRepo,
     LookupRepo.of({
       countryNames: Effect.fn('LookupRepo.countryNames')(function* (language) {
-        const em = yield* Em
         const [row] = decodeCountriesRow(
-          yield* Effect.promise(() =>
-            em.execute(
-              `select coalesce(json_agg(json_build_object('id', id, 'code', code,
-                                                         'name', coalesce(names ->> ?, name))), '[]') as countries
-                 from country`,
-              [language],
-            ),
+          yield* preparedRead(
+            `select coalesce(json_agg(json_build_object('id', id, 'code', code,
+                                                       'name', coalesce(names ->> $1, name))), '[]') as countries
+               from country`,
+            [language],
           ),
         )
         return row.countries as ReadonlyArray<CountryName>
