@@ -1,6 +1,11 @@
 import { type Em, inTransaction, isoDate, type TournamentId } from '@kibitz/kernel'
 import { Clock, Context, Effect, Layer, Schema } from 'effect'
-import { type CategoryRow, type SaleRows, TicketSalesRepo } from './internal/TicketSalesRepo.ts'
+import {
+  type CategoryRow,
+  type SaleRows,
+  type TicketRow,
+  TicketSalesRepo,
+} from './internal/TicketSalesRepo.ts'
 import { categoryLinePrices, type PricedPart, priceLine, unitsOf as ticketUnits } from './TicketPricing.ts'
 
 // Ticket prices and sales (issue 5's foundation): what a registration costs, computed on the server only, and
@@ -31,6 +36,14 @@ export class PricedLine extends Schema.Class<PricedLine>('@kibitz/tournaments/Pr
 export class SaleQuote extends Schema.Class<SaleQuote>('@kibitz/tournaments/SaleQuote')({
   lines: Schema.Array(PricedLine),
   totalMinor: Schema.Int,
+}) {}
+
+/** A reservation: what the lines cost as they were sold, and whether it took the last place of one of them. */
+export class Sale extends Schema.Class<Sale>('@kibitz/tournaments/Sale')({
+  lines: Schema.Array(PricedLine),
+  totalMinor: Schema.Int,
+  /** A ticket or age category of the sale has no place left now (its tournament may have closed). */
+  placesRanOut: Schema.Boolean,
 }) {}
 
 /** Why a line cannot be sold: gone (sold out, no longer for sale, outside its sales window) or not this tournament's. */
@@ -108,11 +121,40 @@ const idsOf = (lines: ReadonlyArray<SaleLine>) => ({
 })
 
 const sorted = (ids: ReadonlyArray<number>) => [...ids].sort((a, b) => a - b)
+
+/** The (age category, ticket) pairs of a sale, in category id order: the order their rows are locked in. */
+const categoryPairs = (lines: ReadonlyArray<SaleLine>): ReadonlyArray<readonly [number, number]> => {
+  const pairs = new Map<string, readonly [number, number]>()
+  for (const l of lines)
+    if (l.ageCategoryId !== null) pairs.set(`${l.ageCategoryId} ${l.ticketId}`, [l.ageCategoryId, l.ticketId])
+  return [...pairs.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1])
+}
+
+/** The units `lines` take of a ticket, as its row says how it is sold. */
+const ticketUnitsOf = (lines: ReadonlyArray<SaleLine>, ticket: TicketRow) =>
+  lines
+    .filter((l) => l.ticketId === ticket.id)
+    .reduce((n, l) => n + ticketUnits({ isPricePerTeam: ticket.is_price_per_team }, l.persons), 0)
+
+/** The units `lines` take of an age category of `ticket`. */
+const categoryUnitsOf = (lines: ReadonlyArray<SaleLine>, ticket: TicketRow | undefined, categoryId: number) =>
+  lines
+    .filter((l) => l.ticketId === ticket?.id && l.ageCategoryId === categoryId)
+    .reduce((n, l) => n + ticketUnits({ isPricePerTeam: ticket?.is_price_per_team ?? false }, l.persons), 0)
+
+/** Whether a sale of `lines`, taken from these rows as they were before it, left one of them with no place. */
+const ranOut = (lines: ReadonlyArray<SaleLine>, before: SaleRows) =>
+  before.tickets.some((t) => t.sold + ticketUnitsOf(lines, t) >= t.quantity) ||
+  before.categories.some((c) => {
+    const ticket = before.tickets.find((t) => t.id === c.ticket_id)
+    return c.quantity !== null && c.sold + categoryUnitsOf(lines, ticket, c.id) >= c.quantity
+  })
+
 const unitsOf = (lines: ReadonlyArray<PricedLine>, pick: (l: PricedLine) => boolean) =>
   lines.filter(pick).reduce((n, l) => n + l.units, 0)
 const byCategory = (a: PricedLine, b: PricedLine) => (a.ageCategoryId ?? 0) - (b.ageCategoryId ?? 0)
 
-/** Prices and sells tickets; a sale never takes more than is left (conditional updates under row locks). */
+/** Prices and sells tickets; a sale never takes more than is left (conditional updates, which lock the rows). */
 export class TicketSales extends Context.Service<
   TicketSales,
   {
@@ -123,14 +165,16 @@ export class TicketSales extends Context.Service<
       timeZone: string,
     ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
     /**
-     * The registration domain, inside its transaction: locks the lines' tickets and categories, prices them
-     * from the locked counts and takes their units; refused (nothing taken) when one cannot be sold.
+     * The registration domain, inside its transaction: takes the lines' units from their tickets and categories
+     * (locking their rows until the transaction ends) and prices them from the counts just before; refused
+     * (nothing taken) when one cannot be sold. A caller holds the locks from here to its commit, so it does
+     * everything else of its transaction first.
      */
     reserve(
       tournamentId: TournamentId,
       lines: ReadonlyArray<SaleLine>,
       timeZone: string,
-    ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
+    ): Effect.Effect<Sale, TicketsUnavailable, Em>
     /** The registration domain, when an entry is canceled or expires: gives its units back. */
     release(lines: ReadonlyArray<PricedLine>): Effect.Effect<void, never, Em>
     /**
@@ -144,6 +188,43 @@ export class TicketSales extends Context.Service<
     TicketSales,
     Effect.gen(function* () {
       const repo = yield* TicketSalesRepo
+
+      /** Gives back what a refused sale had taken so far (its caller's transaction may go on). */
+      const giveBack = (lines: ReadonlyArray<SaleLine>, taken: SaleRows) =>
+        Effect.gen(function* () {
+          for (const t of taken.tickets) yield* repo.releaseTicket(t.id, ticketUnitsOf(lines, t))
+          for (const c of taken.categories) {
+            const ticket = taken.tickets.find((t) => t.id === c.ticket_id)
+            yield* repo.releaseCategory(c.ticket_id, c.id, categoryUnitsOf(lines, ticket, c.id))
+          }
+        })
+
+      /**
+       * Why a sale could not take `failed`: the lines priced against the rows as the sale found them (those it
+       * took as they were before it, the others as they are), which names the first line that cannot be sold as
+       * a quote would; soldOut if they could all be sold by now. What was taken is given back.
+       */
+      const refusal = (
+        tournamentId: TournamentId,
+        lines: ReadonlyArray<SaleLine>,
+        taken: SaleRows,
+        failed: Pick<SaleLine, 'ticketId' | 'ageCategoryId'>,
+        today: string,
+      ) =>
+        Effect.gen(function* () {
+          const ids = idsOf(lines)
+          const now = yield* repo.saleRows(tournamentId, ids.tickets, ids.categories, false)
+          const found: SaleRows = {
+            tickets: now.tickets.map((t) => taken.tickets.find((k) => k.id === t.id) ?? t),
+            categories: now.categories.map((c) => taken.categories.find((k) => k.id === c.id) ?? c),
+          }
+          yield* giveBack(lines, taken)
+          const priced = price(lines, found, today)
+          return priced instanceof TicketsUnavailable
+            ? priced
+            : new TicketsUnavailable({ ...failed, reason: 'soldOut' })
+        })
+
       return TicketSales.of({
         quote: Effect.fn('TicketSales.quote')(function* (tournamentId, lines, timeZone) {
           const now = new Date(yield* Clock.currentTimeMillis)
@@ -155,27 +236,43 @@ export class TicketSales extends Context.Service<
         reserve: Effect.fn('TicketSales.reserve')(function* (tournamentId, lines, timeZone) {
           return yield* inTransaction(
             Effect.gen(function* () {
-              const now = new Date(yield* Clock.currentTimeMillis)
+              const today = isoDate(new Date(yield* Clock.currentTimeMillis), timeZone)
               const ids = idsOf(lines)
-              // Locked in id order (tickets, then categories): concurrent sales queue instead of deadlocking.
-              const rows = yield* repo.saleRows(tournamentId, ids.tickets, ids.categories, true)
-              const quoted = price(lines, rows, isoDate(now, timeZone))
-              if (quoted instanceof TicketsUnavailable) return yield* quoted
-              for (const line of quoted.lines) {
-                // Conditional even under the lock: the database refuses what the price check would have missed.
-                const taken = yield* repo.reserveTicket(tournamentId, line.ticketId, line.units)
-                const takenCategory =
-                  line.ageCategoryId === null
-                    ? true
-                    : yield* repo.reserveCategory(line.ticketId, line.ageCategoryId, line.units)
-                if (!taken || !takenCategory)
-                  return yield* new TicketsUnavailable({
-                    ticketId: line.ticketId,
-                    ageCategoryId: line.ageCategoryId,
-                    reason: 'soldOut',
-                  })
+              // Taken first, each row by one conditional update that locks it (tickets, then categories, each in
+              // id order, as every sale and release locks them: concurrent sales queue instead of deadlocking).
+              // The rows come back as they were just before, so the price is computed from exactly the counts
+              // this sale follows (early bird by quantity) while the locks are held, with no read before.
+              const taken: { tickets: Array<TicketRow>; categories: Array<CategoryRow> } = {
+                tickets: [],
+                categories: [],
               }
-              return quoted
+              const refused = (failed: Pick<SaleLine, 'ticketId' | 'ageCategoryId'>) =>
+                Effect.flatMap(refusal(tournamentId, lines, taken, failed, today), Effect.fail)
+              for (const id of sorted(ids.tickets)) {
+                const own = lines.filter((l) => l.ticketId === id)
+                const row = yield* repo.takeTicket(tournamentId, id, {
+                  lines: own.length,
+                  persons: own.reduce((n, l) => n + l.persons, 0),
+                })
+                if (row === null) return yield* refused({ ticketId: id, ageCategoryId: null })
+                taken.tickets.push(row)
+              }
+              for (const [categoryId, ticketId] of categoryPairs(lines)) {
+                const ticket = taken.tickets.find((t) => t.id === ticketId)
+                const row = yield* repo.takeCategory(
+                  ticketId,
+                  categoryId,
+                  categoryUnitsOf(lines, ticket, categoryId),
+                )
+                if (row === null) return yield* refused({ ticketId, ageCategoryId: categoryId })
+                taken.categories.push(row)
+              }
+              const quoted = price(lines, taken, today)
+              if (quoted instanceof TicketsUnavailable) {
+                yield* giveBack(lines, taken)
+                return yield* quoted
+              }
+              return new Sale({ ...quoted, placesRanOut: ranOut(lines, taken) })
             }),
           )
         }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@effect/vitest'
-import type { TournamentId } from '@kibitz/kernel'
+import { inTransaction, type TournamentId } from '@kibitz/kernel'
 import { insertEvent, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
 import { type SaleLine, TicketSales } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
@@ -149,6 +149,60 @@ describe('TicketSales', () => {
       )
       expect(direct).toContain('ticket_sold_check')
     }),
+  )
+
+  it.effect(
+    'a refused sale of several lines takes nothing, even in a transaction its caller goes on with',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const eventId = yield* event()
+        const t = yield* Effect.promise(() =>
+          insertTournament(db.orm, {
+            eventId,
+            startDate: '2027-04-01',
+            tickets: [
+              { priceMinor: 3000, quantity: 4 },
+              { priceMinor: 2000, quantity: 4, ageCategories: [{ name: 'Juniors', quantity: 1 }] },
+            ],
+          }),
+        )
+        const [adults, youth] = t.ticketIds
+        const [junior] = t.ageCategoryIds[1] ?? []
+        if (!adults || !youth || !junior) throw new Error('fixture')
+        // The sale takes both tickets' units, then finds the category full: it gives them back, and the caller's
+        // transaction, which carries on and commits, holds none of them.
+        const refused = yield* runWith(
+          db.orm,
+          inTransaction(
+            Effect.flip(
+              TicketSales.use((s) =>
+                s.reserve(
+                  t.id,
+                  [
+                    { ticketId: adults, ageCategoryId: null, persons: 2 },
+                    { ticketId: youth, ageCategoryId: junior, persons: 2 },
+                  ],
+                  vilnius,
+                ),
+              ),
+            ),
+          ),
+        )
+        expect(refused).toMatchObject({ reason: 'soldOut', ticketId: youth, ageCategoryId: junior })
+        expect(yield* soldOf('ticket', adults)).toBe(0)
+        expect(yield* soldOf('ticket', youth)).toBe(0)
+        expect(yield* soldOf('ticket_age_category', junior)).toBe(0)
+        // A ticket of another tournament is unknown here, and nothing is taken either.
+        const other = yield* Effect.flip(
+          reserve(t.id, [
+            { ticketId: adults, ageCategoryId: null, persons: 1 },
+            { ticketId: 999_999, ageCategoryId: null, persons: 1 },
+          ]),
+        )
+        expect(other).toMatchObject({ reason: 'unknown', ticketId: 999_999 })
+        expect(yield* soldOf('ticket', adults)).toBe(0)
+      }),
   )
 
   it.live('sells exactly 100 places to 300 simultaneous buyers', () =>

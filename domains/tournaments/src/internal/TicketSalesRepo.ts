@@ -39,6 +39,24 @@ const decodeCategories = Schema.decodeUnknownSync(Schema.Array(CategoryRow))
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
+/**
+ * The units a sale takes of one ticket: one per line on a per-team ticket (a team is one unit), else one per
+ * player. Which of the two applies is the ticket's own column, read under the lock in the same statement.
+ */
+export interface TicketUnits {
+  readonly lines: number
+  readonly persons: number
+}
+
+const ticketColumns = 'id, type, price_minor, quantity, sold, is_for_sale, is_price_per_team'
+/** An age category's columns as a sale reads them, its `sold` read as the expression `sold`. */
+const categoryColumns = (sold: string) => `id, ticket_id, price_minor, quantity, ${sold} as sold,
+  to_char(sales_start_date, 'YYYY-MM-DD') as sales_start_date,
+  to_char(sales_end_date, 'YYYY-MM-DD') as sales_end_date, is_early_bird, early_bird_price_minor,
+  to_char(early_bird_sales_start_date, 'YYYY-MM-DD') as early_bird_sales_start_date,
+  to_char(early_bird_sales_end_date, 'YYYY-MM-DD') as early_bird_sales_end_date,
+  early_bird_end_sales_quantity, enabled`
+
 /** The stored tickets and age categories a sale reads. */
 export interface SaleRows {
   readonly tickets: ReadonlyArray<TicketRow>
@@ -62,6 +80,17 @@ export class TicketSalesRepo extends Context.Service<
     takeCategoryCapacity(ticketId: number, categoryId: number, count: number): Db<boolean>
     /** Locks tickets, then age categories, each in id order: the order every sale and release follows. */
     lockInOrder(ticketIds: ReadonlyArray<number>, categoryIds: ReadonlyArray<number>): Db<void>
+    /**
+     * Takes a sale's units of one of the tournament's tickets if it is for sale and that many are left, in one
+     * statement that locks its row until the transaction ends; the row as it was just before (its `sold` not
+     * counting this sale), or null when nothing was taken.
+     */
+    takeTicket(tournamentId: number, ticketId: number, units: TicketUnits): Db<TicketRow | null>
+    /**
+     * Takes `count` units of the ticket's enabled age category, within its own quantity when it has one, in one
+     * statement that locks its row; the row as it was just before, or null when nothing was taken.
+     */
+    takeCategory(ticketId: number, categoryId: number, count: number): Db<CategoryRow | null>
     /**
      * The tournament's tickets and their age categories named in a sale, as stored now; with `lock`, locked in
      * id order until the transaction ends, so the price (early bird by quantity) and the sale see the same counts.
@@ -99,6 +128,40 @@ export class TicketSalesRepo extends Context.Service<
               ),
             ).length === 1,
         ),
+      takeTicket: (tournamentId, ticketId, units) =>
+        db(async (em) => {
+          const taken = '(case when is_price_per_team then ?::int else ?::int end)'
+          const [row] = decodeTickets(
+            await em.execute(
+              `update ticket set sold = sold + ${taken}
+               where id = ? and tournament_id = ? and is_for_sale and sold + ${taken} <= quantity
+               returning id, type, price_minor, quantity, sold - ${taken} as sold, is_for_sale, is_price_per_team`,
+              [
+                units.lines,
+                units.persons,
+                ticketId,
+                tournamentId,
+                units.lines,
+                units.persons,
+                units.lines,
+                units.persons,
+              ],
+            ),
+          )
+          return row ?? null
+        }),
+      takeCategory: (ticketId, categoryId, count) =>
+        db(async (em) => {
+          const [row] = decodeCategories(
+            await em.execute(
+              `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ? and enabled
+                 and (quantity is null or sold + ? <= quantity)
+               returning ${categoryColumns('sold - ?::int')}`,
+              [count, categoryId, ticketId, count, count],
+            ),
+          )
+          return row ?? null
+        }),
       releaseTicket: (ticketId, count) =>
         db(async (em) => {
           await em.execute('update ticket set sold = greatest(sold - ?, 0) where id = ?', [count, ticketId])
@@ -152,8 +215,7 @@ export class TicketSalesRepo extends Context.Service<
               ? []
               : decodeTickets(
                   await em.execute(
-                    `select id, type, price_minor, quantity, sold, is_for_sale, is_price_per_team from ticket
-                       where tournament_id = ? and id in (${placeholders(ticketIds.length)})${forUpdate}`,
+                    `select ${ticketColumns} from ticket where tournament_id = ? and id in (${placeholders(ticketIds.length)})${forUpdate}`,
                     [tournamentId, ...ticketIds],
                   ),
                 )
@@ -162,13 +224,7 @@ export class TicketSalesRepo extends Context.Service<
               ? []
               : decodeCategories(
                   await em.execute(
-                    `select id, ticket_id, price_minor, quantity, sold,
-                        to_char(sales_start_date, 'YYYY-MM-DD') as sales_start_date,
-                        to_char(sales_end_date, 'YYYY-MM-DD') as sales_end_date, is_early_bird, early_bird_price_minor,
-                        to_char(early_bird_sales_start_date, 'YYYY-MM-DD') as early_bird_sales_start_date,
-                        to_char(early_bird_sales_end_date, 'YYYY-MM-DD') as early_bird_sales_end_date,
-                        early_bird_end_sales_quantity, enabled
-                       from ticket_age_category where id in (${placeholders(categoryIds.length)})${forUpdate}`,
+                    `select ${categoryColumns('sold')} from ticket_age_category where id in (${placeholders(categoryIds.length)})${forUpdate}`,
                     [...categoryIds],
                   ),
                 )
