@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@effect/vitest'
 import { isValidCreditorReference, purgeRegistrationRequests, RegistrationLimits } from '@kibitz/registration'
-import { runWith } from '@kibitz/testing'
-import { Effect, Schema } from 'effect'
+import { insertTournament, runWith } from '@kibitz/testing'
+import { Effect, Fiber, Schema } from 'effect'
 import { TestClock } from 'effect/testing'
 import { setNow, useDeskWorld } from './support/deskWorld.ts'
 
@@ -66,6 +66,77 @@ describe('RegistrationDesk.register', () => {
       expect(yield* soldOf(f.ticketId)).toBe(0)
       expect(yield* mails()).toEqual([])
     }),
+  )
+
+  it.effect(
+    'writes the places as sold when another sale ended an early bird meanwhile and the total stayed the same',
+    () =>
+      Effect.gen(function* () {
+        yield* setNow()
+        const f = yield* fixture()
+        // Juniors whose early bird (one place) costs what the category costs: a pair is one early-bird place and
+        // one other, or two others, at the same total.
+        const t = yield* Effect.promise(() =>
+          insertTournament(db.orm, {
+            eventId: f.eventId,
+            alias: 'junior-pairs',
+            startDate: '2027-04-01',
+            isRegistrationEnabled: true,
+            hasRegistration: true,
+            registrationEndAt: '2027-03-31T12:00:00.000Z',
+            tickets: [
+              {
+                priceMinor: 2000,
+                quantity: 10,
+                ageCategories: [
+                  {
+                    name: 'Juniors',
+                    ageTo: 25,
+                    priceMinor: 2000,
+                    isEarlyBird: true,
+                    earlyBirdPriceMinor: 2000,
+                    earlyBirdEndSalesQuantity: 1,
+                  },
+                ],
+              },
+            ],
+          }),
+        )
+        const ticketId = t.ticketIds[0] ?? 0
+        const junior = t.ageCategoryIds[0]?.[0] ?? 0
+        const juniors = pair(f, 4000, {
+          contestants: pair(f, 4000).data.contestants.map((c) => ({ ...c, ticketId, ageCategoryId: junior })),
+        })
+        // Another sale holds the ticket and takes the early-bird place; it commits once this registration has
+        // quoted (one early-bird place) and waits for the ticket.
+        const other = db.orm.em.fork()
+        yield* Effect.promise(() => other.begin())
+        yield* Effect.promise(() =>
+          other.execute('select id from ticket where id = ? for update', [ticketId]),
+        )
+        yield* Effect.promise(() =>
+          other.execute('update ticket set sold = sold + 1 where id = ?', [ticketId]),
+        )
+        yield* Effect.promise(() =>
+          other.execute('update ticket_age_category set sold = sold + 1 where id = ?', [junior]),
+        )
+        const statements = world.statements()
+        const registering = yield* Effect.forkChild(
+          desk((d) => d.register('spring-pairs', 'junior-pairs', juniors, { userId: null, language: 'en' })),
+        )
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+        yield* Effect.promise(() => other.commit())
+        const receipt = yield* Fiber.join(registering)
+        const sql = statements.stop()
+        expect(receipt).toMatchObject({ status: 'pending', totalMinor: 4000 })
+        // Sold twice: the first sale, priced otherwise than quoted, rolled back with the e-mail written from the
+        // quote; the second wrote the entry and its e-mail as sold.
+        expect(sql.filter((q) => /^\s*update ticket set sold/i.test(q))).toHaveLength(2)
+        const view = yield* desk((d) => d.status(receipt.statusToken, 'en'))
+        expect(view.lines.map((l) => [l.persons, l.unitPriceMinor, l.earlyBird])).toEqual([[2, 2000, false]])
+        expect(yield* mails()).toEqual([{ kind: 'registration.received', to_address: 'ona@example.org' }])
+        expect(yield* soldOf(ticketId)).toBe(3)
+      }),
   )
 
   it.effect('names each field that breaks a rule, and refuses a closed registration', () =>

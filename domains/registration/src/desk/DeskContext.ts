@@ -177,7 +177,7 @@ export const makeDeskContext = Effect.gen(function* () {
     `${config.publicUrl}/event/${encodeURIComponent(event.alias)}`
 
   // E-mails write amounts as the registrant's language does ('12,50 €' in French).
-  const money = (entry: EntryEntity, minor: number) =>
+  const money = (entry: Pick<EntryEntity, 'currencyCode' | 'language'>, minor: number) =>
     formatMoney(minor, { code: entry.currencyCode }, entry.language)
 
   const viewOf = (entry: EntryEntity, event: RegistrationEvent, t: Tournament | null) =>

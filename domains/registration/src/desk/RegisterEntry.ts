@@ -10,11 +10,11 @@ import {
   type UserId,
   ValidationRule,
 } from '@kibitz/kernel'
-import type { TicketsUnavailable, Tournament } from '@kibitz/tournaments'
+import type { PricedLine, TicketsUnavailable, Tournament } from '@kibitz/tournaments'
 import { Data, Effect, Schema } from 'effect'
 import { isPaymentMethod } from '../internal/EntryView.ts'
-import type { EntryEntity } from '../internal/entities/EntryEntity.ts'
 import type { RegistrationMail } from '../internal/mail/RegistrationMail.ts'
+import type { NewEntryRow } from '../internal/RegistrationRepo.ts'
 import { creditorReferenceForEntry, formatCreditorReference } from '../payment/CreditorReference.ts'
 import {
   IdempotencyKeyReused,
@@ -45,6 +45,18 @@ const isTournamentId = Schema.is(TournamentId)
 class Repriced extends Data.TaggedError('Repriced')<{ readonly totalMinor: number }> {}
 /** Inside the registering transaction: another request with the same key got there first (it rolls back). */
 class KeyTaken extends Data.TaggedError('KeyTaken')<Record<never, never>> {}
+/**
+ * Inside the sale's transaction: the same total, but the places priced otherwise than quoted (an early bird's
+ * last place split a line); it rolls back, as the e-mail written before the sale told the quoted lines.
+ */
+class Resold extends Data.TaggedError('Resold')<{ readonly lines: ReadonlyArray<PricedLine> }> {}
+
+/** Whether a sale priced its places exactly as quoted. */
+const sameLines = (a: ReadonlyArray<PricedLine>, b: ReadonlyArray<PricedLine>) =>
+  a.length === b.length &&
+  a.every(
+    (l, i) => JSON.stringify(toStored(l)) === JSON.stringify(b[i] === undefined ? null : toStored(b[i])),
+  )
 
 const changedReason = (e: TicketsUnavailable) => e.reason
 
@@ -82,7 +94,7 @@ export const registerEntry = (desk: DeskContext) => {
   const receivedMail = (
     event: RegistrationEvent,
     tournament: { readonly name: string },
-    entry: EntryEntity,
+    entry: NewEntryRow,
     token: string,
     language: string,
   ): RegistrationMail => {
@@ -105,7 +117,7 @@ export const registerEntry = (desk: DeskContext) => {
       kind: 'registrationReceived',
       eventName: short(event.name),
       tournamentName: short(tournament.name),
-      contestants: entry.contestants.getItems().map((c) => `${c.firstName} ${c.lastName}`),
+      contestants: entry.contestants.map((c) => `${c.firstName} ${c.lastName}`),
       ticketLines: entry.lines.map(
         (l) => `${l.persons} × ${money(entry, l.unitPriceMinor)} = ${money(entry, l.totalMinor)}`,
       ),
@@ -213,59 +225,75 @@ export const registerEntry = (desk: DeskContext) => {
     const waitsForPayment = method === 'bankTransfer' || method === 'card'
     const expiresAt = waitsForPayment ? new Date(at.getTime() + config.holdHours * 3_600_000) : null
     const token = randomBytes(32).toString('base64url')
-    const reserved = yield* inTransaction(
-      Effect.gen(function* () {
-        // The key first: a concurrent request with the same key waits here for this one, then replays it.
-        if (key && !(yield* repo.claimRequest(key.hash, key.request))) return yield* new KeyTaken()
-        // Priced again under the row locks: an early bird ending meanwhile is 3000 too, and rolls back.
-        const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
-        if (sold.totalMinor !== input.ticket.expectedTotalMinor)
-          return yield* new Repriced({ totalMinor: sold.totalMinor })
-        // The last place taken closes the event's registration on its card in this same transaction.
-        yield* events.placesTaken(event.eventId, sold.lines)
-        const entry = yield* repo.insertEntry(
-          {
-            eventId: event.eventId,
-            tournamentId: tournament.tournamentId,
-            userId: who.userId,
-            status: waitsForPayment ? 'pending' : 'confirmed',
-            teamName: input.data.teamName.trim() === '' ? null : input.data.teamName.trim(),
-            contactEmail: input.data.contactEmail,
+    const status = waitsForPayment ? 'pending' : 'confirmed'
+    /** The entry as it is written, its id given, its lines and total as `lines` priced them. */
+    const entryOf = (id: number, sold: ReadonlyArray<PricedLine>): NewEntryRow => ({
+      id,
+      reference: method === 'bankTransfer' ? creditorReferenceForEntry(id) : null,
+      eventId: event.eventId,
+      tournamentId: tournament.tournamentId,
+      userId: who.userId,
+      status,
+      teamName: input.data.teamName.trim() === '' ? null : input.data.teamName.trim(),
+      contactEmail: input.data.contactEmail,
+      language,
+      totalMinor: sold.reduce((sum, l) => sum + l.totalMinor, 0),
+      currencyCode: event.currencyCode,
+      lines: sold.map(toStored),
+      paymentMethod: method,
+      statusTokenHash: hashToken(token),
+      expiresAt,
+      paidAt: null,
+      contestants: input.data.contestants.map((c, i) => ({
+        firstName: c.firstName,
+        lastName: c.lastName,
+        countryCode: c.countryCode,
+        email: c.email,
+        federationId: c.federationId.trim() === '' ? null : c.federationId.trim(),
+        federationVerified: checked.verified[i] ?? null,
+        ticketId: c.ticketId,
+        ageCategoryId: c.ageCategoryId,
+      })),
+    })
+    // One transaction, its writes ordered so that the tickets' rows are locked as briefly as a sale allows
+    // (decision 018): first what locks no row another registration needs (the key, the e-mail), then the sale,
+    // which locks the tickets' rows before any row an entry references (as every sale and edit does), then the
+    // entry in one statement, and the commit. The e-mail is written from the lines as quoted; a sale that prices
+    // them otherwise is rolled back (another total: 3000; the same total split otherwise: written again as sold).
+    const registerAs = (quoted: ReadonlyArray<PricedLine>) =>
+      inTransaction(
+        Effect.gen(function* () {
+          // The key first: a concurrent request with the same key waits here for this one, then replays it.
+          const id = yield* repo.claimEntry(key)
+          if (id === null) return yield* new KeyTaken()
+          const entry = entryOf(id, quoted)
+          yield* enqueue(
+            entry.contactEmail,
             language,
-            totalMinor: sold.totalMinor,
-            currencyCode: event.currencyCode,
-            lines: sold.lines.map(toStored),
-            paymentMethod: method,
-            statusTokenHash: hashToken(token),
-            expiresAt,
-            paidAt: null,
-            contestants: input.data.contestants.map((c, i) => ({
-              firstName: c.firstName,
-              lastName: c.lastName,
-              countryCode: c.countryCode,
-              email: c.email,
-              federationId: c.federationId.trim() === '' ? null : c.federationId.trim(),
-              federationVerified: checked.verified[i] ?? null,
-              ticketId: c.ticketId,
-              ageCategoryId: c.ageCategoryId,
-            })),
-          },
-          (id) => (method === 'bankTransfer' ? creditorReferenceForEntry(id) : null),
-        )
-        if (key) yield* repo.attachRequest(key.hash, entry.id, token)
-        yield* repo.audit(entry.id, who.userId, 'registered', { method, totalMinor: sold.totalMinor })
-        yield* enqueue(
-          entry.contactEmail ?? input.data.contactEmail,
-          language,
-          receivedMail(event, tournament, entry, token, language),
-          'registration.received',
-        )
-        return entry
-      }),
-    ).pipe(
+            receivedMail(event, tournament, entry, token, language),
+            'registration.received',
+          )
+          // Priced again from the counts the sale takes places from: an early bird ending meanwhile is 3000 too.
+          const sold = yield* sales.reserve(tournament.tournamentId, lines, event.timeZone)
+          if (sold.totalMinor !== input.ticket.expectedTotalMinor)
+            return yield* new Repriced({ totalMinor: sold.totalMinor })
+          if (!sameLines(sold.lines, quoted)) return yield* new Resold({ lines: sold.lines })
+          yield* repo.insertRegistered(
+            entry,
+            { actorUserId: who.userId, details: { method, totalMinor: sold.totalMinor } },
+            key && { keyHash: key.hash, statusToken: token },
+          )
+          // The last place taken closes the event's registration on its card in this same transaction.
+          if (sold.placesRanOut) yield* events.placesTaken(event.eventId, sold.lines)
+          return entry
+        }),
+      )
+    const reserved = yield* registerAs(quote.lines).pipe(
+      Effect.catchTag('Resold', (e) => registerAs(e.lines)),
       Effect.catchTags({
         TicketsUnavailable: (e) => changed(changedReason(e)),
         Repriced: (e) => changed('priceChanged', e.totalMinor),
+        Resold: () => changed('priceChanged', input.ticket.expectedTotalMinor),
       }),
       Effect.map((entry) => ({ entry })),
       Effect.catchTag('KeyTaken', () =>
@@ -275,11 +303,11 @@ export const registerEntry = (desk: DeskContext) => {
     if ('answer' in reserved) return reserved.answer ?? (yield* refuse('notFound'))
     return new RegistrationReceipt({
       entryId: EntryId.make(reserved.entry.id),
-      status: reserved.entry.status === 'pending' ? 'pending' : 'confirmed',
+      status,
       paymentMethod: method,
       totalMinor: reserved.entry.totalMinor,
       currencyCode: reserved.entry.currencyCode,
-      reference: reserved.entry.reference ?? null,
+      reference: reserved.entry.reference,
       statusToken: token,
       expiresAt: reserved.entry.expiresAt?.toISOString() ?? null,
       replayed: false,

@@ -1,8 +1,8 @@
 import { type Db, db } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Context, Effect, Layer, Schema } from 'effect'
+import { Context, Layer, Schema } from 'effect'
 import type { EntryQuery } from '../Registration.ts'
-import { ContestantEntity, EntryAuditEntity, EntryEntity, type StoredLine } from './entities/EntryEntity.ts'
+import { EntryAuditEntity, EntryEntity, type StoredLine } from './entities/EntryEntity.ts'
 
 // The only code that writes registrations: entries with their contestants, row locks for the transitions,
 // the audit trail, the expiry job's batch and the idempotency keys (a service, docs/decisions/037).
@@ -39,43 +39,111 @@ export interface NewEntry {
   readonly contestants: ReadonlyArray<NewContestant>
 }
 
-/** Inserts an entry and its contestants; the reference is set from the id the database gave. */
-const insertEntry = (entry: NewEntry, referenceOf: (id: number) => string | null) =>
+/** A new entry as it is written: its id taken beforehand (`claimEntry`), so its reference and e-mail are known. */
+export interface NewEntryRow extends NewEntry {
+  readonly id: number
+  readonly reference: string | null
+}
+
+/** The 'registered' audit row of a new entry. */
+export interface RegisteredAudit {
+  readonly actorUserId: number | null
+  readonly details: object
+}
+
+/**
+ * Takes the id of the entry a registration is about to write and, when the request carries an idempotency key,
+ * the key for this transaction: null when the key is taken (a concurrent transaction holding it makes this wait
+ * for it, then answer null: its entry is the answer). One statement, and no row of another table is locked.
+ */
+const claimEntry = (key: { readonly hash: string; readonly request: string } | null) =>
   db(async (em) => {
-    const row = em.create(EntryEntity, {
-      eventId: entry.eventId,
-      tournamentId: entry.tournamentId,
-      ticketId: entry.contestants[0]?.ticketId ?? null,
-      userId: entry.userId,
-      status: entry.status,
-      teamName: entry.teamName,
-      contactEmail: entry.contactEmail,
-      language: entry.language,
-      totalMinor: entry.totalMinor,
-      currencyCode: entry.currencyCode,
-      lines: entry.lines,
-      paymentMethod: entry.paymentMethod,
-      statusTokenHash: entry.statusTokenHash,
-      expiresAt: entry.expiresAt,
-      paidAt: entry.paidAt,
-    })
-    for (const [position, c] of entry.contestants.entries())
-      em.create(ContestantEntity, {
-        entry: row,
-        position,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        countryCode: c.countryCode,
-        email: c.email,
-        federationId: c.federationId,
-        federationVerified: c.federationVerified,
-        ticketId: c.ticketId,
-        ageCategoryId: c.ageCategoryId,
-      })
-    await em.flush()
-    row.reference = referenceOf(row.id)
-    await em.flush()
-    return row
+    const [row] = decodeIds(
+      key === null
+        ? await em.execute(`select nextval('entry_id_seq')::int as id`)
+        : await em.execute(
+            `insert into registration_request (key_hash, request_hash) values (?, ?)
+             on conflict (key_hash) do nothing returning nextval('entry_id_seq')::int as id`,
+            [key.hash, key.request],
+          ),
+    )
+    return row?.id ?? null
+  })
+
+const contestantColumns = `position int, first_name text, last_name text, country_code text, email text,
+  federation_id text, federation_verified boolean, ticket_id int, age_category_id int`
+
+/**
+ * Writes a new entry with its contestants and its 'registered' audit row, and ties the claimed idempotency key
+ * (if any) to it with the status link's secret: one statement, with no read of the entry back.
+ */
+const insertRegistered = (
+  entry: NewEntryRow,
+  audit: RegisteredAudit,
+  request: { readonly keyHash: string; readonly statusToken: string } | null,
+) =>
+  db(async (em) => {
+    const at = new Date()
+    const contestants = entry.contestants.map((c, position) => ({
+      position,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      country_code: c.countryCode,
+      email: c.email,
+      federation_id: c.federationId,
+      federation_verified: c.federationVerified,
+      ticket_id: c.ticketId,
+      age_category_id: c.ageCategoryId,
+    }))
+    const tie =
+      request === null
+        ? ''
+        : `, request as (update registration_request r set entry_id = e.id, status_token = ? from e
+             where r.key_hash = ?)`
+    await em.execute(
+      `with e as (
+         insert into entry (id, tournament_id, event_id, ticket_id, status, team_name, user_id, contact_email,
+           language, total_minor, currency_code, lines, payment_method, reference, status_token_hash, expires_at,
+           paid_at, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?) returning id
+       ), players as (
+         insert into contestant (entry_id, position, first_name, last_name, country_code, email, federation_id,
+           federation_verified, ticket_id, age_category_id)
+         select e.id, c.position, c.first_name, c.last_name, c.country_code, c.email, c.federation_id,
+           c.federation_verified, c.ticket_id, c.age_category_id
+         from e cross join jsonb_to_recordset(?::jsonb) as c(${contestantColumns})
+       ), audit as (
+         insert into entry_audit (entry_id, actor_user_id, action, details, at)
+         select e.id, ?, 'registered', ?::jsonb, ? from e
+       )${tie}
+       select id from e`,
+      [
+        entry.id,
+        entry.tournamentId,
+        entry.eventId,
+        entry.contestants[0]?.ticketId ?? null,
+        entry.status,
+        entry.teamName,
+        entry.userId,
+        entry.contactEmail,
+        entry.language,
+        entry.totalMinor,
+        entry.currencyCode,
+        JSON.stringify(entry.lines),
+        entry.paymentMethod,
+        entry.reference,
+        entry.statusTokenHash,
+        entry.expiresAt,
+        entry.paidAt,
+        at,
+        at,
+        JSON.stringify(contestants),
+        audit.actorUserId,
+        JSON.stringify(audit.details),
+        at,
+        ...(request === null ? [] : [request.statusToken, request.keyHash]),
+      ],
+    )
   })
 
 /** Locks one entry until the transaction ends and reads it with its contestants. */
@@ -260,30 +328,6 @@ const RequestRow = Schema.Struct({
 })
 const decodeRequests = Schema.decodeUnknownSync(Schema.Array(RequestRow))
 
-/**
- * Takes an idempotency key for this transaction: true when it is new. A concurrent transaction holding the same
- * key makes this wait for it, then answer false (its entry is the answer).
- */
-const claimRequest = (keyHash: string, requestHash: string) =>
-  db(async (em) => {
-    const rows = await em.execute(
-      `insert into registration_request (key_hash, request_hash) values (?, ?)
-       on conflict (key_hash) do nothing returning key_hash`,
-      [keyHash, requestHash],
-    )
-    return rows.length > 0
-  })
-
-/** Ties a claimed key to the entry it made and its status-link secret (the replay's answer for a day). */
-const attachRequest = (keyHash: string, entryId: number, statusToken: string) =>
-  db((em) =>
-    em.execute('update registration_request set entry_id = ?, status_token = ? where key_hash = ?', [
-      entryId,
-      statusToken,
-      keyHash,
-    ]),
-  )
-
 /** What an idempotency key was used for, if it was. */
 const findRequest = (keyHash: string) =>
   db(async (em) => {
@@ -321,8 +365,17 @@ export interface StoredRequest {
 export class RegistrationRepo extends Context.Service<
   RegistrationRepo,
   {
-    /** Inserts an entry and its contestants; the reference is set from the id the database gave. */
-    insertEntry(entry: NewEntry, referenceOf: (id: number) => string | null): Db<EntryEntity>
+    /**
+     * The id of the entry a registration is about to write, and its idempotency key taken for this transaction:
+     * null when the key is taken (a concurrent holder makes it wait, then its entry is the answer).
+     */
+    claimEntry(key: { readonly hash: string; readonly request: string } | null): Db<number | null>
+    /** Writes a new entry with its contestants and 'registered' audit row, tying the claimed key to it. */
+    insertRegistered(
+      entry: NewEntryRow,
+      audit: RegisteredAudit,
+      request: { readonly keyHash: string; readonly statusToken: string } | null,
+    ): Db<void>
     /** Locks one entry until the transaction ends and reads it with its contestants. */
     lockEntry(entryId: number): Db<EntryEntity | null>
     entryById(entryId: number): Db<EntryEntity | null>
@@ -345,10 +398,6 @@ export class RegistrationRepo extends Context.Service<
     allOfEvent(eventId: number, query: EntryQuery): Db<ReadonlyArray<EntryEntity>>
     /** Of these ids, the entries of the event, locked until the transaction ends, in id order. */
     lockEntriesOfEvent(eventId: number, entryIds: ReadonlyArray<number>): Db<ReadonlyArray<EntryEntity>>
-    /** Takes an idempotency key for this transaction: true when it is new (a concurrent holder makes it wait). */
-    claimRequest(keyHash: string, requestHash: string): Db<boolean>
-    /** Ties a claimed key to the entry it made and its status-link secret. */
-    attachRequest(keyHash: string, entryId: number, statusToken: string): Db<void>
     /** What an idempotency key was used for, if it was. */
     findRequest(keyHash: string): Db<StoredRequest | null>
     /** Forgets idempotency keys older than `before`, at most `limit`; answers how many. */
@@ -358,7 +407,8 @@ export class RegistrationRepo extends Context.Service<
   static readonly layer = Layer.succeed(
     RegistrationRepo,
     RegistrationRepo.of({
-      insertEntry,
+      claimEntry,
+      insertRegistered,
       lockEntry,
       entryById,
       entryByTokenHash,
@@ -369,9 +419,6 @@ export class RegistrationRepo extends Context.Service<
       pageOfEvent,
       allOfEvent,
       lockEntriesOfEvent,
-      claimRequest,
-      attachRequest: (keyHash, entryId, statusToken) =>
-        Effect.asVoid(attachRequest(keyHash, entryId, statusToken)),
       findRequest,
       purgeRequests,
     }),
