@@ -2,11 +2,11 @@ import { type Em, EventId, OrganiserId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import { EventState } from './Event.ts'
 import { pickContent } from './EventService.ts'
-import { EventRepo } from './internal/EventRepo.ts'
-import type { EventEntity } from './internal/entities/EventEntity.ts'
+import { EventRepo, type FactsSource } from './internal/EventRepo.ts'
 
 // The facts about one event that the domains above events (registration, pages) read: named in the reader's
-// language, with its state, currency, time zone and where transfers are paid. Read only.
+// language, with its state, currency, time zone and where transfers are paid. Read only, as one shaped row (a
+// registration reads its event on every request: no entity is hydrated for it).
 
 /** Where an event's entries are paid by bank transfer. */
 export class EventBankAccount extends Schema.Class<EventBankAccount>('@kibitz/events/EventBankAccount')({
@@ -29,13 +29,13 @@ export class EventFacts extends Schema.Class<EventFacts>('@kibitz/events/EventFa
 
 const decodeState = Schema.decodeUnknownSync(EventState)
 
-const factsOf = (e: EventEntity, locale: string) =>
+const factsOf = (e: FactsSource, locale: string) =>
   new EventFacts({
     eventId: EventId.make(e.id),
     alias: e.alias,
-    name: pickContent(e.contents.getItems(), locale)?.name ?? e.alias,
+    name: pickContent(e.contents, locale)?.name ?? e.alias,
     organiserId: OrganiserId.make(e.organiserId),
-    organiserEmail: e.organiserEmail ?? null,
+    organiserEmail: e.organiserEmail,
     currencyCode: e.currencyCode,
     timeZone: e.timeZone,
     state: decodeState(e.state),
@@ -44,7 +44,7 @@ const factsOf = (e: EventEntity, locale: string) =>
         ? new EventBankAccount({
             beneficiary: e.paymentBeneficiary,
             iban: e.paymentIban,
-            bic: e.paymentBic ?? null,
+            bic: e.paymentBic,
           })
         : null,
   })
@@ -65,12 +65,12 @@ export class EventDirectory extends Context.Service<
       return EventDirectory.of({
         publicEvent: (aliasOrId, locale) =>
           Effect.map(
-            repo.findPublic(aliasOrId.trim()),
+            repo.publicFacts(aliasOrId.trim()),
             Option.map((e) => factsOf(e, locale)),
           ),
         byId: (eventId, locale) =>
           Effect.map(
-            repo.findAnyById(eventId),
+            repo.factsById(eventId),
             Option.map((e) => factsOf(e, locale)),
           ),
       })

@@ -409,7 +409,7 @@ describe('RegistrationDesk.register', () => {
         )
         const sql = statements.stop()
         expect(receipt).toMatchObject({ status: 'pending', totalMinor: 5500 })
-        expect(sql.filter((q) => /from "?event"? as "?e0"?/i.test(q))).toHaveLength(1)
+        expect(sql.filter((q) => /\bfrom "?event"?\s+(?:as\s+)?"?e0?"?\s/i.test(q))).toHaveLength(1)
         expect(sql.filter((q) => /from tournament t where/i.test(q))).toHaveLength(1)
         for (const ref of ['999999', 'open-pairs']) {
           const refused = yield* Effect.flip(desk((d) => d.register(undefined, ref, pair(f, 5500), who)))

@@ -20,6 +20,36 @@ const decodeSitemapRows = Schema.decodeUnknownSync(
 )
 const LabelRow = Schema.Struct({ label: Schema.String, country_code: Schema.NullOr(Schema.String) })
 const decodeLabelRows = Schema.decodeUnknownSync(Schema.Array(LabelRow))
+/** What the domains above events read of one event (EventDirectory's facts), as one row: no entity hydrated. */
+const FactsRow = Schema.Struct({
+  id: Schema.Int,
+  alias: Schema.String,
+  organiserId: Schema.Int,
+  organiserEmail: Schema.NullOr(Schema.String),
+  currencyCode: Schema.String,
+  timeZone: Schema.String,
+  state: Schema.String,
+  paymentBeneficiary: Schema.NullOr(Schema.String),
+  paymentIban: Schema.NullOr(Schema.String),
+  paymentBic: Schema.NullOr(Schema.String),
+  contents: Schema.Array(
+    Schema.Struct({ name: Schema.String, language: Schema.String, isMain: Schema.Boolean }),
+  ),
+})
+export type FactsSource = typeof FactsRow.Type
+const decodeFactsRows = Schema.decodeUnknownSync(Schema.Array(FactsRow))
+
+/** The facts rows of the events `where` selects (on `event e`); contents in id order, as the ORM's collection is. */
+const factsSql = (where: string) => `
+  select e.id, e.alias, e.organiser_id as "organiserId", e.organiser_email as "organiserEmail",
+         e.currency_code as "currencyCode", e.time_zone as "timeZone", e.state,
+         e.payment_beneficiary as "paymentBeneficiary", e.payment_iban as "paymentIban", e.payment_bic as "paymentBic",
+         coalesce((select json_agg(json_build_object('name', c.name, 'language', c.language, 'isMain', c.is_main)
+                                   order by c.id)
+                     from event_content c where c.event_id = e.id), '[]') as contents
+    from event e
+   where ${where}`
+
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
 
@@ -38,6 +68,10 @@ export class EventRepo extends Context.Service<
     anyView(id: number): Db<Option.Option<ViewSource>>
     /** Any event by id, whatever its state, with its contents (registration's organiser screens and e-mails). */
     findAnyById(id: number): Db<Option.Option<EventEntity>>
+    /** The facts of a public event by id or alias, as findPublic finds it: one query in the usual case. */
+    publicFacts(aliasOrId: string): Db<Option.Option<FactsSource>>
+    /** The facts of any event by id, whatever its state: one query. */
+    factsById(id: number): Db<Option.Option<FactsSource>>
     locationSuggestions(text: string, limit: number, now: Date): Db<ReadonlyArray<typeof LabelRow.Type>>
     liveOn(
       date: string,
@@ -119,6 +153,35 @@ export class EventRepo extends Context.Service<
         const em = yield* Em
         const [entity] = yield* loadInOrder(em, [id])
         return Option.fromNullishOr(entity)
+      }),
+      publicFacts: Effect.fn('EventRepo.publicFacts')(function* (aliasOrId) {
+        const em = yield* Em
+        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
+        const alias = aliasOrId.toLowerCase()
+        const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
+        // Found as findPublic finds it: the id or the event's own alias, else a content's alias (lowest id).
+        const [direct] = decodeFactsRows(
+          yield* Effect.promise(() =>
+            em.execute(factsSql(`${visibleToPublic} and (e.id = ? or e.alias = ?)`), [id, alias]),
+          ),
+        )
+        if (direct) return Option.some(direct)
+        const [byContent] = decodeFactsRows(
+          yield* Effect.promise(() =>
+            em.execute(
+              `${factsSql(`${visibleToPublic}
+                 and exists (select 1 from event_content c where c.event_id = e.id and c.alias = ?)`)}
+               order by e.id limit 1`,
+              [alias],
+            ),
+          ),
+        )
+        return Option.fromNullishOr(byContent)
+      }),
+      factsById: Effect.fn('EventRepo.factsById')(function* (id) {
+        const em = yield* Em
+        const [row] = decodeFactsRows(yield* Effect.promise(() => em.execute(factsSql('e.id = ?'), [id])))
+        return Option.fromNullishOr(row)
       }),
       locationSuggestions: Effect.fn('EventRepo.locationSuggestions')(function* (text, limit, now) {
         const em = yield* Em
