@@ -2,9 +2,15 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from '@effect/vitest'
-import { AccountFailure, AccountLimits, AccountService, type RequestInfo } from '@kibitz/accounts'
+import {
+  AccountFailure,
+  AccountLimits,
+  AccountService,
+  type RequestInfo,
+  rateLimitLayer,
+} from '@kibitz/accounts'
 import { accountsLayer } from '@kibitz/infra'
-import { Em } from '@kibitz/kernel'
+import { Em, RateLimit } from '@kibitz/kernel'
 import { useDomainDatabase } from '@kibitz/testing'
 import { Effect, Schema } from 'effect'
 import { TestClock } from 'effect/testing'
@@ -305,6 +311,44 @@ describe('login throttling', () => {
       // Only the token's hash is kept.
       expect(stored).toHaveLength(1)
       expect(JSON.stringify(stored)).not.toContain(signedIn.outcome === 'signedIn' ? signedIn.device : '')
+    }),
+  )
+})
+
+describe('attempt counters', () => {
+  it.effect('counting an attempt drops its key’s counters older than a day, and only those', () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(Date.now())
+      const scope = 'registration-address'
+      const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000)
+      yield* sql('insert into auth_attempt (scope, key, "at") values (?, ?, ?), (?, ?, ?), (?, ?, ?)', [
+        scope,
+        '192.0.2.91',
+        dayAgo(2),
+        scope,
+        '192.0.2.91',
+        dayAgo(0.5),
+        scope,
+        '192.0.2.92',
+        dayAgo(2),
+      ])
+      yield* RateLimit.use((limit) => limit.take(scope, '192.0.2.91', 30, 15 * 60_000)).pipe(
+        Effect.provide(rateLimitLayer),
+        Effect.provideService(Em, db.orm.em.fork()),
+      )
+      const left = Schema.decodeUnknownSync(
+        Schema.Array(Schema.Struct({ key: Schema.String, old: Schema.Boolean })),
+      )(
+        yield* sql(
+          `select key, "at" < now() - interval '1 day' as old from auth_attempt where scope = ? order by key, "at"`,
+          [scope],
+        ),
+      )
+      expect(left).toEqual([
+        { key: '192.0.2.91', old: false },
+        { key: '192.0.2.91', old: false },
+        { key: '192.0.2.92', old: true },
+      ])
     }),
   )
 })

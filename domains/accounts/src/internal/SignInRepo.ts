@@ -72,19 +72,15 @@ export class SignInRepo extends Context.Service<
         }),
       recordAttempt: (scope, key, now) =>
         db(async (em) => {
-          const connection = em.getConnection()
+          // Old counters are useless; those of this key go as it is touched (in the same statement), keeping the
+          // table small.
           const [row] = decodeIdRow(
-            await connection.execute(
-              'insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id',
-              [scope, key, now],
+            await em.getConnection().execute(
+              `with old as (delete from auth_attempt where scope = ? and key = ? and "at" < ?)
+                 insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id`,
+              [scope, key, new Date(now.getTime() - 86_400_000), scope, key, now],
             ),
           )
-          // Old counters are useless; drop them for this key as it is touched, keeping the table small.
-          await connection.execute('delete from auth_attempt where scope = ? and key = ? and "at" < ?', [
-            scope,
-            key,
-            new Date(now.getTime() - 86_400_000),
-          ])
           return String(row?.id ?? '0')
         }),
       removeAttempts: (ids) =>
