@@ -7,6 +7,7 @@ import {
   TicketSalesRepo,
 } from './internal/TicketSalesRepo.ts'
 import { categoryLinePrices, type PricedPart, priceLine, unitsOf as ticketUnits } from './TicketPricing.ts'
+import type { Tournament } from './Tournament.ts'
 
 // Ticket prices and sales (issue 5's foundation): what a registration costs, computed on the server only, and
 // the reservation of its tickets that can never oversell. The registration domain calls both inside its own
@@ -165,6 +166,16 @@ export class TicketSales extends Context.Service<
       timeZone: string,
     ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
     /**
+     * As `quote`, from `tournament` as the caller just read it (TournamentService) when its tickets' counts are
+     * all the price needs: no line names an age category (the public read does not carry a category's count),
+     * so no second read. Else as `quote`.
+     */
+    quoteAsRead(
+      tournament: Tournament,
+      lines: ReadonlyArray<SaleLine>,
+      timeZone: string,
+    ): Effect.Effect<SaleQuote, TicketsUnavailable, Em>
+    /**
      * The registration domain, inside its transaction: takes the lines' units from their tickets and categories
      * (locking their rows until the transaction ends) and prices them from the counts just before; refused
      * (nothing taken) when one cannot be sold. A caller holds the locks from here to its commit, so it does
@@ -225,11 +236,36 @@ export class TicketSales extends Context.Service<
             : new TicketsUnavailable({ ...failed, reason: 'soldOut' })
         })
 
+      const quoteNow = Effect.fn('TicketSales.quote')(function* (
+        tournamentId: TournamentId,
+        lines: ReadonlyArray<SaleLine>,
+        timeZone: string,
+      ) {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const ids = idsOf(lines)
+        const rows = yield* repo.saleRows(tournamentId, ids.tickets, ids.categories, false)
+        const quoted = price(lines, rows, isoDate(now, timeZone))
+        return quoted instanceof TicketsUnavailable ? yield* quoted : quoted
+      })
+
       return TicketSales.of({
-        quote: Effect.fn('TicketSales.quote')(function* (tournamentId, lines, timeZone) {
+        quote: quoteNow,
+        quoteAsRead: Effect.fn('TicketSales.quoteAsRead')(function* (tournament, lines, timeZone) {
+          if (lines.some((l) => l.ageCategoryId !== null))
+            return yield* quoteNow(tournament.tournamentId, lines, timeZone)
           const now = new Date(yield* Clock.currentTimeMillis)
-          const ids = idsOf(lines)
-          const rows = yield* repo.saleRows(tournamentId, ids.tickets, ids.categories, false)
+          const rows: SaleRows = {
+            tickets: tournament.tickets.map((k) => ({
+              id: k.ticketId,
+              type: k.type,
+              price_minor: k.priceMinor,
+              quantity: k.quantity,
+              sold: k.quantity - k.ticketsLeft,
+              is_for_sale: k.isForSale,
+              is_price_per_team: k.isPricePerTeam,
+            })),
+            categories: [],
+          }
           const quoted = price(lines, rows, isoDate(now, timeZone))
           return quoted instanceof TicketsUnavailable ? yield* quoted : quoted
         }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@effect/vitest'
 import { inTransaction, type TournamentId } from '@kibitz/kernel'
 import { insertEvent, insertTournament, runWith, useDomainDatabase } from '@kibitz/testing'
-import { type SaleLine, TicketSales } from '@kibitz/tournaments'
+import { type SaleLine, TicketSales, TournamentService } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
 import { TestClock } from 'effect/testing'
 
@@ -102,6 +102,50 @@ describe('TicketSales', () => {
         )
         expect(foreign).toMatchObject({ reason: 'unknown' })
       }),
+  )
+
+  it.effect('prices lines without an age category from the tournament as read, as a quote does', () =>
+    Effect.gen(function* () {
+      yield* setNow()
+      const eventId = yield* event()
+      const t = yield* Effect.promise(() =>
+        insertTournament(db.orm, {
+          eventId,
+          startDate: '2027-04-01',
+          tickets: [
+            { priceMinor: 3000, quantity: 3 },
+            { priceMinor: 16000, quantity: 20, isPricePerTeam: true },
+            { priceMinor: 4000, quantity: 5, ageCategories: [{ name: 'Juniors', priceMinor: 2000 }] },
+          ],
+        }),
+      )
+      const [adults, team, youth] = t.ticketIds
+      const [junior] = t.ageCategoryIds[2] ?? []
+      if (!adults || !team || !youth || !junior) throw new Error('fixture')
+      yield* reserve(t.id, [{ ticketId: adults, ageCategoryId: null, persons: 1 }])
+      const read = yield* runWith(
+        db.orm,
+        TournamentService.use((s) =>
+          s.findInEvent({ id: eventId, timeZone: vilnius, state: 'accepted' }, String(t.id)),
+        ),
+      )
+      const asRead = (lines: ReadonlyArray<SaleLine>) =>
+        runWith(
+          db.orm,
+          TicketSales.use((s) => s.quoteAsRead(read, lines, vilnius)),
+        )
+      for (const lines of [
+        [{ ticketId: adults, ageCategoryId: null, persons: 2 }],
+        [{ ticketId: team, ageCategoryId: null, persons: 6 }],
+        [{ ticketId: youth, ageCategoryId: junior, persons: 1 }],
+      ])
+        expect(yield* asRead(lines)).toEqual(yield* quote(t.id, lines))
+      // Two places are left of three: the count read with the tournament decides, as the stored one does.
+      const tooMany = [{ ticketId: adults, ageCategoryId: null, persons: 3 }]
+      expect(yield* Effect.flip(asRead(tooMany))).toEqual(yield* Effect.flip(quote(t.id, tooMany)))
+      const foreign = [{ ticketId: 999_999, ageCategoryId: null, persons: 1 }]
+      expect(yield* Effect.flip(asRead(foreign))).toMatchObject({ reason: 'unknown' })
+    }),
   )
 
   it.effect('never sells more than is left, and gives units back on release', () =>

@@ -197,8 +197,9 @@ export const registerEntry = (desk: DeskContext) => {
       return yield* unchanged('notForSale')
     const lines = saleLines(input, tournament)
     // The price the visitor saw must still be the price: a change is told (3000), never applied silently.
+    // Priced from the tournament just read when its tickets' counts are all the price needs (no age category).
     const quote = yield* sales
-      .quote(tournament.tournamentId, lines, event.timeZone)
+      .quoteAsRead(tournament, lines, event.timeZone)
       .pipe(Effect.catchTag('TicketsUnavailable', (e) => changed(changedReason(e))))
     if (quote.totalMinor !== input.ticket.expectedTotalMinor)
       return yield* changed('priceChanged', quote.totalMinor)
