@@ -1,4 +1,4 @@
-import { Em, type MailStatus, Outbox, OutboxEntry } from '@kibitz/kernel'
+import { Em, type MailStatus, Outbox, OutboxEntry, preparedWrite } from '@kibitz/kernel'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Layer, Schema } from 'effect'
 
@@ -36,23 +36,27 @@ const EntryRow = Schema.Struct({
 })
 const decodeEntryRows = Schema.decodeUnknownSync(Schema.Array(EntryRow))
 
+/** A message ($1–$6) into the outbox, announced on its channel (built once: a prepared text). */
+const enqueueSql = `with inserted as (
+     insert into mail_outbox (recipient, subject, text_body, html_body, kind, language)
+     values ($1, $2, $3, $4, $5, $6) returning id
+   )
+   select pg_notify('${mailOutboxChannel}', id::text) from inserted`
+
 /** The outbox on PostgreSQL: every write goes through the caller's EntityManager and its transaction. */
 export const outboxLayer = Layer.succeed(
   Outbox,
   Outbox.of({
     enqueue: Effect.fn('Outbox.enqueue')(function* (message) {
-      const em = yield* Em
       // One statement: the row and its NOTIFY belong to the caller's transaction, so a rollback drops both.
-      yield* Effect.promise(() =>
-        em.execute(
-          `with inserted as (
-             insert into mail_outbox (recipient, subject, text_body, html_body, kind, language)
-             values (?, ?, ?, ?, ?, ?) returning id
-           )
-           select pg_notify('${mailOutboxChannel}', id::text) from inserted`,
-          [message.to, message.subject, message.text, message.html ?? null, message.kind, message.language],
-        ),
-      )
+      yield* preparedWrite(enqueueSql, [
+        message.to,
+        message.subject,
+        message.text,
+        message.html ?? null,
+        message.kind,
+        message.language,
+      ])
     }),
     recent: Effect.fn('Outbox.recent')(function* (limit) {
       const em = yield* Em

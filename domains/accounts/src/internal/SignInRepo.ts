@@ -1,4 +1,4 @@
-import { Em } from '@kibitz/kernel'
+import { Em, preparedOnOwnConnection, preparedRead } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { AuthAttemptEntity, KnownDeviceEntity } from './entities/AuthEntities.ts'
@@ -61,28 +61,24 @@ export class SignInRepo extends Context.Service<
     SignInRepo,
     SignInRepo.of({
       attemptsSince: (scope, key, since, upTo) =>
-        db(async (em) => {
-          const rows = decodeCount(
-            await em.execute(
-              'select count(*) as count, min("at") as oldest from auth_attempt where scope = ? and key = ? and "at" > ? and id <= ?',
-              [scope, key, since, upTo],
-            ),
-          )
-          return rows[0] ?? { count: 0, oldest: null }
-        }),
+        Effect.map(
+          preparedRead(
+            'select count(*) as count, min("at") as oldest from auth_attempt where scope = $1 and key = $2 and "at" > $3 and id <= $4',
+            [scope, key, since, upTo],
+          ),
+          (rows) => decodeCount(rows)[0] ?? { count: 0, oldest: null },
+        ),
       recordAttempt: (scope, key, now) =>
-        db(async (em) => {
+        Effect.map(
           // Old counters are useless; those of this key go as it is touched (in the same statement), keeping the
           // table small.
-          const [row] = decodeIdRow(
-            await em.getConnection().execute(
-              `with old as (delete from auth_attempt where scope = ? and key = ? and "at" < ?)
-                 insert into auth_attempt (scope, key, "at") values (?, ?, ?) returning id`,
-              [scope, key, new Date(now.getTime() - 86_400_000), scope, key, now],
-            ),
-          )
-          return String(row?.id ?? '0')
-        }),
+          preparedOnOwnConnection(
+            `with old as (delete from auth_attempt where scope = $1 and key = $2 and "at" < $4)
+             insert into auth_attempt (scope, key, "at") values ($1, $2, $3) returning id`,
+            [scope, key, now, new Date(now.getTime() - 86_400_000)],
+          ),
+          (rows) => String(decodeIdRow(rows)[0]?.id ?? '0'),
+        ),
       removeAttempts: (ids) =>
         ids.length === 0
           ? Effect.void

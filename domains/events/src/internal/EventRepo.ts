@@ -39,16 +39,35 @@ const FactsRow = Schema.Struct({
 export type FactsSource = typeof FactsRow.Type
 const decodeFactsRows = Schema.decodeUnknownSync(Schema.Array(FactsRow))
 
-/** The facts rows of the events `where` selects (on `event e`); contents in id order, as the ORM's collection is. */
-const factsSql = (where: string) => `
-  select e.id, e.alias, e.organiser_id as "organiserId", e.organiser_email as "organiserEmail",
-         e.currency_code as "currencyCode", e.time_zone as "timeZone", e.state,
-         e.payment_beneficiary as "paymentBeneficiary", e.payment_iban as "paymentIban", e.payment_bic as "paymentBic",
-         coalesce((select json_agg(json_build_object('name', c.name, 'language', c.language, 'isMain', c.is_main)
-                                   order by c.id)
-                     from event_content c where c.event_id = e.id), '[]') as contents
-    from event e
-   where ${where}`
+/** The facts' columns of an event `e`; contents in id order, as the ORM's collection is. */
+const factsColumns = `
+  e.id, e.alias, e.organiser_id as "organiserId", e.organiser_email as "organiserEmail",
+  e.currency_code as "currencyCode", e.time_zone as "timeZone", e.state,
+  e.payment_beneficiary as "paymentBeneficiary", e.payment_iban as "paymentIban", e.payment_bic as "paymentBic",
+  coalesce((select json_agg(json_build_object('name', c.name, 'language', c.language, 'isMain', c.is_main)
+                            order by c.id)
+              from event_content c where c.event_id = e.id), '[]') as contents`
+
+/**
+ * A public event's facts, found as publicViewSql finds the event (its id or own alias, the lower id when a number
+ * is both, else one of its contents' aliases): $1 the id (-1 when the key is not a number), $2 the alias.
+ */
+const publicFactsSql = `
+  with direct as (
+    select e.id from event e where ${visibleToPublic} and (e.id = $1 or e.alias = $2) order by e.id limit 1
+  ),
+  found as (
+    select id from direct
+    union all
+    (select e.id from event e
+      where not exists (select 1 from direct) and ${visibleToPublic}
+        and exists (select 1 from event_content c where c.event_id = e.id and c.alias = $2)
+      order by e.id limit 1)
+  )
+  select ${factsColumns} from event e join found on found.id = e.id`
+
+/** Any event's facts by id ($1), whatever its state. */
+const factsByIdSql = `select ${factsColumns} from event e where e.id = $1`
 
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
@@ -68,7 +87,7 @@ export class EventRepo extends Context.Service<
     anyView(id: number): Db<Option.Option<ViewSource>>
     /** Any event by id, whatever its state, with its contents (registration's organiser screens and e-mails). */
     findAnyById(id: number): Db<Option.Option<EventEntity>>
-    /** The facts of a public event by id or alias, as findPublic finds it: one query in the usual case. */
+    /** The facts of a public event by id or alias, as findPublic finds it: one query. */
     publicFacts(aliasOrId: string): Db<Option.Option<FactsSource>>
     /** The facts of any event by id, whatever its state: one query. */
     factsById(id: number): Db<Option.Option<FactsSource>>
@@ -155,33 +174,13 @@ export class EventRepo extends Context.Service<
         return Option.fromNullishOr(entity)
       }),
       publicFacts: Effect.fn('EventRepo.publicFacts')(function* (aliasOrId) {
-        const em = yield* Em
         if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
         const alias = aliasOrId.toLowerCase()
         const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
-        // Found as findPublic finds it: the id or the event's own alias, else a content's alias (lowest id).
-        const [direct] = decodeFactsRows(
-          yield* Effect.promise(() =>
-            em.execute(factsSql(`${visibleToPublic} and (e.id = ? or e.alias = ?)`), [id, alias]),
-          ),
-        )
-        if (direct) return Option.some(direct)
-        const [byContent] = decodeFactsRows(
-          yield* Effect.promise(() =>
-            em.execute(
-              `${factsSql(`${visibleToPublic}
-                 and exists (select 1 from event_content c where c.event_id = e.id and c.alias = ?)`)}
-               order by e.id limit 1`,
-              [alias],
-            ),
-          ),
-        )
-        return Option.fromNullishOr(byContent)
+        return Option.fromNullishOr(decodeFactsRows(yield* preparedRead(publicFactsSql, [id, alias]))[0])
       }),
       factsById: Effect.fn('EventRepo.factsById')(function* (id) {
-        const em = yield* Em
-        const [row] = decodeFactsRows(yield* Effect.promise(() => em.execute(factsSql('e.id = ?'), [id])))
-        return Option.fromNullishOr(row)
+        return Option.fromNullishOr(decodeFactsRows(yield* preparedRead(factsByIdSql, [id]))[0])
       }),
       locationSuggestions: Effect.fn('EventRepo.locationSuggestions')(function* (text, limit, now) {
         const em = yield* Em

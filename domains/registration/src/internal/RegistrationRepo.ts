@@ -1,6 +1,6 @@
-import { type Db, db } from '@kibitz/kernel'
+import { type Db, db, preparedRead, preparedWrite } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Context, Layer, Schema } from 'effect'
+import { Context, Effect, Layer, Schema } from 'effect'
 import type { EntryQuery } from '../Registration.ts'
 import { EntryAuditEntity, EntryEntity, type StoredLine } from './entities/EntryEntity.ts'
 
@@ -57,21 +57,43 @@ export interface RegisteredAudit {
  * for it, then answer null: its entry is the answer). One statement, and no row of another table is locked.
  */
 const claimEntry = (key: { readonly hash: string; readonly request: string } | null) =>
-  db(async (em) => {
-    const [row] = decodeIds(
-      key === null
-        ? await em.execute(`select nextval('entry_id_seq')::int as id`)
-        : await em.execute(
-            `insert into registration_request (key_hash, request_hash) values (?, ?)
-             on conflict (key_hash) do nothing returning nextval('entry_id_seq')::int as id`,
-            [key.hash, key.request],
-          ),
-    )
-    return row?.id ?? null
-  })
+  Effect.map(
+    key === null
+      ? preparedWrite(`select nextval('entry_id_seq')::int as id`, [])
+      : preparedWrite(
+          `insert into registration_request (key_hash, request_hash) values ($1, $2)
+           on conflict (key_hash) do nothing returning nextval('entry_id_seq')::int as id`,
+          [key.hash, key.request],
+        ),
+    (rows) => decodeIds(rows)[0]?.id ?? null,
+  )
 
 const contestantColumns = `position int, first_name text, last_name text, country_code text, email text,
   federation_id text, federation_verified boolean, ticket_id int, age_category_id int`
+
+/** The statement writing a new entry: $1–$19 the entry, $20 its contestants, $21–$23 its audit row. */
+const registeredSql = (tie: string) => `with e as (
+     insert into entry (id, tournament_id, event_id, ticket_id, status, team_name, user_id, contact_email,
+       language, total_minor, currency_code, lines, payment_method, reference, status_token_hash, expires_at,
+       paid_at, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19)
+     returning id
+   ), players as (
+     insert into contestant (entry_id, position, first_name, last_name, country_code, email, federation_id,
+       federation_verified, ticket_id, age_category_id)
+     select e.id, c.position, c.first_name, c.last_name, c.country_code, c.email, c.federation_id,
+       c.federation_verified, c.ticket_id, c.age_category_id
+     from e cross join jsonb_to_recordset($20::jsonb) as c(${contestantColumns})
+   ), audit as (
+     insert into entry_audit (entry_id, actor_user_id, action, details, at)
+     select e.id, $21, 'registered', $22::jsonb, $23 from e
+   )${tie}
+   select id from e`
+const registeredSqlAlone = registeredSql('')
+/** The same, and the claimed key ($25) tied to the entry with the status link's secret ($24). */
+const registeredSqlWithKey = registeredSql(`, request as (
+     update registration_request r set entry_id = e.id, status_token = $24 from e where r.key_hash = $25
+   )`)
 
 /**
  * Writes a new entry with its contestants and its 'registered' audit row, and ties the claimed idempotency key
@@ -82,7 +104,7 @@ const insertRegistered = (
   audit: RegisteredAudit,
   request: { readonly keyHash: string; readonly statusToken: string } | null,
 ) =>
-  db(async (em) => {
+  Effect.suspend(() => {
     const at = new Date()
     const contestants = entry.contestants.map((c, position) => ({
       position,
@@ -95,54 +117,35 @@ const insertRegistered = (
       ticket_id: c.ticketId,
       age_category_id: c.ageCategoryId,
     }))
-    const tie =
+    const values = [
+      entry.id,
+      entry.tournamentId,
+      entry.eventId,
+      entry.contestants[0]?.ticketId ?? null,
+      entry.status,
+      entry.teamName,
+      entry.userId,
+      entry.contactEmail,
+      entry.language,
+      entry.totalMinor,
+      entry.currencyCode,
+      JSON.stringify(entry.lines),
+      entry.paymentMethod,
+      entry.reference,
+      entry.statusTokenHash,
+      entry.expiresAt,
+      entry.paidAt,
+      at,
+      at,
+      JSON.stringify(contestants),
+      audit.actorUserId,
+      JSON.stringify(audit.details),
+      at,
+    ]
+    return Effect.asVoid(
       request === null
-        ? ''
-        : `, request as (update registration_request r set entry_id = e.id, status_token = ? from e
-             where r.key_hash = ?)`
-    await em.execute(
-      `with e as (
-         insert into entry (id, tournament_id, event_id, ticket_id, status, team_name, user_id, contact_email,
-           language, total_minor, currency_code, lines, payment_method, reference, status_token_hash, expires_at,
-           paid_at, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?) returning id
-       ), players as (
-         insert into contestant (entry_id, position, first_name, last_name, country_code, email, federation_id,
-           federation_verified, ticket_id, age_category_id)
-         select e.id, c.position, c.first_name, c.last_name, c.country_code, c.email, c.federation_id,
-           c.federation_verified, c.ticket_id, c.age_category_id
-         from e cross join jsonb_to_recordset(?::jsonb) as c(${contestantColumns})
-       ), audit as (
-         insert into entry_audit (entry_id, actor_user_id, action, details, at)
-         select e.id, ?, 'registered', ?::jsonb, ? from e
-       )${tie}
-       select id from e`,
-      [
-        entry.id,
-        entry.tournamentId,
-        entry.eventId,
-        entry.contestants[0]?.ticketId ?? null,
-        entry.status,
-        entry.teamName,
-        entry.userId,
-        entry.contactEmail,
-        entry.language,
-        entry.totalMinor,
-        entry.currencyCode,
-        JSON.stringify(entry.lines),
-        entry.paymentMethod,
-        entry.reference,
-        entry.statusTokenHash,
-        entry.expiresAt,
-        entry.paidAt,
-        at,
-        at,
-        JSON.stringify(contestants),
-        audit.actorUserId,
-        JSON.stringify(audit.details),
-        at,
-        ...(request === null ? [] : [request.statusToken, request.keyHash]),
-      ],
+        ? preparedWrite(registeredSqlAlone, values)
+        : preparedWrite(registeredSqlWithKey, [...values, request.statusToken, request.keyHash]),
     )
   })
 
@@ -330,17 +333,18 @@ const decodeRequests = Schema.decodeUnknownSync(Schema.Array(RequestRow))
 
 /** What an idempotency key was used for, if it was. */
 const findRequest = (keyHash: string) =>
-  db(async (em) => {
-    const [row] = decodeRequests(
-      await em.execute(
-        'select request_hash, entry_id, status_token from registration_request where key_hash = ?',
-        [keyHash],
-      ),
-    )
-    return row
-      ? { requestHash: row.request_hash, entryId: row.entry_id, statusToken: row.status_token }
-      : null
-  })
+  Effect.map(
+    preparedRead(
+      'select request_hash, entry_id, status_token from registration_request where key_hash = $1',
+      [keyHash],
+    ),
+    (rows) => {
+      const [row] = decodeRequests(rows)
+      return row
+        ? { requestHash: row.request_hash, entryId: row.entry_id, statusToken: row.status_token }
+        : null
+    },
+  )
 
 /** Forgets idempotency keys older than `before`, a bounded batch per statement; answers how many. */
 const purgeRequests = (before: Date, limit: number) =>

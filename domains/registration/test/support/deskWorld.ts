@@ -186,18 +186,32 @@ export const useDeskWorld = () => {
     isSuper: false,
   })
 
+  // Every statement reaches PostgreSQL through a pg client's query: the ORM's as a text, the prepared ones (the
+  // kernel's preparedRead and preparedWrite) as a query config that names them. The pool's client class is
+  // watched, so the pooled connections and the transactions' alike.
+  let clientClass: object | undefined
+  beforeAll(async () => {
+    const pool = await db.orm.em.getConnection().getNativeClient()
+    const prototype: unknown = Reflect.get(Reflect.get(pool, 'Client'), 'prototype')
+    if (typeof prototype !== 'object' || prototype === null) throw new Error('the pool names no client class')
+    clientClass = prototype
+  })
+
   /** The SQL the desk sends from now until `stop()`: how often a use case reads something. */
   const statements = () => {
-    const connection = db.orm.em.getConnection()
-    const execute = connection.execute
+    const owner = clientClass
+    const original: unknown = owner ? Reflect.get(owner, 'query') : undefined
+    if (!owner || typeof original !== 'function') throw new Error('the database opens in beforeAll')
     const seen: Array<string> = []
-    connection.execute = function (this: typeof connection, ...args: Parameters<typeof execute>) {
-      seen.push(String(args[0]))
-      return execute.apply(this, args)
-    } as typeof execute
+    Reflect.set(owner, 'query', function (this: unknown, ...args: Array<unknown>) {
+      const [query] = args
+      const text = typeof query === 'object' && query !== null ? Reflect.get(query, 'text') : query
+      seen.push(String(text))
+      return Reflect.apply(original, this, args)
+    })
     return {
       stop: () => {
-        connection.execute = execute
+        Reflect.set(owner, 'query', original)
         return seen
       },
     }

@@ -1,5 +1,5 @@
-import { type Db, db } from '@kibitz/kernel'
-import { Context, Layer, Schema } from 'effect'
+import { type Db, db, preparedWrite } from '@kibitz/kernel'
+import { Context, Effect, Layer, Schema } from 'effect'
 
 // The ORM side of ticket sales: conditional updates on the caller's (transactional) EntityManager. A
 // reservation succeeds only while `sold + count <= quantity`, so concurrent buyers cannot oversell, whatever
@@ -56,6 +56,20 @@ const categoryColumns = (sold: string) => `id, ticket_id, price_minor, quantity,
   to_char(early_bird_sales_start_date, 'YYYY-MM-DD') as early_bird_sales_start_date,
   to_char(early_bird_sales_end_date, 'YYYY-MM-DD') as early_bird_sales_end_date,
   early_bird_end_sales_quantity, enabled`
+
+/**
+ * Takes a sale's units of a ticket: $1 on a per-team ticket, else $2; ticket $3 of tournament $4. Answers its row
+ * as it was just before, if it was for sale and had that many left.
+ */
+const takeTicketSql = `update ticket set sold = sold + (case when is_price_per_team then $1::int else $2::int end)
+   where id = $3 and tournament_id = $4 and is_for_sale
+     and sold + (case when is_price_per_team then $1::int else $2::int end) <= quantity
+   returning id, type, price_minor, quantity, sold - (case when is_price_per_team then $1::int else $2::int end) as sold,
+     is_for_sale, is_price_per_team`
+/** Takes $1 units of age category $2 of ticket $3; its row as it was just before, if enabled with room. */
+const takeCategorySql = `update ticket_age_category set sold = sold + $1::int
+   where id = $2 and ticket_id = $3 and enabled and (quantity is null or sold + $1::int <= quantity)
+   returning ${categoryColumns('sold - $1::int')}`
 
 /** The stored tickets and age categories a sale reads. */
 export interface SaleRows {
@@ -129,39 +143,15 @@ export class TicketSalesRepo extends Context.Service<
             ).length === 1,
         ),
       takeTicket: (tournamentId, ticketId, units) =>
-        db(async (em) => {
-          const taken = '(case when is_price_per_team then ?::int else ?::int end)'
-          const [row] = decodeTickets(
-            await em.execute(
-              `update ticket set sold = sold + ${taken}
-               where id = ? and tournament_id = ? and is_for_sale and sold + ${taken} <= quantity
-               returning id, type, price_minor, quantity, sold - ${taken} as sold, is_for_sale, is_price_per_team`,
-              [
-                units.lines,
-                units.persons,
-                ticketId,
-                tournamentId,
-                units.lines,
-                units.persons,
-                units.lines,
-                units.persons,
-              ],
-            ),
-          )
-          return row ?? null
-        }),
+        Effect.map(
+          preparedWrite(takeTicketSql, [units.lines, units.persons, ticketId, tournamentId]),
+          (rows) => decodeTickets(rows)[0] ?? null,
+        ),
       takeCategory: (ticketId, categoryId, count) =>
-        db(async (em) => {
-          const [row] = decodeCategories(
-            await em.execute(
-              `update ticket_age_category set sold = sold + ? where id = ? and ticket_id = ? and enabled
-                 and (quantity is null or sold + ? <= quantity)
-               returning ${categoryColumns('sold - ?::int')}`,
-              [count, categoryId, ticketId, count, count],
-            ),
-          )
-          return row ?? null
-        }),
+        Effect.map(
+          preparedWrite(takeCategorySql, [count, categoryId, ticketId]),
+          (rows) => decodeCategories(rows)[0] ?? null,
+        ),
       releaseTicket: (ticketId, count) =>
         db(async (em) => {
           await em.execute('update ticket set sold = greatest(sold - ?, 0) where id = ?', [count, ticketId])

@@ -176,6 +176,10 @@ const graphSql = `json_build_object(
     from prize_setup ps where ps.tournament_id = t.id order by ps.id limit 1)
 ) as graph`
 
+/** One tournament of an event ($1) by id ($2) or alias ($3), the id first (built once: a prepared text). */
+const graphInEventSql = `select ${graphSql} from tournament t where t.event_id = $1 and (t.id = $2 or t.alias = $3)
+   order by (t.id = $2) desc limit 1`
+
 const decodeFull = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ full: Schema.Boolean })))
 
 export class TournamentRepo extends Context.Service<
@@ -202,14 +206,7 @@ export class TournamentRepo extends Context.Service<
         if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return null
         const key = aliasOrId.trim().toLowerCase()
         const id = /^\d{1,9}$/.test(key) ? Number(key) : -1
-        const em = yield* Em
-        const rows = yield* Effect.promise(() =>
-          em.execute(
-            `select ${graphSql} from tournament t where t.event_id = ? and (t.id = ? or t.alias = ?)
-             order by (t.id = ?) desc limit 1`,
-            [eventId, id, key, id],
-          ),
-        )
+        const rows = yield* preparedRead(graphInEventSql, [eventId, id, key])
         return decodeGraphs(rows)[0]?.graph ?? null
       }),
       eventIdsOf: Effect.fn('TournamentRepo.eventIdsOf')(function* (tournamentIds) {
