@@ -1,16 +1,16 @@
-import {
-  type Db,
-  db,
-  Em,
-  EventId,
-  hasControlCharacters,
-  preparedRead,
-  withoutControlCharacters,
-} from '@kibitz/kernel'
+import { type Db, db, Em, EventId, preparedRead, withoutControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import type { TournamentSummary } from '../Event.ts'
 import { likeEscape, visibleToPublic } from './CatalogueSql.ts'
-import { anyViewSql, decodeViewRows, publicViewSql, type ViewSource } from './EventViewSql.ts'
+import {
+  anyViewSql,
+  decodeViewRows,
+  eventByIdSql,
+  publicEventSql,
+  publicKey,
+  publicViewSql,
+  type ViewSource,
+} from './EventViewSql.ts'
 import { EventEntity } from './entities/EventEntity.ts'
 
 const decodeZone = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ time_zone: Schema.String })))
@@ -48,26 +48,10 @@ const factsColumns = `
                             order by c.id)
               from event_content c where c.event_id = e.id), '[]') as contents`
 
-/**
- * A public event's facts, found as publicViewSql finds the event (its id or own alias, the lower id when a number
- * is both, else one of its contents' aliases): $1 the id (-1 when the key is not a number), $2 the alias.
- */
-const publicFactsSql = `
-  with direct as (
-    select e.id from event e where ${visibleToPublic} and (e.id = $1 or e.alias = $2) order by e.id limit 1
-  ),
-  found as (
-    select id from direct
-    union all
-    (select e.id from event e
-      where not exists (select 1 from direct) and ${visibleToPublic}
-        and exists (select 1 from event_content c where c.event_id = e.id and c.alias = $2)
-      order by e.id limit 1)
-  )
-  select ${factsColumns} from event e join found on found.id = e.id`
-
-/** Any event's facts by id ($1), whatever its state. */
-const factsByIdSql = `select ${factsColumns} from event e where e.id = $1`
+/** A public event's facts, found as the event page finds its event. */
+const publicFactsSql = publicEventSql(factsColumns)
+/** Any event's facts by id, whatever its state. */
+const factsByIdSql = eventByIdSql(factsColumns)
 
 const CountRow = Schema.Struct({ count: Schema.Union([Schema.Int, Schema.NumberFromString]) })
 const decodeCountRow = Schema.decodeUnknownSync(Schema.Array(CountRow))
@@ -80,14 +64,14 @@ const localToday = `(?::timestamptz at time zone e.time_zone)::date`
 export class EventRepo extends Context.Service<
   EventRepo,
   {
-    findPublic(aliasOrId: string): Db<Option.Option<EventEntity>>
-    /** What the public event page shows of the event findPublic finds: one statement, no entity. */
+    /**
+     * What the public event page shows of a public event by its id or alias (EventViewSql's publicEventSql): one
+     * statement, no entity.
+     */
     publicView(aliasOrId: string): Db<Option.Option<ViewSource>>
     /** What the event page shows of any event by id, whatever its state (the organiser's preview). */
     anyView(id: number): Db<Option.Option<ViewSource>>
-    /** Any event by id, whatever its state, with its contents (registration's organiser screens and e-mails). */
-    findAnyById(id: number): Db<Option.Option<EventEntity>>
-    /** The facts of a public event by id or alias, as findPublic finds it: one query. */
+    /** The facts of a public event by id or alias, found as publicView finds it: one query. */
     publicFacts(aliasOrId: string): Db<Option.Option<FactsSource>>
     /** The facts of any event by id, whatever its state: one query. */
     factsById(id: number): Db<Option.Option<FactsSource>>
@@ -126,58 +110,19 @@ export class EventRepo extends Context.Service<
   static readonly layer = Layer.succeed(
     EventRepo,
     EventRepo.of({
-      findPublic: Effect.fn('EventRepo.findPublic')(function* (aliasOrId) {
-        const em = yield* Em
-        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
-        const alias = aliasOrId.toLowerCase()
-        const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
-        // The id or the event's own (unique) alias first; a content's alias, unique only per
-        // event and language, only when neither matches, and then the lowest id wins.
-        const direct = decodeIds(
-          yield* Effect.promise(() =>
-            em.execute(`select e.id from event e where ${visibleToPublic} and (e.id = ? or e.alias = ?)`, [
-              id,
-              alias,
-            ]),
-          ),
-        )
-        const found =
-          direct[0] ??
-          decodeIds(
-            yield* Effect.promise(() =>
-              em.execute(
-                `select e.id from event e where ${visibleToPublic}
-                 and exists (select 1 from event_content c where c.event_id = e.id and c.alias = ?)
-                 order by e.id limit 1`,
-                [alias],
-              ),
-            ),
-          )[0]
-        if (found === undefined) return Option.none()
-        const [entity] = yield* loadInOrder(em, [found.id])
-        return Option.fromNullishOr(entity)
-      }),
       publicView: Effect.fn('EventRepo.publicView')(function* (aliasOrId) {
-        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
-        const alias = aliasOrId.toLowerCase()
-        const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
-        const rows = yield* preparedRead(publicViewSql, [id, alias])
-        return Option.fromNullishOr(decodeViewRows(rows)[0])
+        const key = publicKey(aliasOrId)
+        if (key === null) return Option.none()
+        return Option.fromNullishOr(decodeViewRows(yield* preparedRead(publicViewSql, key))[0])
       }),
       anyView: Effect.fn('EventRepo.anyView')(function* (id) {
         const rows = yield* preparedRead(anyViewSql, [id])
         return Option.fromNullishOr(decodeViewRows(rows)[0])
       }),
-      findAnyById: Effect.fn('EventRepo.findAnyById')(function* (id) {
-        const em = yield* Em
-        const [entity] = yield* loadInOrder(em, [id])
-        return Option.fromNullishOr(entity)
-      }),
       publicFacts: Effect.fn('EventRepo.publicFacts')(function* (aliasOrId) {
-        if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return Option.none()
-        const alias = aliasOrId.toLowerCase()
-        const id = /^\d{1,9}$/.test(alias) ? Number(alias) : -1
-        return Option.fromNullishOr(decodeFactsRows(yield* preparedRead(publicFactsSql, [id, alias]))[0])
+        const key = publicKey(aliasOrId)
+        if (key === null) return Option.none()
+        return Option.fromNullishOr(decodeFactsRows(yield* preparedRead(publicFactsSql, key))[0])
       }),
       factsById: Effect.fn('EventRepo.factsById')(function* (id) {
         return Option.fromNullishOr(decodeFactsRows(yield* preparedRead(factsByIdSql, [id]))[0])

@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import { visibleToPublic } from './CatalogueSql.ts'
 
@@ -40,11 +41,11 @@ const columns = `
               from event_location l where l.event_id = e.id), '[]') as locations`
 
 /**
- * A public event by its id or its own alias (the lower id when a number is both), else by one of its contents'
- * aliases, as EventRepo.findPublic finds it; the contents are looked at only when nothing else matched.
- * Parameters: $1 the id (-1 when the key is not a number), $2 the alias.
+ * The columns `columns` (of an event `e`) of a public event found by its id or its own alias (the lower id when a
+ * number is both), else by one of its contents' aliases; the contents are looked at only when nothing else
+ * matched. Parameters: $1 the id (-1 when the key is not a number), $2 the alias (publicKey makes both).
  */
-export const publicViewSql = `
+export const publicEventSql = (columns: string) => `
   with direct as (
     select e.id from event e where ${visibleToPublic} and (e.id = $1 or e.alias = $2) order by e.id limit 1
   ),
@@ -58,8 +59,20 @@ export const publicViewSql = `
   )
   select ${columns} from event e join found on found.id = e.id`
 
-/** Any event by id, whatever its state (the organiser's preview). Parameter: $1 the id. */
-export const anyViewSql = `select ${columns} from event e where e.id = $1`
+/** The columns `columns` of any event by id ($1), whatever its state. */
+export const eventByIdSql = (columns: string) => `select ${columns} from event e where e.id = $1`
+
+/** publicEventSql's parameters for a key from an address; null for one no event can have. */
+export const publicKey = (aliasOrId: string): readonly [number, string] | null => {
+  if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return null
+  const alias = aliasOrId.toLowerCase()
+  return [/^\d{1,9}$/.test(alias) ? Number(alias) : -1, alias]
+}
+
+/** The public event page's event (EventService.view). */
+export const publicViewSql = publicEventSql(columns)
+/** Any event as the event page shows it, whatever its state (the organiser's preview). */
+export const anyViewSql = eventByIdSql(columns)
 
 const Nullable = Schema.NullOr(Schema.String)
 
