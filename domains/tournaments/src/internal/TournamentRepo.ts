@@ -123,8 +123,6 @@ export type TournamentGraph = typeof TournamentGraph.Type
 export type TicketGraph = typeof TicketGraph.Type
 export type CategoryGraph = typeof CategoryGraph.Type
 
-const decodeGraphs = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ graph: TournamentGraph })))
-
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`
 /** A timestamptz as the ISO instant JavaScript writes (`…T…Z`). */
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
@@ -176,6 +174,18 @@ const graphSql = `json_build_object(
     from prize_setup ps where ps.tournament_id = t.id order by ps.id limit 1)
 ) as graph`
 
+/** The tournaments of an event ($1) in their order (built once: a prepared text). */
+export const eventGraphsSql = `select ${graphSql} from tournament t where t.event_id = $1 order by t.order_number, t.id`
+
+/**
+ * The graphs as the database built them, taken as the graph's type without checking every value again: each is a
+ * typed column or a JSON column whose shape a CHECK constraint holds (docs/decisions/026), and a test decodes the
+ * rows of every part a tournament can have with `TournamentGraph`. Checking them on every read cost an event page
+ * as much CPU as parsing their JSON (issue 16).
+ */
+const graphsOf = (rows: ReadonlyArray<unknown>): ReadonlyArray<TournamentGraph> =>
+  (rows as ReadonlyArray<{ readonly graph: TournamentGraph }>).map((row) => row.graph)
+
 /** One tournament of an event ($1) by id ($2) or alias ($3), the id first (built once: a prepared text). */
 const graphInEventSql = `select ${graphSql} from tournament t where t.event_id = $1 and (t.id = $2 or t.alias = $3)
    order by (t.id = $2) desc limit 1`
@@ -197,17 +207,13 @@ export class TournamentRepo extends Context.Service<
   static readonly layer = Layer.succeed(
     TournamentRepo,
     TournamentRepo.of({
-      graphsOfEvent: (eventId) =>
-        preparedRead(
-          `select ${graphSql} from tournament t where t.event_id = $1 order by t.order_number, t.id`,
-          [eventId],
-        ).pipe(Effect.map((rows) => decodeGraphs(rows).map((r) => r.graph))),
+      graphsOfEvent: (eventId) => preparedRead(eventGraphsSql, [eventId]).pipe(Effect.map(graphsOf)),
       graphInEvent: Effect.fn('TournamentRepo.graphInEvent')(function* (eventId, aliasOrId) {
         if (hasControlCharacters(aliasOrId) || aliasOrId.length > 200) return null
         const key = aliasOrId.trim().toLowerCase()
         const id = /^\d{1,9}$/.test(key) ? Number(key) : -1
         const rows = yield* preparedRead(graphInEventSql, [eventId, id, key])
-        return decodeGraphs(rows)[0]?.graph ?? null
+        return graphsOf(rows)[0] ?? null
       }),
       eventIdsOf: Effect.fn('TournamentRepo.eventIdsOf')(function* (tournamentIds) {
         const em = yield* Em
