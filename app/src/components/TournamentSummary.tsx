@@ -1,10 +1,13 @@
 import { formatTime } from '@kibitz/kernel/format'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { scoringLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { resultsHref } from '../lib/site.ts'
 import type { ParticipantsData, TournamentData } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
+
+/** A tournament's address under its event (plain anchors: the event pages ship no router, decision 021). */
+const tournamentPath = (eventAlias: string, tournamentAlias: string) =>
+  `/event/${encodeURIComponent(eventAlias)}/tournament/${encodeURIComponent(tournamentAlias)}`
 
 /** One tournament as a row of the event overview. */
 export function TournamentRow({
@@ -51,20 +54,18 @@ export function TournamentRow({
             <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
               <Trans>Registration open</Trans>
             </span>
-            <Link
-              to="/event/$eventId/tournament/$tournamentId/register"
-              params={{ eventId: eventAlias, tournamentId: tournament.alias }}
+            <a
+              href={`${tournamentPath(eventAlias, tournament.alias)}/register`}
               className="rounded-lg bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800"
               aria-label={t`Register for ${tournament.name}`}
             >
               <Trans>Register</Trans>
-            </Link>
+            </a>
           </>
         ) : null}
         {tournament.isPlayerListViewEnabled ? (
-          <Link
-            to="/event/$eventId/tournament/$tournamentId/player-list"
-            params={{ eventId: eventAlias, tournamentId: tournament.alias }}
+          <a
+            href={`${tournamentPath(eventAlias, tournament.alias)}/player-list`}
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
             {tournament.type === 2 ? (
@@ -79,7 +80,7 @@ export function TournamentRow({
                 other="# players registered"
               />
             )}
-          </Link>
+          </a>
         ) : null}
         {resultsHref(tournament) ? (
           <a
