@@ -135,6 +135,42 @@ describe(EventService.name, () => {
           expect((yield* search({ text: '%%%' })).totalEventsCount).toBe(0)
         }),
       )
+
+      // Events around today are found by their span and their text tested one by one (strpos); later ones through
+      // the trigram index (like): both must match the same way.
+      it.effect('matches the text alike in events running now and in later ones', () =>
+        Effect.gen(function* () {
+          yield* setNow(now)
+          yield* event({
+            name: 'Snake_Case Live',
+            alias: 'snake-live',
+            dateStart: '2027-03-08',
+            dateEnd: '2027-03-12',
+          })
+          yield* event({
+            name: 'SnakeXCase Cup',
+            alias: 'snake-x',
+            dateStart: '2027-03-09',
+            dateEnd: '2027-03-11',
+          })
+          yield* event({ name: 'Snake_Case Open', alias: 'snake-open', dateStart: '2027-04-03' })
+
+          const upcoming = yield* search({ text: 'e_c', upcomingOnly: true })
+          expect(names(upcoming)).toEqual(['Snake_Case Live', 'Snake_Case Open'])
+          expect(upcoming.totalEventsCount).toBe(2)
+          expect(names(yield* search({ text: 'SNAKE_case l', upcomingOnly: true }))).toEqual([
+            'Snake_Case Live',
+          ])
+          expect(names(yield* search({ text: 'e_c', eventStates: ['running'] }))).toEqual(['Snake_Case Live'])
+          expect(names(yield* search({ text: 'e_c', startDate: '2027-03-11' }))).toEqual([
+            'Snake_Case Live',
+            'Snake_Case Open',
+          ])
+          expect(names(yield* search({ text: 'xcase', eventStates: ['running', 'future'] }))).toEqual([
+            'SnakeXCase Cup',
+          ])
+        }),
+      )
     })
 
     it.effect('selects the requested event types only', () =>
