@@ -1,5 +1,6 @@
 import { formatTime } from '@kibitz/kernel/format'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { scoringLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { resultsHref } from '../lib/site.ts'
 import type { ParticipantsData, TournamentData } from '../lib/types.ts'
@@ -40,26 +41,23 @@ export function TournamentRow({
           {scoring ? ` · ${i18n._(scoring)}` : null} ·{' '}
           <DateRange start={tournament.startDate} end={tournament.endDate} />
           {tournament.startTime ? ` · ${formatTime(tournament.startTime)}` : null}
-          {tournament.boards ? (
-            <>
-              {' · '}
-              <Plural value={tournament.boards} one="# board" other="# boards" />
-            </>
-          ) : null}
+          {tournament.boards
+            ? ` · ${t`${plural(tournament.boards, { one: '# board', other: '# boards' })}`}`
+            : null}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {tournament.isOpenRegistration ? (
           <>
             <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
-              <Trans>Registration open</Trans>
+              {t`Registration open`}
             </span>
             <a
               href={`${tournamentPath(eventAlias, tournament.alias)}/register`}
               className="rounded-lg bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800"
               aria-label={t`Register for ${tournament.name}`}
             >
-              <Trans>Register</Trans>
+              {t`Register`}
             </a>
           </>
         ) : null}
@@ -68,18 +66,15 @@ export function TournamentRow({
             href={`${tournamentPath(eventAlias, tournament.alias)}/player-list`}
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
-            {tournament.type === 2 ? (
-              <Plural value={entries} _0="Player list" one="# team registered" other="# teams registered" />
-            ) : tournament.type === 1 ? (
-              <Plural value={entries} _0="Player list" one="# pair registered" other="# pairs registered" />
-            ) : (
-              <Plural
-                value={participants?.players ?? 0}
-                _0="Player list"
-                one="# player registered"
-                other="# players registered"
-              />
-            )}
+            {tournament.type === 2
+              ? t`${plural(entries, { 0: 'Player list', one: '# team registered', other: '# teams registered' })}`
+              : tournament.type === 1
+                ? t`${plural(entries, { 0: 'Player list', one: '# pair registered', other: '# pairs registered' })}`
+                : t`${plural(participants?.players ?? 0, {
+                    0: 'Player list',
+                    one: '# player registered',
+                    other: '# players registered',
+                  })}`}
           </a>
         ) : null}
         {resultsHref(tournament) ? (
@@ -88,7 +83,7 @@ export function TournamentRow({
             className="text-sm font-semibold text-brand-700 hover:underline"
             rel="noopener"
           >
-            <Trans>Results</Trans>
+            {t`Results`}
           </a>
         ) : null}
       </div>
