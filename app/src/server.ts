@@ -5,4 +5,20 @@ import { createServerEntry, createStartHandler, defaultRenderHandler } from '@ta
 // add the nonce and tag it (app/src/edge), so streaming bought nothing; piping React's stream through the router's
 // and the web's streams cost an event page an eighth of its CPU (docs/decisions/025, issue 16).
 
-export default createServerEntry({ fetch: createStartHandler(defaultRenderHandler) })
+const handler = createStartHandler(defaultRenderHandler)
+
+/** What a request gets when its client left before the answer was ready: nobody reads it (nginx's "client closed"). */
+export const clientClosed = 499
+
+export default createServerEntry({
+  fetch: async (request, options) => {
+    try {
+      return await handler(request, options)
+    } catch (error) {
+      // A visitor who closed the connection mid-request aborts it, and Start logged that as an unhandled error
+      // with its stack, once for every tab closed early. It is no fault of the server's: answered quietly.
+      if (request.signal.aborted) return new Response(null, { status: clientClosed })
+      throw error
+    }
+  },
+})
