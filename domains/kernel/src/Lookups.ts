@@ -65,10 +65,22 @@ export class LookupService extends Context.Service<
     LookupService,
     Effect.gen(function* () {
       const repo = yield* LookupRepo
+      // The countries change only when a start syncs the reference data, before this process serves anything
+      // (decision 030): each language's sorted list is read once and kept, instead of 250 rows read and sorted by
+      // an ICU collator for every page with a country select (the home and search pages among them).
+      const sorted = new Map<string, ReadonlyArray<CountryName>>()
       const countryChoices = Effect.fn('LookupService.countryChoices')(function* (language: string) {
+        const kept = sorted.get(language)
+        if (kept !== undefined) return kept
         const rows = yield* repo.countryNames(language)
         const collator = new Intl.Collator([language, 'en'])
-        return [...rows].sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code))
+        const list = [...rows].sort(
+          (a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code),
+        )
+        // Bounded: a language is whatever a caller passes; the site's are ten.
+        if (sorted.size >= 32) sorted.clear()
+        sorted.set(language, list)
+        return list
       })
       return LookupService.of({
         countries: (language) =>

@@ -71,6 +71,24 @@ describe(LookupService.name, () => {
           }
         }),
     )
+
+    // The reference data changes only when a start syncs it, before the process serves (decision 030): a service
+    // keeps each language's list once read rather than reading and sorting 250 countries for every page.
+    it.effect('reads each language once for the life of the service', () =>
+      Effect.gen(function* () {
+        yield* insert('country', [{ code: 'PL', name: 'Poland' }])
+        const [first, again, other] = yield* lookups((l) =>
+          Effect.gen(function* () {
+            const first = yield* l.countryChoices('en')
+            yield* Effect.promise(() => db.orm.em.fork().execute(`update country set name = 'Polen'`))
+            return [first, yield* l.countryChoices('en'), yield* l.countryChoices('de')] as const
+          }),
+        )
+        expect(again).toBe(first)
+        expect(first.map((c) => c.name)).toEqual(['Poland'])
+        expect(other.map((c) => c.name)).toEqual(['Polen'])
+      }),
+    )
   })
 
   describe('currencies', () => {
