@@ -8,7 +8,7 @@ import { createServerEntry, createStartHandler, defaultRenderHandler } from '@ta
 const handler = createStartHandler(defaultRenderHandler)
 
 /** What a request gets when its client left before the answer was ready: nobody reads it (nginx's "client closed"). */
-export const clientClosed = 499
+const clientClosed = 499
 
 export default createServerEntry({
   fetch: async (request, options) => {

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { adSlotAfter } from '../lib/ads.ts'
 import { eventTypeLabel } from '../lib/labels.ts'
+import { eventPath } from '../lib/site.ts'
 import type { Card } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
 import { PinIcon, StarIcon } from './Icons.tsx'
@@ -15,7 +16,6 @@ const root = getRouteApi('__root__')
  * anchors: they are shown on pages served without the app's scripts, and a router link costs a location built for
  * each of a page's eighteen cards.
  */
-const eventPath = (alias: string) => `/event/${encodeURIComponent(alias)}`
 
 /** One ad: the configured provider's slot page, framed without access to the page around it. */
 function AdSlot({ url, position }: { url: string; position: number }) {

@@ -2,13 +2,9 @@ import { formatTime } from '@kibitz/kernel/format'
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { scoringLabels, tournamentTypeLabels } from '../lib/labels.ts'
-import { resultsHref } from '../lib/site.ts'
+import { resultsHref, tournamentPath } from '../lib/site.ts'
 import type { ParticipantsData, TournamentData } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
-
-/** A tournament's address under its event (plain anchors: the event pages ship no router, decision 021). */
-const tournamentPath = (eventAlias: string, tournamentAlias: string) =>
-  `/event/${encodeURIComponent(eventAlias)}/tournament/${encodeURIComponent(tournamentAlias)}`
 
 /** One tournament as a row of the event overview. */
 export function TournamentRow({

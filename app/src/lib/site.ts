@@ -5,6 +5,13 @@ export const siteContact = {
   postalAddress: ['Kibitz UAB', 'Gedimino pr. 9', 'LT-01103 Vilnius', 'Lithuania'],
 } as const
 
+/** An event's public page by alias (or id), written as plain anchors write it on pages without the router. */
+export const eventPath = (aliasOrId: string): string => `/event/${encodeURIComponent(aliasOrId)}`
+
+/** A tournament's address under its event: its register and player-list pages hang below it. */
+export const tournamentPath = (eventAliasOrId: string, tournamentAliasOrId: string): string =>
+  `${eventPath(eventAliasOrId)}/tournament/${encodeURIComponent(tournamentAliasOrId)}`
+
 /** The platform's own social channels (spec section 3 social link types 1, 4, 5). */
 export const siteSocial = [
   { type: 1, name: 'Facebook', url: 'https://www.facebook.com/kibitz.events' },

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { RegistrationFormView } from '../components/registration/RegistrationForm.tsx'
 import { hydratedPage } from '../lib/render.ts'
+import { tournamentPath } from '../lib/site.ts'
 import { privatePageMeta } from '../lib/title.ts'
 import { fetchAccountLookups } from '../server/account.functions.ts'
 import { fetchRegistrationForm } from '../server/registration.functions.ts'
@@ -92,7 +93,7 @@ function RegisterPage() {
         state={data.state}
         requestKey={data.requestKey}
         locale={locale}
-        action={`/event/${encodeURIComponent(eventId)}/tournament/${encodeURIComponent(tournamentId)}/register`}
+        action={`${tournamentPath(eventId, tournamentId)}/register`}
       />
     </section>
   )

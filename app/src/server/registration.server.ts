@@ -8,6 +8,7 @@ import {
   priceOf,
 } from '../components/registration/pricing.ts'
 import type { FieldError, FormState } from '../lib/session.ts'
+import { tournamentPath } from '../lib/site.ts'
 import { attempt, backToForm, postedForm, Result, seeOther, withBodyLimit } from './forms.server.ts'
 import {
   encodeForm,
@@ -43,7 +44,7 @@ const clampPlayers = (value: string | undefined, min: number, max: number) => {
  */
 export const registerPost = withBodyLimit(
   async (request: Request, eventRef: string, tournamentRef: string) => {
-    const page = `/event/${encodeURIComponent(eventRef)}/tournament/${encodeURIComponent(tournamentRef)}/register`
+    const page = `${tournamentPath(eventRef, tournamentRef)}/register`
     if (!plausibleKey(eventRef) || !plausibleKey(tournamentRef)) return seeOther(page)
     const posted = await postedForm(request)
     const fields = posted.fields

@@ -14,7 +14,10 @@ import { now, openTournament, setNow, useTournamentService, vilnius } from './su
 const { db, event, tournament } = useTournamentService()
 const encode = Schema.encodeSync(Schema.Array(Tournament))
 
-/** An event with a tournament of every part (tickets and age categories, prizes, sessions, stages, program) and a bare one. */
+/**
+ * An event with a tournament of every part (tickets and age categories, prizes, sessions, stages, program) and a
+ * bare one.
+ */
 const eventOfEveryPart = () =>
   Effect.gen(function* () {
     const eventId = yield* event()
