@@ -46,7 +46,7 @@ function Filters({
   return (
     <>
       {countries ? (
-        <label className="flex flex-col gap-1 text-sm font-semibold md:w-56">
+        <label className="flex flex-col gap-1 text-sm font-semibold md:w-56 md:shrink-0">
           <Trans>Country</Trans>
           <select name="country" defaultValue={filter.country ?? ''} className={inputClass}>
             <option value="">{t`Any country`}</option>
