@@ -175,6 +175,17 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: asRoot,
+    // UTF-8 whatever the shell's locale: initdb takes the environment's, and a shell without LANG (a service, a
+    // CI step, `env -i`) made a SQL_ASCII cluster, where varchar(60) counts bytes (a name with a dash that fits
+    // in 60 characters was refused) and lower() and ilike leave "Š" alone. PostgreSQL's builtin provider gives
+    // UTF-8 case rules on any machine, with or without its C.UTF-8 libc locale; collation is by code point, as C.
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--lc-collate=C',
+      '--lc-ctype=C',
+    ],
     // TCP on loopback only; no Unix socket, whose lock file in /tmp could be left behind by a killed run.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     // The server's chatter is kept (not printed) so that a failed start can say why.

@@ -31,6 +31,15 @@ describe('startEmbeddedPostgres', () => {
       expect(first.url).toMatch(new RegExp(`^postgres://postgres:[^@]+@127\\.0\\.0\\.1:${port}/kibitz$`))
       expect(await selectOne(first.url)).toBe(1)
       await withPgClient(first.url, (client) => client.query('create table survives (id int)'))
+      // UTF-8 whatever locale the shell had: lengths count characters and case rules know letters beyond ASCII.
+      const { rows: text } = await withPgClient(first.url, (client) =>
+        client.query<{ encoding: string; length: number; lower: string; ilike: boolean }>(
+          `select pg_encoding_to_char(encoding) as encoding, length('Terme – Campionati') as length,
+                  lower('ŠIAULIAI ŁÓDŹ') as lower, 'ĄČĘ' ilike 'ąčę' as ilike
+             from pg_database where datname = current_database()`,
+        ),
+      )
+      expect(text[0]).toEqual({ encoding: 'UTF8', length: 18, lower: 'šiauliai łódź', ilike: true })
     } finally {
       await first.stop()
     }
