@@ -1,9 +1,9 @@
 import { notFound } from '@tanstack/react-router'
-import { fetchMoreEvents } from '../server/catalogue.functions.ts'
+import { loadMoreEvents } from '../server/catalogue.functions.ts'
 import type { Card } from './types.ts'
 
 /** A not-found error carrying the 'more events' the not-found screen lists, fetched on the server. */
-export const notFoundWithMoreEvents = async () => notFound({ data: { moreEvents: await fetchMoreEvents() } })
+export const notFoundWithMoreEvents = async () => notFound({ data: { moreEvents: await loadMoreEvents() } })
 
 const isCard = (value: unknown): value is Card =>
   typeof value === 'object' &&

@@ -12,7 +12,7 @@ import { NotFoundScreen } from '../components/NotFound.tsx'
 import { loadMessages } from '../i18n/catalogs.ts'
 import { moreEventsOf } from '../lib/notFound.ts'
 import { headI18n, siteName } from '../lib/title.ts'
-import { fetchRequestContext } from '../server/request.functions.ts'
+import { type fetchRequestContext, readRequestContext } from '../server/request.functions.ts'
 import appCss from '../styles.css?url'
 
 /**
@@ -22,8 +22,8 @@ import appCss from '../styles.css?url'
 type RequestContext = Awaited<ReturnType<typeof fetchRequestContext>>
 let clientContext: Promise<RequestContext> | undefined
 const loadRequestContext = (): Promise<RequestContext> => {
-  if (typeof window === 'undefined') return fetchRequestContext()
-  clientContext ??= fetchRequestContext()
+  if (typeof window === 'undefined') return readRequestContext()
+  clientContext ??= readRequestContext()
   return clientContext
 }
 

@@ -5,11 +5,11 @@ import { useId } from 'react'
 import { TableScroller } from '../components/TableScroller.tsx'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { pageTitle } from '../lib/title.ts'
-import { fetchPlayerList } from '../server/eventPage.functions.ts'
+import { loadPlayerList } from '../server/eventPage.functions.ts'
 
 export const Route = createFileRoute('/event/$eventId/tournament/$tournamentId/player-list')({
   loader: async ({ params }) => {
-    const data = await fetchPlayerList({ data: { event: params.eventId, tournament: params.tournamentId } })
+    const data = await loadPlayerList({ event: params.eventId, tournament: params.tournamentId })
     if (data === null) throw await notFoundWithMoreEvents()
     return data
   },

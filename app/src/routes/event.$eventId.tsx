@@ -7,7 +7,7 @@ import { SuitRow } from '../components/Suits.tsx'
 import { eventTypeLabel } from '../lib/labels.ts'
 import { notFoundWithMoreEvents } from '../lib/notFound.ts'
 import { staticPage } from '../lib/render.ts'
-import { fetchEvent, fetchEventPreview } from '../server/eventPage.functions.ts'
+import { fetchEventPreview, loadEvent } from '../server/eventPage.functions.ts'
 
 const root = getRouteApi('__root__')
 
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/event/$eventId')({
   loader: async ({ params, deps }) => {
     const data = deps.preview
       ? await fetchEventPreview({ data: { aliasOrId: params.eventId } })
-      : await fetchEvent({ data: { aliasOrId: params.eventId } })
+      : await loadEvent(params.eventId)
     if (data === null) throw await notFoundWithMoreEvents()
     return data
   },

@@ -6,12 +6,12 @@ import { SearchForm } from '../components/SearchForm.tsx'
 import { SuitRow } from '../components/Suits.tsx'
 import { staticPage } from '../lib/render.ts'
 import { type PageStart, pageStartParams } from '../lib/search.ts'
-import { fetchHome } from '../server/catalogue.functions.ts'
+import { loadHome } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/')({
   validateSearch: (search: Record<string, unknown>): PageStart => pageStartParams(search),
   loaderDeps: ({ search }) => ({ after: search.after, before: search.before }),
-  loader: ({ deps }) => fetchHome({ data: deps }),
+  loader: ({ deps }) => loadHome(deps),
   headers: staticPage,
   component: Home,
 })

@@ -8,7 +8,7 @@ import { Pagination } from '../components/Pagination.tsx'
 import { staticPage } from '../lib/render.ts'
 import { pageParam } from '../lib/search.ts'
 import { pageTitle } from '../lib/title.ts'
-import { fetchLiveScore } from '../server/catalogue.functions.ts'
+import { loadLiveScore } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/live-score/{-$date}')({
   headers: staticPage,
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/live-score/{-$date}')({
     page: search.page === undefined ? undefined : pageParam(search.page),
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ params, deps }) => fetchLiveScore({ data: { date: params.date, page: deps.page } }),
+  loader: ({ params, deps }) => loadLiveScore({ date: params.date, page: deps.page }),
   head: ({ matches }) => ({ meta: [{ title: pageTitle(matches, msg`Live bridge results`) }] }),
   component: LiveScore,
 })

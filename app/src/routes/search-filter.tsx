@@ -7,7 +7,7 @@ import { SearchForm } from '../components/SearchForm.tsx'
 import { staticPage } from '../lib/render.ts'
 import { type PageStart, pageStartParams, stringParam } from '../lib/search.ts'
 import { headI18n, pageTitle } from '../lib/title.ts'
-import { fetchSearch } from '../server/catalogue.functions.ts'
+import { loadSearch } from '../server/catalogue.functions.ts'
 
 export const Route = createFileRoute('/search-filter')({
   headers: staticPage,
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/search-filter')({
     ...pageStartParams(search),
   }),
   loaderDeps: ({ search }) => ({ q: search.q, after: search.after, before: search.before }),
-  loader: ({ deps }) => fetchSearch({ data: deps }),
+  loader: ({ deps }) => loadSearch(deps),
   // The plain catalogue is a page search engines may list; its filtered and later pages are not.
   head: ({ match, matches }) => ({
     meta: [

@@ -5,7 +5,7 @@ import { EventId, hasControlCharacters, idFromText, type TournamentId } from '@k
 import { PageService, PageSummary } from '@kibitz/pages'
 import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
 import { Tournament, TournamentService } from '@kibitz/tournaments'
-import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
+import { createIsomorphicFn, createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { Effect, Schema } from 'effect'
 import { eventActorOfRequest, personal } from './actor.server.ts'
@@ -171,6 +171,11 @@ export const fetchEvent = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ aliasOrId: Slug })))
   .handler(({ data }) => eventData(data.aliasOrId))
 
+/** The event screens for a route's loader: read directly on the server, by the server function in the browser. */
+export const loadEvent = createIsomorphicFn()
+  .server((aliasOrId: string) => eventData(aliasOrId))
+  .client((aliasOrId: string) => fetchEvent({ data: { aliasOrId } }))
+
 /**
  * The event screens of one of the signed-in organiser's events in any state, as its public page will show it
  * (`/event/{id}?preview`, docs/decisions/032); null for anyone else (another organiser's event reads as missing).
@@ -232,3 +237,8 @@ export const playerListData = createServerOnlyFn(
 export const fetchPlayerList = createServerFn({ method: 'GET' })
   .validator(Schema.toStandardSchemaV1(Schema.Struct({ event: Slug, tournament: Slug })))
   .handler(({ data }) => playerListData(data.event, data.tournament))
+
+/** A tournament's public player list for a route's loader. */
+export const loadPlayerList = createIsomorphicFn()
+  .server((data: { event: string; tournament: string }) => playerListData(data.event, data.tournament))
+  .client((data: { event: string; tournament: string }) => fetchPlayerList({ data }))
