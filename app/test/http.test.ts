@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { etagMatches, sharedPageKey, withEdge } from '../src/edge/http.ts'
 import { currentNonce } from '../src/edge/nonce.ts'
+import { htmlResponse, renderedHtml } from '../src/edge/pageHtml.ts'
 import { renderHeader } from '../src/lib/render.ts'
 
 const page = (body: string, init?: ResponseInit) =>
@@ -43,6 +44,25 @@ describe('withEdge', () => {
         nonceOf(response) +
         '"></script>',
     )
+  })
+
+  it('answers a page the app hands over as its string exactly as the same page read from its bytes', async () => {
+    const html = '<h1>Événements — Šiauliai 🂡</h1><p>Zgłoszenia</p>'
+    const headers = () => new Headers({ 'content-type': 'text/html; charset=utf-8' })
+    const handed = await edge(() => htmlResponse(html, { status: 200, headers: headers() }), options)(
+      new Request('http://localhost/'),
+    )
+    const read = await edge(() => page(html), options)(new Request('http://localhost/'))
+    expect(handed.headers.get('etag')).toBe(read.headers.get('etag'))
+    const withoutNonce = (response: Response, text: string) => text.replaceAll(nonceOf(response) ?? '?', 'N')
+    expect(withoutNonce(handed, await handed.text())).toBe(withoutNonce(read, await read.text()))
+    // Whoever else reads the response (the development server, a test) gets the same bytes from its body.
+    const response = htmlResponse(html, { status: 201, headers: new Headers() })
+    expect(renderedHtml(response)).toBe(html)
+    expect(renderedHtml(page(html))).toBeUndefined()
+    expect(response.status).toBe(201)
+    expect(response.headers.get('content-type')).toBe('text/plain;charset=UTF-8')
+    expect(await response.text()).toBe(html)
   })
 
   it('hands the app a fresh nonce per request and names it in the policy', async () => {

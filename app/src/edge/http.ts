@@ -12,6 +12,7 @@ import {
   type StoredPage,
   splitAtNonce,
 } from './pageCache.ts'
+import { renderedHtml } from './pageHtml.ts'
 import { withEnhanceScript, withoutAppScripts } from './staticPages.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
@@ -159,9 +160,12 @@ export const withAssetHeaders = (response: Response): Response => {
   return response
 }
 
-/** The ETag of a page whatever nonce it carries. */
-const etagOf = (html: string, nonce: string) =>
-  `W/"${createHash('sha1').update(html.replaceAll(nonce, '')).digest('base64url')}"`
+/** The ETag of a page whatever nonce it carries: of its bytes cut where the nonce stood (`splitAtNonce`). */
+const etagOf = (parts: ReadonlyArray<Uint8Array>) => {
+  const hash = createHash('sha1')
+  for (const part of parts) hash.update(part)
+  return `W/"${hash.digest('base64url')}"`
+}
 
 /** What a kept page is sent with besides its policy: its own headers, the security headers and revalidation. */
 const keptHeaders = (own: Headers, etag: string): ReadonlyArray<[string, string]> => {
@@ -183,7 +187,8 @@ const sendPage = (request: Request, page: StoredPage, nonce: string): Response =
     // new policy here would name a nonce the kept page does not carry.
     return new Response(null, { status: 304, headers: [...page.headers] })
   }
-  const body = page.nonce === nonce ? page.html : bytesWithNonce(page, nonce)
+  // The bytes are the stored pieces joined, with this request's nonce between them (a copy, not an encoding).
+  const body = bytesWithNonce(page, nonce)
   // srvx writes a FastResponse's bytes and header list to the socket in one go, with no web stream or Headers
   // object in between.
   return new FastResponse(request.method === 'HEAD' ? null : body, {
@@ -227,7 +232,10 @@ export const withEdge = (
         }),
       }
     }
-    const raw = await response.text()
+    // The app's own pages come as the string it rendered (pageHtml.ts); anything else is read from its body.
+    const given = renderedHtml(response)
+    if (given !== undefined) void response.body?.cancel()
+    const raw = given ?? (await response.text())
     // A route that throws not-found never gets to set its headers: every not-found screen is a static page.
     const mode = response.headers.get(renderHeader)
     const isStatic = mode === 'static' || (mode === null && response.status === 404)
@@ -237,16 +245,10 @@ export const withEdge = (
     })
     const headers = copyHeaders(response)
     if (isSharedPage(request, response)) {
-      const etag = etagOf(html, nonce)
+      const parts = splitAtNonce(html, nonce)
+      const etag = etagOf(parts)
       return {
-        page: {
-          status: response.status,
-          headers: keptHeaders(headers, etag),
-          html,
-          nonce,
-          parts: splitAtNonce(html, nonce),
-          etag,
-        },
+        page: { status: response.status, headers: keptHeaders(headers, etag), parts, etag },
       }
     }
     withSecurityHeaders(headers, pagePolicy(nonce))

@@ -3,15 +3,15 @@
 // pages that are the same for every anonymous visitor of a language are kept: the edge decides what qualifies
 // (no session, no flash, no Set-Cookie, no Cache-Control of the app's own); here is the store.
 
-/** A rendered page as the edge keeps it: the HTML carries the nonce it was rendered with. */
+/** A rendered page as the edge keeps it: its HTML without the nonce it was rendered with. */
 export interface StoredPage {
   readonly status: number
   /** Everything it is sent with but its policy: its own headers, the security headers and revalidation. */
   readonly headers: ReadonlyArray<[string, string]>
-  readonly html: string
-  /** The CSP nonce inside `html`, swapped for a fresh one each time the page is served again. */
-  readonly nonce: string
-  /** `html` as UTF-8, cut where the nonce stood: serving it again is a join of buffers, not a string rewrite. */
+  /**
+   * The HTML as UTF-8, cut where its CSP nonce stood: each time it is served, a fresh nonce goes between the
+   * pieces, a join of buffers rather than a string rewrite.
+   */
   readonly parts: ReadonlyArray<Uint8Array>
   readonly etag: string
 }
@@ -92,7 +92,8 @@ export const createPageCache = (options: PageCacheOptions): PageCache => {
 
   const store = (key: string, page: StoredPage) => {
     remove(key)
-    const size = page.html.length * 3
+    let size = 0
+    for (const part of page.parts) size += part.byteLength
     if (size > maxBytes) return
     entries.set(key, { page, expiresAt: now() + ttlMs, bytes: size })
     bytes += size
