@@ -6,7 +6,8 @@ import { publicStates } from '../Event.ts'
 // an index in that order from where the previous page ended (keyset), so page 1,000 costs what page 1 costs,
 // and no query sorts or counts more rows than it needs. The visitor's filters split into *segments*, each of
 // which an index serves in order with a LIMIT:
-// - events that have not started yet (a range walk of event_public_start_idx);
+// - events that have not started yet (a range walk of event_public_start_idx, which carries the organiser, so a
+//   count of them reads the index alone);
 // - events that overlap the next days or a date range's start (event_public_span_idx, a GiST index on the
 //   event's span, finds them without scanning the past);
 // - past, canceled and postponed events, walked in order and filtered.
