@@ -1,7 +1,7 @@
 import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
-import { EventService, EventView } from '@kibitz/events'
+import { EventService, type EventState, type EventView, type EventViewData } from '@kibitz/events'
 import { Hotel, HotelService } from '@kibitz/hotels'
-import { EventId, hasControlCharacters, idFromText, type TournamentId } from '@kibitz/kernel'
+import { EventId, hasControlCharacters, idFromText, type OrganiserId, type TournamentId } from '@kibitz/kernel'
 import { PageService, PageSummary } from '@kibitz/pages'
 import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
 import { Tournament, TournamentService } from '@kibitz/tournaments'
@@ -20,6 +20,11 @@ import { runDomain } from './runtime.server.ts'
 // here. Keys come from the address bar: any text is accepted and judged here (an unknown key is a 404), so odd
 // input never becomes a 500.
 
+/** What the event's reads need of its view: the class (the API) or its plain data (the site) alike. */
+type EventRef = Pick<EventView, 'timeZone'> & {
+  readonly card: { readonly id: EventId; readonly state: EventState; readonly organiserId: OrganiserId }
+}
+
 /** The event page's reads over the domain services. */
 export const eventPage = createServerOnlyFn(() =>
   Effect.gen(function* () {
@@ -31,7 +36,7 @@ export const eventPage = createServerOnlyFn(() =>
     const registration = yield* RegistrationService
 
     /** The event `view` shows, as the tournaments domain reads it (it decides who takes registrations). */
-    const eventOf = (view: EventView, preview: boolean) => ({
+    const eventOf = (view: EventRef, preview: boolean) => ({
       id: view.card.id,
       timeZone: view.timeZone,
       state: view.card.state,
@@ -41,12 +46,15 @@ export const eventPage = createServerOnlyFn(() =>
     /** A public event by alias or id (accepted, postponed or canceled); EventNotFound for anything else. */
     const publicEvent = (aliasOrId: string, locale: string) => events.view(aliasOrId, locale)
 
+    /** The same as plain data, for the site's screens (EventService.viewData). */
+    const publicEventData = (aliasOrId: string, locale: string) => events.viewData(aliasOrId, locale)
+
     /** The tournaments of `view`'s event as its page shows them; a preview's take no registrations. */
-    const tournamentsOf = (view: EventView, preview = false) =>
+    const tournamentsOf = (view: EventRef, preview = false) =>
       tournaments.listForEvent(eventOf(view, preview))
 
     /** The event page's core (`/api/v1` event-data): its tournaments, its organiser and its hotels. */
-    const dataOf = (view: EventView, preview = false) =>
+    const dataOf = (view: EventRef, preview = false) =>
       Effect.map(
         Effect.all([
           tournamentsOf(view, preview),
@@ -60,7 +68,7 @@ export const eventPage = createServerOnlyFn(() =>
      * Everything the event screens show: the tournaments (already in their encoded form: the page sends them on
      * as they are), the organiser, its pages, the hotels and the participant counts.
      */
-    const screensOf = (view: EventView, preview = false) =>
+    const screensOf = (view: EventRef, preview = false) =>
       Effect.gen(function* () {
         // Independent reads, each on a connection of its own: the page waits for the slowest, not for the sum.
         const [list, people, stays, counts] = yield* Effect.all(
@@ -77,14 +85,14 @@ export const eventPage = createServerOnlyFn(() =>
       })
 
     /** One tournament of `view`'s public event by alias or id, as its page shows it; TournamentNotFound else. */
-    const tournamentOf = (view: EventView, aliasOrId: string) =>
+    const tournamentOf = (view: EventRef, aliasOrId: string) =>
       tournaments.findInEvent(eventOf(view, false), aliasOrId)
 
     /**
      * A tournament of `view`'s event and its player list, null when the organiser keeps the list private;
      * TournamentNotFound when the event has no such tournament.
      */
-    const playerListOf = (view: EventView, tournamentAliasOrId: string) =>
+    const playerListOf = (view: EventRef, tournamentAliasOrId: string) =>
       Effect.gen(function* () {
         const tournament = yield* tournamentOf(view, tournamentAliasOrId)
         const list = tournament.isPlayerListViewEnabled
@@ -117,13 +125,12 @@ export const eventPage = createServerOnlyFn(() =>
         return found
       })
 
-    return { publicEvent, tournamentsOf, dataOf, screensOf, tournamentOf, playerListOf, publicTournaments }
+    return { publicEvent, publicEventData, tournamentsOf, dataOf, screensOf, tournamentOf, playerListOf, publicTournaments }
   }),
 )
 
 const Slug = Schema.String
 
-const encodeView = Schema.encodeSync(EventView)
 const encodeTournament = Schema.encodeSync(Tournament)
 const encodeOrganisers = Schema.encodeSync(Schema.Array(PublicOrganiser))
 const encodeHotels = Schema.encodeSync(Schema.Array(Hotel))
@@ -135,12 +142,12 @@ const encodePlayerList = Schema.encodeSync(PlayerList)
 const plausibleKey = (key: string) => key.length > 0 && key.length <= 200 && !hasControlCharacters(key)
 
 /** Everything the event screens show of `view`'s event, encoded; a preview's tournaments take no registrations. */
-const eventScreens = (view: EventView, preview: boolean) =>
+const eventScreens = (view: EventViewData, preview: boolean) =>
   Effect.gen(function* () {
     const page = yield* eventPage()
     const screens = yield* page.screensOf(view, preview)
     return {
-      view: encodeView(view),
+      view,
       tournaments: screens.tournaments,
       organisers: encodeOrganisers(screens.organisers),
       hotels: encodeHotels(screens.hotels),
@@ -157,8 +164,8 @@ export const eventData = createServerOnlyFn(async (aliasOrId: string) => {
   return runDomain(
     Effect.gen(function* () {
       const page = yield* eventPage()
-      const view = yield* page.publicEvent(aliasOrId, locale).pipe(
-        Effect.map((v): EventView | null => v),
+      const view = yield* page.publicEventData(aliasOrId, locale).pipe(
+        Effect.map((v): EventViewData | null => v),
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )
       if (view === null) return null
@@ -192,8 +199,8 @@ export const eventPreviewData = createServerOnlyFn(async (aliasOrId: string) => 
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const view = yield* events.preview(actor, eventId, locale).pipe(
-        Effect.map((v): EventView | null => v),
+      const view = yield* events.previewData(actor, eventId, locale).pipe(
+        Effect.map((v): EventViewData | null => v),
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )
       if (view === null) return null
@@ -215,8 +222,8 @@ export const playerListData = createServerOnlyFn(
     return runDomain(
       Effect.gen(function* () {
         const page = yield* eventPage()
-        const view = yield* page.publicEvent(eventAliasOrId, locale).pipe(
-          Effect.map((v): EventView | null => v),
+        const view = yield* page.publicEventData(eventAliasOrId, locale).pipe(
+          Effect.map((v): EventViewData | null => v),
           Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
         )
         if (view === null) return null
@@ -225,7 +232,7 @@ export const playerListData = createServerOnlyFn(
           .pipe(Effect.catchTag('TournamentNotFound', () => Effect.succeed(null)))
         if (found === null) return null
         return {
-          view: encodeView(view),
+          view,
           tournament: encodeTournament(found.tournament),
           playerList: found.playerList ? encodePlayerList(found.playerList) : null,
         }

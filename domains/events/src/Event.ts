@@ -117,6 +117,12 @@ export class EventView extends Schema.Class<EventView>('@kibitz/events/EventView
   updatedAt: Schema.String,
 }) {}
 
+/**
+ * The public view as plain data: EventView's encoded form, the card as the catalogue's (the same values, its ids
+ * typed as ids). What EventService.viewData answers and the site's event screens send on as it is.
+ */
+export type EventViewData = Omit<typeof EventView.Encoded, 'card'> & { readonly card: CatalogueCard }
+
 export class EventPage extends Schema.Class<EventPage>('@kibitz/events/EventPage')({
   events: Schema.Array(EventCard),
   totalEventsCount: Schema.Int,

@@ -13,6 +13,7 @@ import {
   EventState,
   EventTypeId,
   EventView,
+  type EventViewData,
   LocationSuggestion,
   type TournamentSummary,
 } from './Event.ts'
@@ -44,6 +45,11 @@ export class EventService extends Context.Service<
     /** Anyone: one public event by alias (any language's) or numeric id. */
     view(aliasOrId: string, locale: string): Effect.Effect<EventView, EventNotFound, Em>
     /**
+     * The same as plain data, EventView's encoded form (what the site's event screens send on as it is): no
+     * class to construct and nothing to encode for values the database typed (docs/decisions/025).
+     */
+    viewData(aliasOrId: string, locale: string): Effect.Effect<EventViewData, EventNotFound, Em>
+    /**
      * The event's organiser or the super user: the public page's view of their event in any state (a draft as
      * it will look once published; docs/decisions/032). Anyone else, and a missing event: EventNotFound.
      */
@@ -52,6 +58,12 @@ export class EventService extends Context.Service<
       eventId: EventId,
       locale: string,
     ): Effect.Effect<EventView, EventNotFound, Em>
+    /** The same as plain data (see `viewData`). */
+    previewData(
+      actor: { readonly organiserId: OrganiserId | null; readonly isSuper: boolean },
+      eventId: EventId,
+      locale: string,
+    ): Effect.Effect<EventViewData, EventNotFound, Em>
     /** Anyone: public events by id, in the given order (ids that are not public are skipped). */
     cards(ids: ReadonlyArray<EventId>, locale: string): Effect.Effect<ReadonlyArray<EventCard>, never, Em>
     /** Anyone: up to `limit` place names of upcoming events matching `text`. */
@@ -149,14 +161,14 @@ export class EventService extends Context.Service<
         return listing
       })
 
-      const view = Effect.fn('EventService.view')(function* (aliasOrId: string, locale: string) {
+      const viewData = Effect.fn('EventService.viewData')(function* (aliasOrId: string, locale: string) {
         const at = yield* now
         const found = yield* repo.publicView(aliasOrId.trim())
         if (Option.isNone(found)) return yield* new EventNotFound({ aliasOrId })
-        return toView(found.value, locale, at)
+        return toViewData(found.value, locale, at)
       })
 
-      const preview = Effect.fn('EventService.preview')(function* (
+      const previewData = Effect.fn('EventService.previewData')(function* (
         actor: { readonly organiserId: OrganiserId | null; readonly isSuper: boolean },
         eventId: EventId,
         locale: string,
@@ -169,7 +181,7 @@ export class EventService extends Context.Service<
           !(actor.isSuper || (actor.organiserId !== null && found.value.organiserId === actor.organiserId))
         )
           return yield* new EventNotFound({ aliasOrId: String(eventId) })
-        return toView(found.value, locale, at)
+        return toViewData(found.value, locale, at)
       })
 
       const cards = Effect.fn('EventService.cards')(function* (ids: ReadonlyArray<EventId>, locale: string) {
@@ -223,8 +235,10 @@ export class EventService extends Context.Service<
         search,
         browse,
         ownEvents,
-        view,
-        preview,
+        view: (aliasOrId, locale) => Effect.map(viewData(aliasOrId, locale), toView),
+        viewData,
+        preview: (actor, eventId, locale) => Effect.map(previewData(actor, eventId, locale), toView),
+        previewData,
         cards,
         locationSuggestions,
         liveResults,
@@ -246,25 +260,24 @@ export const pickContent = <C extends { readonly language: string; readonly isMa
 ) => contents.find((c) => c.language === locale) ?? contents.find((c) => c.isMain) ?? contents[0]
 
 /** A location as the public reads it: the formatted address names its country in `locale` (decision 030). */
-const toLocation = (l: ViewSource['locations'][number], locale: string) =>
-  new EventLocation({
-    locationId: l.id,
-    name: l.name,
-    addressLine: l.addressLine,
-    formattedAddress:
-      l.formattedAddress === null ? null : placeWithCountry(l.formattedAddress, l.countryCode, locale),
-    shortAddressLine: l.shortAddressLine,
-    countryCode: l.countryCode,
-    lat: l.lat,
-    long: l.long,
-    dateStart: l.dateStart,
-    dateEnd: l.dateEnd,
-    startTime: l.startTime,
-    endTime: l.endTime,
-    isMain: l.isMain,
-    type: l.type,
-    externalUrl: l.externalUrl,
-  })
+const locationData = (l: ViewSource['locations'][number], locale: string): typeof EventLocation.Encoded => ({
+  locationId: l.id,
+  name: l.name,
+  addressLine: l.addressLine,
+  formattedAddress:
+    l.formattedAddress === null ? null : placeWithCountry(l.formattedAddress, l.countryCode, locale),
+  shortAddressLine: l.shortAddressLine,
+  countryCode: l.countryCode,
+  lat: l.lat,
+  long: l.long,
+  dateStart: l.dateStart,
+  dateEnd: l.dateEnd,
+  startTime: l.startTime,
+  endTime: l.endTime,
+  isMain: l.isMain,
+  type: l.type,
+  externalUrl: l.externalUrl,
+})
 
 /** An event as the ORM holds it, in the shape a card is made from. */
 const cardSourceOf = (e: EventEntity): CardSource => ({
@@ -390,19 +403,29 @@ const toCard = (e: CardSource, locale: string, now: Date): CatalogueCard => {
   }
 }
 
-const toView = (e: ViewSource, locale: string, now: Date): EventView => {
-  const card = new EventCard(toCard(e, locale, now))
+/**
+ * The public view of an event as plain data: EventView's encoded form, whose values are those of the class (its
+ * ids are plain numbers on the wire), with the card as the catalogue's. `toView` makes the class of it.
+ */
+const toViewData = (e: ViewSource, locale: string, now: Date): EventViewData => {
   const contents = e.contents
   const content = pickContent(contents, locale)
   const locations = e.locations
   const main = locations.find((l) => l.isMain) ?? locations[0]
-  return new EventView({
-    card,
+  return {
+    card: toCard(e, locale, now),
     key: e.key,
     status: e.status,
     description: content?.description ?? null,
-    contents: contents.map((c) => new EventContent(c)),
-    locations: locations.map((l) => toLocation(l, locale)),
+    contents: contents.map((c) => ({
+      language: c.language,
+      name: c.name,
+      description: c.description,
+      alias: c.alias,
+      isMain: c.isMain,
+      type: c.type,
+    })),
+    locations: locations.map((l) => locationData(l, locale)),
     editionType: e.editionType,
     editionYear: e.editionYear,
     editionSeason: e.editionSeason,
@@ -422,5 +445,14 @@ const toView = (e: ViewSource, locale: string, now: Date): EventView => {
     registrationOpensAt: e.registrationOpensAt,
     registrationClosesAt: e.registrationClosesAt,
     updatedAt: e.updatedAt,
-  })
+  }
 }
+
+/** The class of the view's data (each part checked as it is constructed). */
+const toView = (data: EventViewData): EventView =>
+  new EventView({
+    ...data,
+    card: new EventCard(data.card),
+    contents: data.contents.map((c) => new EventContent(c)),
+    locations: data.locations.map((l) => new EventLocation(l)),
+  })
