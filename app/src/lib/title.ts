@@ -14,20 +14,27 @@ const isRootData = (data: unknown): data is RootData =>
   typeof (data as { locale?: unknown }).locale === 'string' &&
   typeof (data as { messages?: unknown }).messages === 'object'
 
-// One Lingui instance per loaded catalogue: `head` runs on every navigation, the catalogue changes only with a full
-// page load (the language is a cookie, decision 007).
+// One Lingui instance per loaded catalogue, for `head` and for rendering alike: `head` runs on every navigation,
+// the server renders a page for every request, and the catalogue changes only with a full page load (the language
+// is a cookie, decision 007). An instance keeps the number and plural rules it has built, so a page no longer
+// builds them again (issue 16); it holds nothing of a visitor's.
 const instances = new WeakMap<Messages, I18n>()
 const english = setupI18n({ locale: 'en', messages: { en: {} } })
+
+/** The Lingui instance of a language's catalogue (the same one for every page that uses it). */
+export const catalogueI18n = (locale: string, messages: Messages): I18n => {
+  const known = instances.get(messages)
+  if (known?.locale === locale) return known
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } })
+  instances.set(messages, i18n)
+  return i18n
+}
 
 /** The visitor's interface language for a route's `head` (English until the root has loaded its catalogue). */
 export const headI18n = (matches: HeadMatches): I18n => {
   const root = matches.find((m) => m.routeId === '__root__')?.loaderData
   if (!isRootData(root)) return english
-  const known = instances.get(root.messages)
-  if (known) return known
-  const i18n = setupI18n({ locale: root.locale, messages: { [root.locale]: root.messages } })
-  instances.set(root.messages, i18n)
-  return i18n
+  return catalogueI18n(root.locale, root.messages)
 }
 
 /** The platform's name, which every tab title ends with (a name: not translated). */

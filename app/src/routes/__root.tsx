@@ -1,8 +1,7 @@
-import { setupI18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { I18nProvider } from '@lingui/react'
 import { createRootRoute, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { CookieNotice } from '../components/CookieNotice.tsx'
 import { FlashMessage } from '../components/FlashMessage.tsx'
 import { Footer } from '../components/Footer.tsx'
@@ -11,7 +10,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
 import { NotFoundScreen } from '../components/NotFound.tsx'
 import { loadMessages } from '../i18n/catalogs.ts'
 import { moreEventsOf } from '../lib/notFound.ts'
-import { headI18n, siteName } from '../lib/title.ts'
+import { catalogueI18n, headI18n, siteName } from '../lib/title.ts'
 import { type fetchRequestContext, readRequestContext } from '../server/request.functions.ts'
 import appCss from '../styles.css?url'
 
@@ -60,7 +59,7 @@ export const Route = createRootRoute({
 
 function RootComponent() {
   const { locale, consent, version, messages, user, account, flash } = Route.useLoaderData()
-  const i18n = useMemo(() => setupI18n({ locale, messages: { [locale]: messages } }), [locale, messages])
+  const i18n = catalogueI18n(locale, messages)
   const nonce = useRouter().options.ssr?.nonce
   // Marks the moment React has taken over the server-rendered page (tests and widgets wait for it).
   useEffect(() => {
