@@ -49,9 +49,10 @@ describe('withEdge', () => {
   it('answers a page the app hands over as its string exactly as the same page read from its bytes', async () => {
     const html = '<h1>Événements — Šiauliai 🂡</h1><p>Zgłoszenia</p>'
     const headers = () => new Headers({ 'content-type': 'text/html; charset=utf-8' })
-    const handed = await edge(() => htmlResponse(html, { status: 200, headers: headers() }), options)(
-      new Request('http://localhost/'),
-    )
+    const handed = await edge(
+      () => htmlResponse(html, { status: 200, headers: headers() }),
+      options,
+    )(new Request('http://localhost/'))
     const read = await edge(() => page(html), options)(new Request('http://localhost/'))
     expect(handed.headers.get('etag')).toBe(read.headers.get('etag'))
     const withoutNonce = (response: Response, text: string) => text.replaceAll(nonceOf(response) ?? '?', 'N')

@@ -1,7 +1,13 @@
 import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
 import { EventService, type EventState, type EventView, type EventViewData } from '@kibitz/events'
 import { Hotel, HotelService } from '@kibitz/hotels'
-import { EventId, hasControlCharacters, idFromText, type OrganiserId, type TournamentId } from '@kibitz/kernel'
+import {
+  EventId,
+  hasControlCharacters,
+  idFromText,
+  type OrganiserId,
+  type TournamentId,
+} from '@kibitz/kernel'
 import { PageService, PageSummary } from '@kibitz/pages'
 import { ParticipantsCount, PlayerList, RegistrationService } from '@kibitz/registration'
 import { Tournament, TournamentService } from '@kibitz/tournaments'
@@ -125,7 +131,16 @@ export const eventPage = createServerOnlyFn(() =>
         return found
       })
 
-    return { publicEvent, publicEventData, tournamentsOf, dataOf, screensOf, tournamentOf, playerListOf, publicTournaments }
+    return {
+      publicEvent,
+      publicEventData,
+      tournamentsOf,
+      dataOf,
+      screensOf,
+      tournamentOf,
+      playerListOf,
+      publicTournaments,
+    }
   }),
 )
 
