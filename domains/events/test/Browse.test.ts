@@ -180,6 +180,20 @@ describe('EventService.browse', () => {
     }),
   )
 
+  it.effect(
+    'of known words equally near a misspelt one, corrects it to the first in alphabetical order',
+    () =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(Date.parse(now))
+        // "vilnus" is as near "vilnyus" (a transliteration) as "vilnius": the index gives ties in no set order.
+        yield* event({ name: 'Vilnyus Open', dateStart: '2027-04-01' })
+        yield* event({ name: 'Vilnius Cup', dateStart: '2027-04-02' })
+        yield* event({ name: 'Vilnius Teams', dateStart: '2027-04-03' })
+        const misspelt = yield* browse({ upcomingOnly: true, text: 'vilnus' })
+        expect([misspelt.similarText, names(misspelt)]).toEqual([true, ['Vilnius Cup', 'Vilnius Teams']])
+      }),
+  )
+
   it.effect("finds an event by its country's name in any content language (decision 030)", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(Date.parse(now))
