@@ -1,7 +1,13 @@
 import { EventId } from '@kibitz/kernel/ids'
 import { describe, expect, it } from 'vitest'
 import { catalogueQueryFor } from '../src/Catalogue.ts'
-import { asTyped, catalogueQuery, numbered, preparable } from '../src/internal/CatalogueSql.ts'
+import {
+  asTyped,
+  catalogueQuery,
+  correctedWords,
+  numbered,
+  preparable,
+} from '../src/internal/CatalogueSql.ts'
 
 const page = { offset: 0, limit: 18 }
 const today = '2027-03-10'
@@ -75,9 +81,9 @@ describe('a site listing as a prepared statement', () => {
     expect(preparable(upcoming, first, asTyped)).toBe(true)
     expect(preparable({ ...upcoming, text: 'festival' }, first, asTyped)).toBe(true)
     expect(preparable(upcoming, { skip: 36 }, asTyped)).toBe(false)
-    expect(preparable({ ...upcoming, text: 'vilnus' }, first, { kind: 'similar', words: ['vilnius'] })).toBe(
-      false,
-    )
+    expect(
+      preparable({ ...upcoming, text: 'vilnus' }, first, { kind: 'similar', words: [['vilnius']] }),
+    ).toBe(false)
     for (const filter of [
       { eventTypes: [3] as const },
       { eventStates: ['past'] as const },
@@ -88,5 +94,33 @@ describe('a site listing as a prepared statement', () => {
       { countryCode: 'LT' },
     ])
       expect(preparable({ ...upcoming, ...filter }, first, asTyped)).toBe(false)
+  })
+})
+
+describe('correctedWords', () => {
+  const row = (word: string, nearest: string | null, score: number) => ({ word, nearest, score })
+
+  it('keeps every known word equally near a typed one, in alphabetical order, and only those', () => {
+    expect(
+      correctedWords([
+        row('krakw', 'kraków', 0.44444445),
+        row('krakw', 'krakow', 0.44444445),
+        row('krakw', 'krakov', 0.44444445),
+        row('krakw', 'krakowski', 0.33333334),
+        row('pars', 'pairs', 0.5),
+        row('pars', 'paris', 0.4),
+      ]),
+    ).toEqual([['krakov', 'krakow', 'kraków'], ['pairs']])
+  })
+
+  it('corrects nothing when a word has no near enough neighbour, and leaves out words too short', () => {
+    expect(correctedWords([row('vilnus', 'vilnius', 0.5), row('xqzwv', 'xmas', 0.1)])).toBeUndefined()
+    expect(correctedWords([row('vilnus', 'vilnius', 0.5), row('qq', null, 0)])).toEqual([['vilnius']])
+    expect(correctedWords([row('qq', null, 0)])).toBeUndefined()
+    expect(correctedWords([row('zzzz', null, 0)])).toBeUndefined()
+  })
+
+  it('matches the same words once when a word is typed twice', () => {
+    expect(correctedWords([row('opne', 'open', 0.6), row('opne', 'open', 0.6)])).toEqual([['open']])
   })
 })

@@ -46,11 +46,12 @@ const localToday = (now: string) => sql(`(?::timestamptz at time zone e.time_zon
 
 /**
  * How the visitor's text is matched: as typed (a substring of the search text), or, when that finds nothing, by
- * words: each typed word, or the known word nearest to it when it is not one (see `nearestWordsQuery`).
+ * words: each typed word, or the known words nearest to it when it is not one (see `nearestWordsQuery`). An event
+ * matches when it has, for every typed word, one of that word's alternatives.
  */
 export type TextMatch =
   | { readonly kind: 'exact' }
-  | { readonly kind: 'similar'; readonly words: ReadonlyArray<string> }
+  | { readonly kind: 'similar'; readonly words: ReadonlyArray<ReadonlyArray<string>> }
 
 export const asTyped: TextMatch = { kind: 'exact' }
 
@@ -70,41 +71,57 @@ const correctedFrom = 3
 /** How similar (pg_trgm's trigram similarity) the nearest known word must be: "vilnus" to "vilnius" is 0.5. */
 const nearestAtLeast = 0.4
 
+/** How many of the nearest known words are read for each typed word, to find those equally near it. */
+const nearestRead = 4
+
 /**
- * For each typed word, the known word nearest to it (a GiST index walk of the word list in distance order, so
- * one word costs a few index pages) and how similar it is; 1 for a word that is known. Of words equally near,
- * the first in alphabetical order: the index returns ties in no particular order, and "vilnus" found "vilnius"
- * in one database and "vilnyus" (4 events instead of 17) in the same data loaded again.
+ * For each typed word, the known words nearest to it (a GiST index walk of the word list in distance order, so
+ * one word costs a few index pages) and how similar each is; 1 for a word that is known. Several may be equally
+ * near: "krakw" is as near "kraków", "krakow" and "krakov" (the same city in three spellings), and "vilnus" as near
+ * "vilnius" as "vilnyus"; `correctedWords` keeps them all.
  */
 export const nearestWordsQuery = (words: ReadonlyArray<string>): Sql => {
   const long = words.filter((word) => word.length >= correctedFrom)
   return sql(
     `select q.word, n.word as nearest, coalesce(similarity(n.word, q.word), 0)::float8 as score
        from unnest(array[${long.length === 0 ? 'null' : long.map(() => '?::text').join(',')}]::text[]) with ordinality q(word, ord)
-       left join lateral (select t.word from (select w.word, w.word <-> q.word as distance from event_word w
-                                                order by w.word <-> q.word limit 4) t
-                          order by t.distance, t.word limit 1) n on true
+       left join lateral (select w.word from event_word w order by w.word <-> q.word limit ${nearestRead}) n on true
       where q.word is not null
-      order by q.ord`,
+      order by q.ord, score desc, n.word`,
     ...long,
   )
 }
 
+/** Similarities this close are the same: pg_trgm computes them alike for words of the same trigram counts. */
+const sameScore = 1e-6
+
 /**
- * The words to match when the text as typed matched nothing: each typed word of three letters or more, corrected
- * to its nearest known word; none (nothing to match) when a word has no near enough neighbour or none is long
- * enough.
+ * The words to match when the text as typed matched nothing: for each typed word of three letters or more, the
+ * known words nearest to it (all of those equally near, in alphabetical order); none (nothing to match) when a
+ * word has no near enough neighbour or none is long enough.
  */
 export const correctedWords = (
   rows: ReadonlyArray<{ readonly word: string; readonly nearest: string | null; readonly score: number }>,
-): ReadonlyArray<string> | undefined => {
-  const words: Array<string> = []
+): ReadonlyArray<ReadonlyArray<string>> | undefined => {
+  const byWord = new Map<string, Array<{ readonly nearest: string | null; readonly score: number }>>()
   for (const row of rows) {
     if (row.word.length < correctedFrom) continue
-    if (row.nearest === null || row.score < nearestAtLeast) return undefined
-    words.push(row.nearest)
+    const found = byWord.get(row.word)
+    if (found) found.push(row)
+    else byWord.set(row.word, [row])
   }
-  return words.length > 0 ? [...new Set(words)] : undefined
+  const groups = new Map<string, ReadonlyArray<string>>()
+  for (const candidates of byWord.values()) {
+    const best = Math.max(...candidates.map((c) => (c.nearest === null ? 0 : c.score)))
+    if (best < nearestAtLeast) return undefined
+    const nearest = [
+      ...new Set(
+        candidates.flatMap((c) => (c.nearest !== null && c.score >= best - sameScore ? [c.nearest] : [])),
+      ),
+    ].sort()
+    groups.set(nearest.join('\u0000'), nearest)
+  }
+  return groups.size > 0 ? [...groups.values()] : undefined
 }
 
 /**
@@ -121,12 +138,17 @@ export const filtersOf = (
   const parts: Array<Sql> = [sql(visibleToPublic)]
   const text = query.text ? withoutControlCharacters(query.text).toLowerCase() : ''
   if (text) {
-    const words = textMatch.kind === 'exact' ? [text] : textMatch.words
-    for (const word of words) {
-      parts.push(
+    const groups = textMatch.kind === 'exact' ? [[text]] : textMatch.words
+    for (const alternatives of groups) {
+      const tests = alternatives.map((word) =>
         narrow
           ? sql(`strpos(e.search_text, ?) > 0`, word)
           : sql(`e.search_text like ?`, `%${likeEscape(word)}%`),
+      )
+      parts.push(
+        tests.length === 1 && tests[0]
+          ? tests[0]
+          : sql(`(${tests.map((t) => t.text).join(' or ')})`, ...tests.flatMap((t) => t.params)),
       )
     }
   }
