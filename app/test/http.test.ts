@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { etagMatches, sharedPageKey, withEdge } from '../src/edge/http.ts'
 import { currentNonce } from '../src/edge/nonce.ts'
+import { bytesWithNonce, splitAtNonce } from '../src/edge/pageCache.ts'
 import { htmlResponse, renderedHtml } from '../src/edge/pageHtml.ts'
 import { renderHeader } from '../src/lib/render.ts'
 
@@ -352,5 +353,38 @@ describe('serveKept (kept pages answered from Node’s own request)', () => {
     const { fetch, serveKept } = withEdge(() => appPage(), options)
     await fetch(new Request('http://localhost/event/x'))
     expect(serveKept(nodeRequest(), recorder().res, 'http://localhost')).toBe(false)
+  })
+})
+
+describe('splitAtNonce', () => {
+  const nonce = 'AbCdEfGhIjKlMnOpQrStUv'
+  const utf8 = new TextEncoder()
+  const text = new TextDecoder()
+
+  it('cuts the UTF-8 bytes where the nonce stands, as splitting the text and encoding each piece would', () => {
+    for (const html of [
+      `<script nonce="${nonce}"></script><p>Šiauliai — Kraków 🂡</p><link nonce="${nonce}"/>`,
+      `<p>no nonce at all, ąčęėįšųūž</p>`,
+      `${nonce}${nonce}`,
+      '',
+      `<p>${'Вильнюс '.repeat(20_000)}</p><script nonce="${nonce}"></script>`,
+      // Larger than the buffer kept for encoding: encoded on its own.
+      `<p nonce="${nonce}">${'é'.repeat(1_500_000)}</p>`,
+    ]) {
+      const page = splitAtNonce(html, nonce)
+      expect(page.parts.map((part) => text.decode(part))).toEqual(html.split(nonce))
+      expect(Buffer.from(page.bytes).equals(Buffer.from(utf8.encode(html)))).toBe(true)
+      // The request that rendered it gets its bytes as they are; another, the same with its own nonce.
+      expect(bytesWithNonce(page, nonce)).toBe(page.bytes)
+      const other = 'ZyXwVuTsRqPoNmLkJiHgFe'
+      expect(text.decode(bytesWithNonce(page, other))).toBe(html.replaceAll(nonce, other))
+    }
+  })
+
+  it('keeps each page its own bytes when the next is encoded', () => {
+    const first = splitAtNonce(`<p>first ${nonce} ą</p>`, nonce)
+    const second = splitAtNonce(`<p>second and longer ${nonce} č</p>`, nonce)
+    expect(text.decode(first.bytes)).toBe(`<p>first ${nonce} ą</p>`)
+    expect(text.decode(second.bytes)).toBe(`<p>second and longer ${nonce} č</p>`)
   })
 })

@@ -187,7 +187,8 @@ const sendPage = (request: Request, page: StoredPage, nonce: string): Response =
     // new policy here would name a nonce the kept page does not carry.
     return new Response(null, { status: 304, headers: [...page.headers] })
   }
-  // The bytes are the stored pieces joined, with this request's nonce between them (a copy, not an encoding).
+  // The bytes as rendered, or the stored pieces joined with this request's nonce between them (a copy, not an
+  // encoding).
   const body = bytesWithNonce(page, nonce)
   // srvx writes a FastResponse's bytes and header list to the socket in one go, with no web stream or Headers
   // object in between.
@@ -245,11 +246,9 @@ export const withEdge = (
     })
     const headers = copyHeaders(response)
     if (isSharedPage(request, response)) {
-      const parts = splitAtNonce(html, nonce)
-      const etag = etagOf(parts)
-      return {
-        page: { status: response.status, headers: keptHeaders(headers, etag), parts, etag },
-      }
+      const bytes = splitAtNonce(html, nonce)
+      const etag = etagOf(bytes.parts)
+      return { page: { ...bytes, status: response.status, headers: keptHeaders(headers, etag), etag } }
     }
     withSecurityHeaders(headers, pagePolicy(nonce))
     return {

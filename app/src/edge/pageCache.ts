@@ -3,30 +3,66 @@
 // pages that are the same for every anonymous visitor of a language are kept: the edge decides what qualifies
 // (no session, no flash, no Set-Cookie, no Cache-Control of the app's own); here is the store.
 
-/** A rendered page as the edge keeps it: its HTML without the nonce it was rendered with. */
-export interface StoredPage {
+/** A page's HTML as UTF-8 and where its CSP nonce stands in it. */
+export interface PageBytes {
+  /** The HTML as rendered, with the nonce of the request that rendered it. */
+  readonly bytes: Uint8Array<ArrayBuffer>
+  readonly nonce: string
+  /**
+   * `bytes` cut where the nonce stood (views of it, not copies): each time the page is served again, a fresh
+   * nonce goes between the pieces, a join of buffers rather than a string rewrite.
+   */
+  readonly parts: ReadonlyArray<Uint8Array>
+}
+
+/** A rendered page as the edge keeps it. */
+export interface StoredPage extends PageBytes {
   readonly status: number
   /** Everything it is sent with but its policy: its own headers, the security headers and revalidation. */
   readonly headers: ReadonlyArray<[string, string]>
-  /**
-   * The HTML as UTF-8, cut where its CSP nonce stood: each time it is served, a fresh nonce goes between the
-   * pieces, a join of buffers rather than a string rewrite.
-   */
-  readonly parts: ReadonlyArray<Uint8Array>
   readonly etag: string
 }
 
 const utf8 = new TextEncoder()
 
-/** The UTF-8 bytes of `html` cut at every occurrence of `nonce` (which the pieces do not contain). */
-export const splitAtNonce = (html: string, nonce: string): ReadonlyArray<Uint8Array> =>
-  html.split(nonce).map((piece) => utf8.encode(piece))
+/** Pages up to this many bytes are encoded through one buffer kept for it; larger ones on their own. */
+const scratchMost = 4 * 2 ** 20
+let scratch = Buffer.allocUnsafeSlow(256 * 1024)
 
 /**
- * The stored page's bytes with `nonce` (ASCII, as every CSP nonce is) where its own nonce stood: one allocation
- * left unfilled, the pieces copied in and the nonce written between them.
+ * `html` as UTF-8 (`nonce`, ASCII as every CSP nonce is, where it stands) cut at every occurrence of the nonce. A
+ * page with a character beyond Latin-1 is held as UTF-16, and encoding it into a buffer kept for that costs half
+ * what encoding it into a new one does; the bytes are then copied out once and cut by views.
  */
-export const bytesWithNonce = (page: StoredPage, nonce: string): Uint8Array<ArrayBuffer> => {
+export const splitAtNonce = (html: string, nonce: string): PageBytes => {
+  let bytes: Buffer<ArrayBuffer>
+  const most = html.length * 3
+  if (most <= scratchMost) {
+    if (scratch.byteLength < most) scratch = Buffer.allocUnsafeSlow(most)
+    const { written } = utf8.encodeInto(html, scratch)
+    bytes = Buffer.allocUnsafeSlow(written)
+    scratch.copy(bytes, 0, 0, written)
+  } else {
+    bytes = Buffer.from(html, 'utf8')
+  }
+  const needle = Buffer.from(nonce, 'latin1')
+  const parts: Array<Uint8Array> = []
+  let at = 0
+  for (let found = bytes.indexOf(needle, at); found >= 0; found = bytes.indexOf(needle, at)) {
+    parts.push(bytes.subarray(at, found))
+    at = found + needle.byteLength
+  }
+  parts.push(bytes.subarray(at))
+  return { bytes, nonce, parts }
+}
+
+/**
+ * The page's bytes with `nonce` (ASCII, as every CSP nonce is) where its own nonce stood: the bytes as they are
+ * for the request that rendered them; else one allocation left unfilled, the pieces copied in and the nonce
+ * written between them.
+ */
+export const bytesWithNonce = (page: PageBytes, nonce: string): Uint8Array<ArrayBuffer> => {
+  if (nonce === page.nonce) return page.bytes
   let length = nonce.length * (page.parts.length - 1)
   for (const part of page.parts) length += part.byteLength
   const bytes = Buffer.allocUnsafe(length)
@@ -92,8 +128,7 @@ export const createPageCache = (options: PageCacheOptions): PageCache => {
 
   const store = (key: string, page: StoredPage) => {
     remove(key)
-    let size = 0
-    for (const part of page.parts) size += part.byteLength
+    const size = page.bytes.byteLength
     if (size > maxBytes) return
     entries.set(key, { page, expiresAt: now() + ttlMs, bytes: size })
     bytes += size

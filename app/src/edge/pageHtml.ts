@@ -13,12 +13,16 @@ const utf8 = new TextEncoder()
 export const htmlResponse = (html: string, init: { status: number; headers: Headers }): Response => {
   // What `new Response(html)` would say of a body that names no type of its own.
   if (!init.headers.has('content-type')) init.headers.set('content-type', 'text/plain;charset=UTF-8')
-  const body = new ReadableStream<Uint8Array>({
-    pull: (controller) => {
-      controller.enqueue(utf8.encode(html))
-      controller.close()
+  // No high-water mark: a stream otherwise pulls its first chunk as soon as it is made, read or not.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull: (controller) => {
+        controller.enqueue(utf8.encode(html))
+        controller.close()
+      },
     },
-  })
+    { highWaterMark: 0 },
+  )
   const response = new Response(body, init)
   Reflect.set(response, htmlKey, html)
   return response
