@@ -5,26 +5,39 @@ import { scoringLabels, tournamentTypeLabels } from '../lib/labels.ts'
 import { resultsHref, tournamentPath } from '../lib/site.ts'
 import type { ParticipantsData, TournamentData } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
+import { Kept } from './Kept.tsx'
 
-/** One tournament as a row of the event overview. */
-export function TournamentRow({
-  eventAlias,
-  tournament,
-  participants,
-  lang,
-}: {
+interface RowProps {
   eventAlias: string
   /** The language the organiser wrote the tournament's names in. */
   lang: string | undefined
   tournament: TournamentData
   participants: ParticipantsData | undefined
-}) {
+}
+
+/**
+ * One tournament as a row of the event overview. A row shows its data in the visitor's language and nothing
+ * else, so its HTML is kept (Kept.tsx), as a catalogue card's is: a festival's page has a dozen or more.
+ */
+export function TournamentRow(props: RowProps) {
+  return (
+    <Kept
+      as="li"
+      className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 md:flex-row md:items-center md:justify-between"
+      of={JSON.stringify([props.eventAlias, props.lang, props.tournament, props.participants ?? null])}
+    >
+      <TournamentRowContent {...props} />
+    </Kept>
+  )
+}
+
+function TournamentRowContent({ eventAlias, tournament, participants, lang }: RowProps) {
   const { t, i18n } = useLingui()
   const typeLabel = tournamentTypeLabels[tournament.type]
   const scoring = scoringLabels[tournament.pointsScoreType]
   const entries = participants?.entries ?? 0
   return (
-    <li className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 md:flex-row md:items-center md:justify-between">
+    <>
       <div>
         <h3 className="font-bold" lang={lang}>
           {tournament.name}
@@ -83,6 +96,6 @@ export function TournamentRow({
           </a>
         ) : null}
       </div>
-    </li>
+    </>
   )
 }
