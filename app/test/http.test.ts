@@ -381,6 +381,12 @@ describe('splitAtNonce', () => {
     }
   })
 
+  it('takes a page without a nonce whole', () => {
+    const page = splitAtNonce('<p>ą</p>', '')
+    expect(page.parts).toEqual([page.bytes])
+    expect(text.decode(page.bytes)).toBe('<p>ą</p>')
+  })
+
   it('keeps each page its own bytes when the next is encoded', () => {
     const first = splitAtNonce(`<p>first ${nonce} ą</p>`, nonce)
     const second = splitAtNonce(`<p>second and longer ${nonce} č</p>`, nonce)

@@ -46,6 +46,7 @@ export const splitAtNonce = (html: string, nonce: string): PageBytes => {
     bytes = Buffer.from(html, 'utf8')
   }
   const needle = Buffer.from(nonce, 'latin1')
+  if (needle.byteLength === 0) return { bytes, nonce, parts: [bytes] }
   const parts: Array<Uint8Array> = []
   let at = 0
   for (let found = bytes.indexOf(needle, at); found >= 0; found = bytes.indexOf(needle, at)) {

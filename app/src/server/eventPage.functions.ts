@@ -214,7 +214,7 @@ export const eventPreviewData = createServerOnlyFn(async (aliasOrId: string) => 
   return runDomain(
     Effect.gen(function* () {
       const events = yield* EventService
-      const view = yield* events.previewData(actor, eventId, locale).pipe(
+      const view = yield* events.preview(actor, eventId, locale).pipe(
         Effect.map((v): EventViewData | null => v),
         Effect.catchTag('EventNotFound', () => Effect.succeed(null)),
       )

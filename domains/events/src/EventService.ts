@@ -51,15 +51,10 @@ export class EventService extends Context.Service<
     viewData(aliasOrId: string, locale: string): Effect.Effect<EventViewData, EventNotFound, Em>
     /**
      * The event's organiser or the super user: the public page's view of their event in any state (a draft as
-     * it will look once published; docs/decisions/032). Anyone else, and a missing event: EventNotFound.
+     * it will look once published; docs/decisions/032), as plain data like `viewData`. Anyone else, and a
+     * missing event: EventNotFound.
      */
     preview(
-      actor: { readonly organiserId: OrganiserId | null; readonly isSuper: boolean },
-      eventId: EventId,
-      locale: string,
-    ): Effect.Effect<EventView, EventNotFound, Em>
-    /** The same as plain data (see `viewData`). */
-    previewData(
       actor: { readonly organiserId: OrganiserId | null; readonly isSuper: boolean },
       eventId: EventId,
       locale: string,
@@ -168,7 +163,7 @@ export class EventService extends Context.Service<
         return toViewData(found.value, locale, at)
       })
 
-      const previewData = Effect.fn('EventService.previewData')(function* (
+      const preview = Effect.fn('EventService.preview')(function* (
         actor: { readonly organiserId: OrganiserId | null; readonly isSuper: boolean },
         eventId: EventId,
         locale: string,
@@ -237,8 +232,7 @@ export class EventService extends Context.Service<
         ownEvents,
         view: (aliasOrId, locale) => Effect.map(viewData(aliasOrId, locale), toView),
         viewData,
-        preview: (actor, eventId, locale) => Effect.map(previewData(actor, eventId, locale), toView),
-        previewData,
+        preview,
         cards,
         locationSuggestions,
         liveResults,
