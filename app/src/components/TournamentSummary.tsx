@@ -7,6 +7,25 @@ import type { ParticipantsData, TournamentData } from '../lib/types.ts'
 import { DateRange } from './Dates.tsx'
 import { Kept } from './Kept.tsx'
 
+/** What a row shows of its tournament: its key is these and nothing else. */
+type RowTournament = Pick<
+  TournamentData,
+  | 'alias'
+  | 'name'
+  | 'additionalName'
+  | 'type'
+  | 'pointsScoreType'
+  | 'startDate'
+  | 'endDate'
+  | 'startTime'
+  | 'boards'
+  | 'isOpenRegistration'
+  | 'isPlayerListViewEnabled'
+  | 'resultsSource'
+  | 'resultsFile'
+  | 'resultsUrl'
+>
+
 interface RowProps {
   eventAlias: string
   /** The language the organiser wrote the tournament's names in. */
@@ -15,23 +34,46 @@ interface RowProps {
   participants: ParticipantsData | undefined
 }
 
+interface RowContentProps extends Omit<RowProps, 'tournament'> {
+  tournament: RowTournament
+}
+
+/** The fields of `t` a row shows (its HTML is kept by them: the whole tournament would be a key of kilobytes). */
+const shownOf = (t: TournamentData): RowTournament => ({
+  alias: t.alias,
+  name: t.name,
+  additionalName: t.additionalName,
+  type: t.type,
+  pointsScoreType: t.pointsScoreType,
+  startDate: t.startDate,
+  endDate: t.endDate,
+  startTime: t.startTime,
+  boards: t.boards,
+  isOpenRegistration: t.isOpenRegistration,
+  isPlayerListViewEnabled: t.isPlayerListViewEnabled,
+  resultsSource: t.resultsSource,
+  resultsFile: t.resultsFile,
+  resultsUrl: t.resultsUrl,
+})
+
 /**
  * One tournament as a row of the event overview. A row shows its data in the visitor's language and nothing
  * else, so its HTML is kept (Kept.tsx), as a catalogue card's is: a festival's page has a dozen or more.
  */
-export function TournamentRow(props: RowProps) {
+export function TournamentRow({ tournament, ...props }: RowProps) {
+  const shown = shownOf(tournament)
   return (
     <Kept
       as="li"
       className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 md:flex-row md:items-center md:justify-between"
-      of={JSON.stringify([props.eventAlias, props.lang, props.tournament, props.participants ?? null])}
+      of={JSON.stringify([props.eventAlias, props.lang, shown, props.participants ?? null])}
     >
-      <TournamentRowContent {...props} />
+      <TournamentRowContent {...props} tournament={shown} />
     </Kept>
   )
 }
 
-function TournamentRowContent({ eventAlias, tournament, participants, lang }: RowProps) {
+function TournamentRowContent({ eventAlias, tournament, participants, lang }: RowContentProps) {
   const { t, i18n } = useLingui()
   const typeLabel = tournamentTypeLabels[tournament.type]
   const scoring = scoringLabels[tournament.pointsScoreType]
