@@ -10,6 +10,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay.tsx'
 import { NotFoundScreen } from '../components/NotFound.tsx'
 import { loadMessages } from '../i18n/catalogs.ts'
 import { moreEventsOf } from '../lib/notFound.ts'
+import { renderModeOf } from '../lib/render.ts'
 import { catalogueI18n, headI18n, siteName } from '../lib/title.ts'
 import { type fetchRequestContext, readRequestContext } from '../server/request.functions.ts'
 import appCss from '../styles.css?url'
@@ -60,7 +61,11 @@ export const Route = createRootRoute({
 function RootComponent() {
   const { locale, consent, version, messages, user, account, flash } = Route.useLoaderData()
   const i18n = catalogueI18n(locale, messages)
-  const nonce = useRouter().options.ssr?.nonce
+  const router = useRouter()
+  const nonce = router.options.ssr?.nonce
+  // A static page ships none of the app's scripts (lib/render.ts): the server does not write them for the edge to
+  // cut out again (they cost an event page a few percent of its CPU; docs/decisions/025).
+  const appScripts = !(router.isServer && renderModeOf(router.stores.matches.get()) === 'static')
   // Marks the moment React has taken over the server-rendered page (tests and widgets wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -88,7 +93,7 @@ function RootComponent() {
           <Footer version={version} locale={locale} />
           {consent === 'undecided' ? <CookieNotice /> : null}
         </I18nProvider>
-        <Scripts />
+        {appScripts ? <Scripts /> : null}
       </body>
     </html>
   )
