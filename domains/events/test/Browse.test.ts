@@ -30,19 +30,19 @@ const search = (query: Partial<CatalogueQuery>) =>
 const names = (listing: EventListing) => listing.events.map((e) => e.name)
 
 /** Every page of a listing, following `next` from the first page; then back again following `previous`. */
-const walk = (query: Partial<CatalogueQuery>) =>
+const walk = (query: Partial<CatalogueQuery>, countUpTo = 1000) =>
   Effect.gen(function* () {
     const forwards: Array<ReadonlyArray<string>> = []
-    let page = yield* browse(query)
+    let page = yield* browse(query, undefined, countUpTo)
     expect(page.previous).toBeNull()
     forwards.push(names(page))
     while (page.next) {
-      page = yield* browse(query, { ...page.next, direction: 'after' })
+      page = yield* browse(query, { ...page.next, direction: 'after' }, countUpTo)
       forwards.push(names(page))
     }
     const backwards: Array<ReadonlyArray<string>> = [names(page)]
     while (page.previous) {
-      page = yield* browse(query, { ...page.previous, direction: 'before' })
+      page = yield* browse(query, { ...page.previous, direction: 'before' }, countUpTo)
       backwards.unshift(names(page))
     }
     return { forwards, backwards }
@@ -154,6 +154,35 @@ describe('EventService.browse', () => {
       expect([capped.total, capped.totalIsLowerBound]).toEqual([5, true])
       const exact = yield* browse({ upcomingOnly: true }, undefined, 11)
       expect([exact.total, exact.totalIsLowerBound]).toEqual([11, false])
+    }),
+  )
+
+  it.effect('walks a text listing alike whether its matches are counted once or are more than the cap', () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(Date.parse(now))
+      yield* seedSpread
+      for (const [text, query] of [
+        ['e', { upcomingOnly: true }],
+        ['r', { upcomingOnly: true }],
+        ['april', { upcomingOnly: true }],
+        ['e', { eventStates: ['running', 'future', 'past'] }],
+        ['n', { eventStates: ['past'] }],
+      ] as const) {
+        const listing = { ...query, text }
+        const offset = (yield* search(listing)).events.map((e) => e.name)
+        expect(offset.length, text).toBeGreaterThan(1)
+        // A cap of 1000 takes each part's page from the matches it counted; a cap of 1 has more matches than that
+        // in every part and walks them in order instead.
+        for (const countUpTo of [1000, 1]) {
+          const { forwards, backwards } = yield* walk(listing, countUpTo)
+          expect(forwards, `${text} up to ${countUpTo}`).toEqual(backwards)
+          expect(forwards.flat(), `${text} up to ${countUpTo}`).toEqual(offset)
+        }
+        const capped = yield* browse(listing, undefined, 1)
+        expect([capped.total, capped.totalIsLowerBound]).toEqual([1, true])
+        const counted = yield* browse(listing, undefined, 1000)
+        expect([counted.total, counted.totalIsLowerBound]).toEqual([offset.length, false])
+      }
     }),
   )
 
