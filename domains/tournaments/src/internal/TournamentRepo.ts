@@ -123,7 +123,11 @@ export type TournamentGraph = typeof TournamentGraph.Type
 export type TicketGraph = typeof TicketGraph.Type
 export type CategoryGraph = typeof CategoryGraph.Type
 
-const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`
+/**
+ * A date as `YYYY-MM-DD`: the column itself, which JSON always writes so, whatever the session's DateStyle (to_char
+ * wrote the same, at a fifth of the event page's tournament statement).
+ */
+const day = (column: string) => column
 /** A timestamptz as the ISO instant JavaScript writes (`…T…Z`). */
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
