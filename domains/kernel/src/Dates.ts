@@ -49,16 +49,25 @@ const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions): In
   return format
 }
 
+/** The formatter of each zone's calendar dates, by zone (there are only so many; an unknown one throws first). */
+const calendarDates = new Map<string, Intl.DateTimeFormat>()
+
 /** The calendar date of an instant in a time zone (UTC by default); throws RangeError for an unknown zone. */
 export const isoDate = (d: Date, timeZone = 'UTC'): string => {
-  const parts = dateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(d)
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
+  let format = calendarDates.get(timeZone)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    calendarDates.set(timeZone, format)
+  }
+  let year = ''
+  let month = ''
+  let day = ''
+  for (const part of format.formatToParts(d)) {
+    if (part.type === 'year') year = part.value
+    else if (part.type === 'month') month = part.value
+    else if (part.type === 'day') day = part.value
+  }
+  return `${year.padStart(4, '0')}-${month}-${day}`
 }
 
 /** The wall-clock time 'HH:mm' (24 h) of an instant in a time zone; throws RangeError for an unknown zone. */
