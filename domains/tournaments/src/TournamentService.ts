@@ -96,7 +96,9 @@ export class TournamentService extends Context.Service<
       ) {
         const at = yield* now
         const graphs = yield* repo.graphsOfEvent(event.id)
-        return graphs.map((t) => tournamentData(t, at, event.timeZone, takesRegistrations(event)))
+        // Every tournament of the event shares its today (a formatter's parts in the event's zone).
+        const today = isoDate(at, event.timeZone)
+        return graphs.map((t) => tournamentData(t, at, event.timeZone, takesRegistrations(event), today))
       })
 
       const findInEvent = Effect.fn('TournamentService.findInEvent')(function* (
@@ -274,8 +276,8 @@ const tournamentData = (
   now: Date,
   timeZone: string,
   eventAccepted: boolean,
+  today = isoDate(now, timeZone),
 ): typeof Tournament.Encoded => {
-  const today = isoDate(now, timeZone)
   const setup = t.prizeSetup
   const tickets = t.tickets.map((k) => ticketData(k, today))
   const window = registrationWindow(t, timeZone)
