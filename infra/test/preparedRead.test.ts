@@ -40,4 +40,37 @@ describe('preparedRead', () => {
       expect(decode(yield* preparedRead(read, [0, 1, 'Test/Uncommitted', 'x']))).toEqual([])
     }).pipe(Effect.provideService(Em, db.orm.em.fork())),
   )
+
+  it.effect('sends the reads of one turn together on one connection, each with its own answer', () =>
+    Effect.gen(function* () {
+      const reads = Array.from({ length: 12 }, (_, i) =>
+        preparedRead(`select pg_backend_pid() as pid, $1::int * 2 as n`, [i]),
+      )
+      const answers = yield* Effect.all(reads, { concurrency: 'unbounded' })
+      const rows = answers.map((rows) =>
+        Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ pid: Schema.Int, n: Schema.Int })))(rows),
+      )
+      expect(rows.map(([row]) => row?.n)).toEqual(Array.from({ length: 12 }, (_, i) => i * 2))
+      // One connection, one server process, for all of them (the pool has two).
+      expect(new Set(rows.map(([row]) => row?.pid)).size).toBe(1)
+    }).pipe(Effect.provideService(Em, db.orm.em.fork())),
+  )
+
+  it.effect(
+    'fails only the read whose statement failed; the others of its batch and the connection go on',
+    () =>
+      Effect.gen(function* () {
+        const good = (n: number) => preparedRead(`select $1::int as n`, [n])
+        const bad = preparedRead(`select 1 / $1::int as n`, [0]).pipe(
+          Effect.map(() => 'answered'),
+          Effect.catchDefect((defect) => Effect.succeed(String(defect))),
+        )
+        const [first, failed, last] = yield* Effect.all([good(1), bad, good(3)], { concurrency: 'unbounded' })
+        expect([first, last]).toEqual([[{ n: 1 }], [{ n: 3 }]])
+        expect(failed).toMatch(/division by zero/)
+        // The pool's connections still answer.
+        const again = yield* Effect.all([good(4), good(5)], { concurrency: 'unbounded' })
+        expect(again).toEqual([[{ n: 4 }], [{ n: 5 }]])
+      }).pipe(Effect.provideService(Em, db.orm.em.fork())),
+  )
 })

@@ -46,6 +46,77 @@ const preparedName = (sql: string) => {
   return name
 }
 
+/** What `pipelined` needs of node-postgres's pool and its clients. */
+interface PipelinePool {
+  connect(): Promise<PipelineClient>
+}
+interface PipelineClient {
+  pipeline: boolean
+  query(config: { name: string; text: string; values: Array<unknown> }): Promise<{ rows: Array<unknown> }>
+  release(error?: Error | boolean): void
+}
+
+interface WaitingRead {
+  readonly query: { name: string; text: string; values: Array<unknown> }
+  readonly resolve: (rows: ReadonlyArray<unknown>) => void
+  readonly reject: (error: unknown) => void
+}
+
+/** Reads outside a transaction waiting for the next batch, by pool. */
+const waiting = new Map<PipelinePool, Array<WaitingRead>>()
+
+/** How many reads one batch sends at most (a batch waits for its slowest). */
+const batchAtMost = 16
+
+/**
+ * Sends the reads of one turn of the event loop together on one pooled connection, each written without waiting
+ * for the one before (node-postgres's pipeline mode; each still has its own Sync, so one's error is its own). The
+ * event page's four independent reads, and the reads of other requests in the same turn, cost one connection and
+ * one wake-up of its server process instead of one each (issue 16).
+ */
+const pipelined = (pool: PipelinePool, query: WaitingRead['query']): Promise<ReadonlyArray<unknown>> =>
+  new Promise((resolve, reject) => {
+    let batch = waiting.get(pool)
+    if (batch === undefined || batch.length >= batchAtMost) {
+      batch = []
+      waiting.set(pool, batch)
+      const sent = batch
+      setImmediate(() => {
+        if (waiting.get(pool) === sent) waiting.delete(pool)
+        void sendBatch(pool, sent)
+      })
+    }
+    batch.push({ query, resolve, reject })
+  })
+
+const sendBatch = async (pool: PipelinePool, batch: ReadonlyArray<WaitingRead>): Promise<void> => {
+  let client: PipelineClient
+  try {
+    client = await pool.connect()
+  } catch (error) {
+    for (const read of batch) read.reject(error)
+    return
+  }
+  let broken: Error | undefined
+  client.pipeline = batch.length > 1
+  await Promise.all(
+    batch.map((read) =>
+      client.query(read.query).then(
+        (result) => read.resolve(result.rows),
+        (error: unknown) => {
+          // A statement's own error (a PostgreSQL error message) leaves the connection usable; anything else
+          // (a socket that closed) does not.
+          if (!(error instanceof Error && 'severity' in error))
+            broken = error instanceof Error ? error : new Error(String(error))
+          read.reject(error)
+        },
+      ),
+    ),
+  )
+  client.pipeline = false
+  client.release(broken)
+}
+
 /**
  * Runs `sql` as a named prepared statement: on the transaction's connection when `em` has one and `outside` is
  * false, else on a pooled connection of its own.
@@ -60,7 +131,7 @@ const runPrepared = async (
   const transaction = outside ? undefined : em.getTransactionContext<Kysely<unknown>>()
   if (transaction === undefined) {
     const pool = await em.getConnection().getNativeClient()
-    return (await pool.query({ name, text: sql, values: [...params] })).rows
+    return pipelined(pool, { name, text: sql, values: [...params] })
   }
   // The transaction's connection is the ORM's, behind kysely, which hands a compiled query's `sql` to pg as it is;
   // pg prepares a statement by name when that is a query config instead of a text.
