@@ -259,11 +259,12 @@ describe('etagMatches', () => {
 })
 
 describe('serveKept (kept pages answered from Node’s own request)', () => {
-  /** A stand-in for Node's ServerResponse that records what is written. */
+  /** A stand-in for Node's ServerResponse that records what is written (the body: every piece, joined). */
   const recorder = () => {
     const written: { status?: number; headers: Map<string, string>; body?: Uint8Array } = {
       headers: new Map(),
     }
+    const pieces: Array<Uint8Array> = []
     return {
       written,
       res: {
@@ -272,8 +273,12 @@ describe('serveKept (kept pages answered from Node’s own request)', () => {
           for (let i = 0; i < headers.length; i += 2)
             written.headers.set(headers[i] ?? '', headers[i + 1] ?? '')
         },
+        write: (chunk: Uint8Array) => {
+          pieces.push(chunk)
+        },
         end: (body?: Uint8Array) => {
-          written.body = body
+          if (body) pieces.push(body)
+          written.body = pieces.length === 0 ? undefined : Buffer.concat(pieces)
         },
       },
     }

@@ -8,6 +8,7 @@ import {
   bytesWithNonce,
   createPageCache,
   type PageCache,
+  piecesWithNonce,
   type Rendered,
   type StoredPage,
   splitAtNonce,
@@ -130,6 +131,7 @@ export interface NodeRequestLike {
 /** The parts of Node's own response the kept-page path writes (ServerResponse has them all). */
 export interface NodeResponseLike {
   writeHead(status: number, headers: Array<string>): unknown
+  write(chunk: Uint8Array): unknown
   end(body?: Uint8Array): unknown
 }
 
@@ -296,10 +298,20 @@ export const withEdge = (
         return true
       }
       const nonce = newNonce()
-      const body = bytesWithNonce(page, nonce)
-      flat.push('content-security-policy', pagePolicy(nonce), 'content-length', String(body.byteLength))
+      const pieces = piecesWithNonce(page, nonce)
+      let length = 0
+      for (const piece of pieces) length += piece.byteLength
+      flat.push('content-security-policy', pagePolicy(nonce), 'content-length', String(length))
       res.writeHead(page.status, flat)
-      res.end(req.method === 'HEAD' ? undefined : body)
+      if (req.method === 'HEAD') {
+        res.end()
+        return true
+      }
+      // Written in one turn, the pieces leave in one gathered write.
+      for (const [index, piece] of pieces.entries()) {
+        if (index < pieces.length - 1) res.write(piece)
+        else res.end(piece)
+      }
       return true
     },
   }

@@ -76,6 +76,23 @@ export const bytesWithNonce = (page: PageBytes, nonce: string): Uint8Array<Array
   return bytes
 }
 
+/**
+ * The page's pieces with `nonce` (ASCII) between them, for a response written piece by piece: nothing of the page is
+ * copied, and the socket sends them in one gathered write. A kept page answered thousands of times a second was one
+ * fresh allocation of its whole size each time, and a sixth of the process's time went to collecting them
+ * (issue 16).
+ */
+export const piecesWithNonce = (page: PageBytes, nonce: string): ReadonlyArray<Uint8Array> => {
+  if (nonce === page.nonce || page.parts.length === 1) return [page.bytes]
+  const between = Buffer.from(nonce, 'latin1')
+  const pieces: Array<Uint8Array> = []
+  for (const [index, part] of page.parts.entries()) {
+    if (index > 0) pieces.push(between)
+    pieces.push(part)
+  }
+  return pieces
+}
+
 interface Entry {
   readonly page: StoredPage
   readonly expiresAt: number
