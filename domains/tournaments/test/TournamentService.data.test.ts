@@ -4,7 +4,7 @@ import type { EventId } from '@kibitz/kernel'
 import { runWith } from '@kibitz/testing'
 import { Tournament, TournamentService } from '@kibitz/tournaments'
 import { Effect, Schema } from 'effect'
-import { eventGraphsSql, TournamentGraph } from '../src/internal/TournamentRepo.ts'
+import { eventGraphsSql, graphsOf, TournamentGraph } from '../src/internal/TournamentRepo.ts'
 import { now, openTournament, setNow, useTournamentService, vilnius } from './support/tournaments.ts'
 
 // The public event page takes its tournaments in their encoded form, made without the classes
@@ -102,10 +102,16 @@ describe('TournamentService.listDataForEvent', () => {
         const pool = await db.orm.em.getConnection().getNativeClient()
         return (await pool.query(eventGraphsSql, [eventId])).rows
       })
-      const graphs = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ graph: TournamentGraph })))(rows)
-      expect(graphs.map((row) => row.graph.name)).toEqual(['Open Pairs', 'Bare'])
-      expect(graphs[0]?.graph.tickets[0]?.ageCategories).toHaveLength(2)
-      expect(graphs[0]?.graph.programDays[0]?.tours).toEqual([{ time: '10:00', name: 'Round 1' }])
+      // Every field of the graph's type is there, of its type, and nothing else (onExcessProperty: a field the
+      // statement reads that the type does not name, or one left in the wrong place, fails here).
+      const graphs = Schema.decodeUnknownSync(Schema.Array(TournamentGraph), { onExcessProperty: 'error' })(
+        graphsOf(rows),
+      )
+      expect(graphs.map((graph) => graph.name)).toEqual(['Open Pairs', 'Bare'])
+      expect(graphs[0]?.tickets[0]?.ageCategories).toHaveLength(2)
+      expect(graphs[0]?.programDays[0]?.tours).toEqual([{ time: '10:00', name: 'Round 1' }])
+      expect(graphs[0]?.prizeSetup).not.toBeNull()
+      expect(graphs[1]?.prizeSetup).toBeNull()
     }),
   )
 })
