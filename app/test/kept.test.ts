@@ -3,7 +3,7 @@ import { I18nProvider, useLingui } from '@lingui/react'
 import { createElement as h, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Kept } from '../src/components/Kept.tsx'
+import { Kept, keptListKey } from '../src/components/Kept.tsx'
 
 // Kept HTML (app/src/components/Kept.tsx): on the server an element's children are rendered once per `of` and
 // language, and the HTML is written from then on; the page must read exactly as React renders it inline.
@@ -50,5 +50,16 @@ describe('Kept', () => {
     expect(page('pl', [kept('Baltic "Cup"', 4)])).toBe(page('pl', [inline('Baltic "Cup"', 4)]))
     expect(page('lt', [kept('Open', 1)])).toBe(page('lt', [inline('Open', 1)]))
     expect(page('lt', [kept('Open', 1)])).not.toBe(page('pl', [kept('Open', 1)]))
+  })
+})
+
+describe('keptListKey', () => {
+  it('stands for one list object: the same list the same key, any other list (even alike) another', () => {
+    const countries = [{ code: 'LT', name: 'Lithuania' }]
+    const again = keptListKey(countries)
+    expect(keptListKey(countries)).toBe(again)
+    expect(keptListKey([{ code: 'LT', name: 'Lithuania' }])).not.toBe(again)
+    expect(keptListKey([{ code: 'PL', name: 'Poland' }])).not.toBe(again)
+    expect([keptListKey(null), keptListKey(undefined)]).toEqual(['', ''])
   })
 })

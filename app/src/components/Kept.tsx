@@ -32,6 +32,26 @@ const keptHtml = createIsomorphicFn()
   })
   .client((): string | null => null)
 
+/** A number for each list kept whole by the server (a language's countries): its identity stands for its content. */
+const listIds = new WeakMap<object, number>()
+let lastListId = 0
+
+/**
+ * What stands for `list` in a Kept key, for a list the server keeps as one object for as long as its content holds
+ * (a new content is a new object, with a new number): a long list's content written out in every key cost a
+ * search page more than rendering what it keeps (issue 16).
+ */
+export const keptListKey = (list: object | null | undefined): string => {
+  if (list === null || list === undefined) return ''
+  let id = listIds.get(list)
+  if (id === undefined) {
+    lastListId += 1
+    id = lastListId
+    listIds.set(list, id)
+  }
+  return `#${id}`
+}
+
 /**
  * An element whose children's server-rendered HTML is kept by `of` and the language. `of` must name everything the
  * children show (their data, serialized); they may read the interface language and nothing else.

@@ -3,7 +3,7 @@ import { locationSuggestionMinLength } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { eventTypeLabels, stateLabels } from '../lib/labels.ts'
-import { Kept } from './Kept.tsx'
+import { Kept, keptListKey } from './Kept.tsx'
 
 const inputClass =
   'h-11 w-full rounded-lg border border-line bg-surface px-3 text-base outline-none focus:border-brand-600 aria-[invalid=true]:border-danger-700'
@@ -179,7 +179,7 @@ export function SearchForm({
           as="div"
           className="flex flex-col gap-4 md:flex-row md:gap-8"
           of={JSON.stringify([
-            countries ?? null,
+            keptListKey(countries),
             filter.country ?? null,
             filter.eventTypes ?? [],
             filter.eventStates ?? [],

@@ -6,6 +6,7 @@ import {
   EventService,
 } from '@kibitz/events'
 import {
+  type CountryName,
   decodeSearchFilter,
   defaultTimeZone,
   EventId,
@@ -42,6 +43,20 @@ const PageStart = Schema.Struct({
 const encodePage = Schema.encodeSync(EventPage)
 
 const pageOffset = (page: number) => (Math.max(1, page) - 1) * homePageSize
+
+/**
+ * The country filter's choices as the page takes them (code and name), made once per list the lookups keep (one per
+ * language): the same object every time, so the form's kept HTML is found by it (Kept.tsx `keptListKey`).
+ */
+const choices = new WeakMap<ReadonlyArray<CountryName>, ReadonlyArray<{ code: string; name: string }>>()
+const choicesOf = (countries: ReadonlyArray<CountryName>) => {
+  let found = choices.get(countries)
+  if (found === undefined) {
+    found = countries.map((c) => ({ code: c.code, name: c.name }))
+    choices.set(countries, found)
+  }
+  return found
+}
 
 /** The catalogue counts its events up to this many and then says "more than" (docs/decisions/022). */
 const catalogueCountCap = 1_000
@@ -108,7 +123,7 @@ export const searchData = createServerOnlyFn(
         const countries = yield* LookupService.use((l) => l.countryChoices(locale))
         return {
           listing,
-          countries: countries.map((c) => ({ code: c.code, name: c.name })),
+          countries: choicesOf(countries),
           filter: raw,
           canonicalQ: encodeSearchFilter(raw),
           error: checked.ok ? null : { field: checked.field, code: checked.code },
