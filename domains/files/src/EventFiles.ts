@@ -3,6 +3,7 @@ import { type Em, EventId, type OrganiserId, StoredFileId, slugify, TournamentId
 import { Context, Effect, Layer, Schema } from 'effect'
 import sharp from 'sharp'
 import { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
+import { FsTreeRepo } from './internal/FsTreeRepo.ts'
 import { type NewStoredFile, StoredFileRepo } from './internal/StoredFileRepo.ts'
 import { FileStorage } from './Storage.ts'
 
@@ -216,6 +217,7 @@ export class EventFiles extends Context.Service<
     Effect.gen(function* () {
       const storage = yield* FileStorage
       const stored = yield* StoredFileRepo
+      const tree = yield* FsTreeRepo
 
       /** Removes what an unfinished upload wrote; a failing store must not hide the original failure. */
       const discard = (keys: ReadonlyArray<string>) =>
@@ -225,6 +227,9 @@ export class EventFiles extends Context.Service<
       const storeThenRecord = (objects: ReadonlyArray<readonly [string, Uint8Array]>, row: NewStoredFile) =>
         Effect.gen(function* () {
           for (const [key, bytes] of objects) yield* storage.put(key, bytes)
+          // The file tree has the file's folder and those above it (docs/decisions/040); an empty folder left by a
+          // failed insert is no half-stored file.
+          yield* tree.ensureFolders(row.ownerOrganiserId, row.folder)
           return yield* stored.insert(row)
         }).pipe(Effect.onError(() => discard(objects.map(([key]) => key))))
 
@@ -382,5 +387,5 @@ export class EventFiles extends Context.Service<
 
       return EventFiles.of({ storeEventImage, storeEventDocument, removeFile, listEventFiles })
     }),
-  ).pipe(Layer.provide(StoredFileRepo.layer))
+  ).pipe(Layer.provide(Layer.mergeAll(StoredFileRepo.layer, FsTreeRepo.layer)))
 }

@@ -1,4 +1,5 @@
 export * from './EventFiles.ts'
+export * from './FileSystem.ts'
 export * from './FileTree.ts'
 export { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
 export * from './Images.ts'

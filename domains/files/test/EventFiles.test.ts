@@ -235,7 +235,8 @@ describe(EventFiles.name, () => {
                 filename: 'a.jpg',
               }),
             )
-            expect(String(defectOf(exit))).toContain('stored_file_owner_organiser_id_fk')
+            // The file tree's folders are written first (decision 040): the owner's key refuses them already.
+            expect(String(defectOf(exit))).toMatch(/(fs_folder|stored_file)_owner_organiser_id_fk/)
             expect(filesIn(FolderPaths.eventGallery(EventId.make(16)))).toEqual([])
             expect(yield* storedFiles()).toEqual([])
           }),

@@ -1,0 +1,217 @@
+import { type Db, db } from '@kibitz/kernel'
+import { Context, Layer, Schema } from 'effect'
+import { folderChain, parentOf } from '../FileTree.ts'
+
+// The file tree's statements (docs/decisions/040): folders are fs_folder rows, files stored_file rows; an entry
+// of a listing is either. Only the files domain's services call these, on the caller's EntityManager.
+
+/** `text` for a LIKE pattern: its wildcards and the escape character stand for themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** One entry of a folder as the listing reads it. */
+export interface TreeRow {
+  readonly id: number
+  readonly name: string
+  readonly path: string
+  readonly parent: string | null
+  readonly url: string | null
+  readonly isFolder: boolean
+  readonly kind: string | null
+  readonly hasChildren: boolean
+}
+
+const TreeRows = Schema.Array(
+  Schema.Struct({
+    id: Schema.Int,
+    name: Schema.String,
+    path: Schema.String,
+    parent: Schema.NullOr(Schema.String),
+    url: Schema.NullOr(Schema.String),
+    isFolder: Schema.Boolean,
+    kind: Schema.NullOr(Schema.String),
+    hasChildren: Schema.Boolean,
+    total: Schema.Union([Schema.Int, Schema.NumberFromString]),
+  }),
+)
+const decodeTreeRows = Schema.decodeUnknownSync(TreeRows)
+const FolderRows = Schema.Array(
+  Schema.Struct({ id: Schema.Int, path: Schema.String, parent: Schema.NullOr(Schema.String) }),
+)
+const decodeFolderRows = Schema.decodeUnknownSync(FolderRows)
+const FileRows = Schema.Array(
+  Schema.Struct({ id: Schema.Int, filename: Schema.String, path: Schema.String, folder: Schema.String }),
+)
+const decodeFileRows = Schema.decodeUnknownSync(FileRows)
+
+const folderColumns = `d.id, regexp_replace(d.path, '^.*/', '') as name, d.path, d.parent, null::text as url,
+  true as "isFolder", null::text as kind,
+  (exists (select 1 from fs_folder c where c.owner_organiser_id = d.owner_organiser_id and c.parent = d.path)
+   or exists (select 1 from stored_file s where s.owner_organiser_id = d.owner_organiser_id and s.folder = d.path))
+   as "hasChildren"`
+const fileColumns = `f.id, f.filename as name, f.path, f.folder as parent, f.url, false as "isFolder", f.kind,
+  false as "hasChildren"`
+
+export interface ListOptions {
+  readonly offset: number
+  readonly limit: number
+  /** Names containing it, anywhere under the folder, instead of the folder's own entries. */
+  readonly search: string | null
+  readonly kind: 'image' | 'document' | null
+}
+
+const statements = {
+  /**
+   * One page of the entries of `owner`'s folder `folder` (null: the root), folders first, then by name, with how
+   * many there are in all. A search lists the entries under the folder whose name contains the text; `kind` keeps
+   * only files of that kind (folders stay, to be opened).
+   */
+  list: (owner: number, folder: string | null, options: ListOptions): Db<[ReadonlyArray<TreeRow>, number]> =>
+    db(async (em) => {
+      const params: Array<unknown> = []
+      const param = (value: unknown) => {
+        params.push(value)
+        return '?'
+      }
+      const under = folder === null ? null : `${likeLiteral(folder)}/%`
+      const pattern = options.search === null ? null : `%${likeLiteral(options.search.toLowerCase())}%`
+      const folders =
+        pattern === null
+          ? `select ${folderColumns} from fs_folder d
+               where d.owner_organiser_id = ${param(owner)} and d.parent is not distinct from ${param(folder)}::text`
+          : `select ${folderColumns} from fs_folder d
+               where d.owner_organiser_id = ${param(owner)}
+                 and ${under === null ? 'true' : `d.path like ${param(under)}`}
+                 and lower(regexp_replace(d.path, '^.*/', '')) like ${param(pattern)}`
+      // Built where it stands in the text, so its value takes its place among the parameters.
+      const kindTest = () => (options.kind === null ? '' : ` and f.kind = ${param(options.kind)}`)
+      const files =
+        pattern === null
+          ? folder === null
+            ? null
+            : `select ${fileColumns} from stored_file f
+                 where f.owner_organiser_id = ${param(owner)} and f.folder = ${param(folder)}${kindTest()}`
+          : `select ${fileColumns} from stored_file f
+               where f.owner_organiser_id = ${param(owner)}
+                 and ${folder === null ? 'true' : `(f.folder = ${param(folder)} or f.folder like ${param(under)})`}
+                 and lower(f.filename) like ${param(pattern)}${kindTest()}`
+      const rows = decodeTreeRows(
+        await em.execute(
+          `select e.*, count(*) over () as total from (${folders}${files === null ? '' : ` union all ${files}`}) e
+            order by e."isFolder" desc, lower(e.name), e.id
+            offset ${param(options.offset)} limit ${param(options.limit)}`,
+          params,
+        ),
+      )
+      return [rows, rows[0]?.total ?? 0] as [ReadonlyArray<TreeRow>, number]
+    }),
+
+  /** `owner`'s folder with this id, if any. */
+  folderById: (owner: number, id: number): Db<{ readonly id: number; readonly path: string } | null> =>
+    db(async (em) => {
+      const [row] = decodeFolderRows(
+        await em.execute('select id, path, parent from fs_folder where owner_organiser_id = ? and id = ?', [
+          owner,
+          id,
+        ]),
+      )
+      return row ?? null
+    }),
+
+  /** `owner`'s folders of these paths (those that exist), by path. */
+  foldersByPath: (
+    owner: number,
+    paths: ReadonlyArray<string>,
+  ): Db<ReadonlyArray<{ id: number; path: string }>> =>
+    paths.length === 0
+      ? db(async () => [])
+      : db(async (em) =>
+          decodeFolderRows(
+            await em.execute(
+              `select id, path, parent from fs_folder where owner_organiser_id = ? and path in (${paths.map(() => '?').join(', ')})`,
+              [owner, ...paths],
+            ),
+          ),
+        ),
+
+  /** `owner`'s file with this id, if any. */
+  fileById: (
+    owner: number,
+    id: number,
+  ): Db<{
+    readonly id: number
+    readonly filename: string
+    readonly path: string
+    readonly folder: string
+  } | null> =>
+    db(async (em) => {
+      const [row] = decodeFileRows(
+        await em.execute(
+          'select id, filename, path, folder from stored_file where owner_organiser_id = ? and id = ?',
+          [owner, id],
+        ),
+      )
+      return row ?? null
+    }),
+
+  /** Makes `folder` and every folder above it for `owner` (those missing); the existing ones stay as they are. */
+  ensureFolders: (owner: number, folder: string): Db<void> =>
+    db(async (em) => {
+      const chain = folderChain(folder)
+      if (chain.length === 0) return
+      await em.execute(
+        `insert into fs_folder (owner_organiser_id, path, parent)
+           values ${chain.map(() => '(?, ?, ?)').join(', ')}
+         on conflict (owner_organiser_id, path) do nothing`,
+        chain.flatMap((path) => [owner, path, parentOf(path)]),
+      )
+    }),
+
+  /**
+   * Moves `owner`'s folder `from` to `to` (a path that is free), with every folder and file under it: their paths
+   * and parents change, the files' object keys do not.
+   */
+  moveFolder: (owner: number, from: string, to: string): Db<void> =>
+    db(async (em) => {
+      const below = `${likeLiteral(from)}/%`
+      const cut = from.length + 1
+      await em.execute(
+        `update fs_folder set
+           path = ? || substr(path, ?),
+           parent = case when path = ? then ? else ? || substr(parent, ?) end
+         where owner_organiser_id = ? and (path = ? or path like ?)`,
+        [to, cut, from, parentOf(to), to, cut, owner, from, below],
+      )
+      await em.execute(
+        `update stored_file set folder = ? || substr(folder, ?)
+          where owner_organiser_id = ? and (folder = ? or folder like ?)`,
+        [to, cut, owner, from, below],
+      )
+    }),
+
+  /** `owner`'s file `id` as a listing shows it, if any. */
+  fileRow: (owner: number, id: number): Db<TreeRow | null> =>
+    db(async (em) => {
+      const [row] = decodeTreeRows(
+        await em.execute(
+          `select ${fileColumns}, 1 as total from stored_file f where f.owner_organiser_id = ? and f.id = ?`,
+          [owner, id],
+        ),
+      )
+      return row ?? null
+    }),
+
+  /** Names `owner`'s file `id` anew (its object key stays). */
+  renameFile: (owner: number, id: number, name: string): Db<void> =>
+    db(async (em) => {
+      await em.execute('update stored_file set filename = ? where owner_organiser_id = ? and id = ?', [
+        name,
+        owner,
+        id,
+      ])
+    }),
+}
+
+/** The file tree's repository. */
+export class FsTreeRepo extends Context.Service<FsTreeRepo, typeof statements>()('@kibitz/files/FsTreeRepo') {
+  static readonly layer = Layer.succeed(FsTreeRepo, FsTreeRepo.of(statements))
+}
