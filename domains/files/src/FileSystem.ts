@@ -35,12 +35,12 @@ export class FsEntryNotFound extends Schema.TaggedError<FsEntryNotFound>()('FsEn
 
 /**
  * A name refused: `field` is the input at fault (`folderName` when making a folder, `newObjectName` when renaming),
- * `rule` why: one of `nameProblem`'s, `exists` (the folder already has an entry of that name) or `reserved` (the
- * platform's own folder is named so, spec section 9).
+ * `rule` why (the kernel's validation rules): one of `nameProblem`'s, `nameTaken` (the folder already has a folder
+ * of that name) or `reservedName` (the platform's own folder would stand there, spec section 9).
  */
 export class FsNameRejected extends Schema.TaggedError<FsNameRejected>()('FsNameRejected', {
   field: Schema.Literals(['folderName', 'newObjectName']),
-  rule: Schema.Literals(['required', 'tooLong', 'invalidCharacters', 'reserved', 'exists']),
+  rule: Schema.Literals(['required', 'tooLong', 'invalidName', 'reservedName', 'nameTaken']),
 }) {}
 
 /** The platform's folders cannot be renamed or deleted (spec isFolderReadableOnly). */
@@ -142,9 +142,9 @@ export class FileSystem extends Context.Service<
           const trimmed = name.trim()
           const path = parent === null ? trimmed : `${parent}/${trimmed}`
           if (path.length > maxPathLength) return yield* new FsNameRejected({ field, rule: 'tooLong' })
-          if (isPlatformFolder(path)) return yield* new FsNameRejected({ field, rule: 'reserved' })
+          if (isPlatformFolder(path)) return yield* new FsNameRejected({ field, rule: 'reservedName' })
           const [taken] = yield* tree.foldersByPath(owner, [path])
-          if (taken !== undefined) return yield* new FsNameRejected({ field, rule: 'exists' })
+          if (taken !== undefined) return yield* new FsNameRejected({ field, rule: 'nameTaken' })
           return { name: trimmed, path }
         })
 

@@ -37,8 +37,8 @@ export const parentOf = (path: string): string | null => {
 /** The most characters of one folder or file name. */
 export const maxNameLength = 100
 
-/** Why a folder or file name cannot be one path segment, or null when it can. */
-export type NameProblem = 'required' | 'tooLong' | 'invalidCharacters' | 'reserved'
+/** Why a folder or file name cannot be one path segment (the kernel's validation rules), or null when it can. */
+export type NameProblem = 'required' | 'tooLong' | 'invalidName'
 
 /** Whether `name` (as typed) can name a folder or a file in the tree; checked after trimming. */
 export const nameProblem = (name: string): NameProblem | null => {
@@ -46,8 +46,8 @@ export const nameProblem = (name: string): NameProblem | null => {
   if (trimmed === '') return 'required'
   if (trimmed.length > maxNameLength) return 'tooLong'
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  if (/[/\\\u0000-\u001f\u007f]/.test(trimmed)) return 'invalidCharacters'
-  if (trimmed === '.' || trimmed === '..') return 'reserved'
+  if (/[/\\\u0000-\u001f\u007f]/.test(trimmed)) return 'invalidName'
+  if (trimmed === '.' || trimmed === '..') return 'invalidName'
   return null
 }
 

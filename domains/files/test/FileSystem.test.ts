@@ -141,14 +141,20 @@ describe('FileSystem', () => {
             Effect.flip(fs.createFolder(owner, parentId, name)).pipe(
               Effect.map((e) => (e._tag === 'FsNameRejected' ? e.rule : e._tag)),
             )
-          expect(yield* refused(null, 'event')).toBe('reserved')
-          expect(yield* refused(null, 'page')).toBe('reserved')
-          expect(yield* refused(null, 'Photos 2026')).toBe('exists')
-          expect(yield* refused(null, 'a/b')).toBe('invalidCharacters')
-          expect(yield* refused(null, '..')).toBe('reserved')
+          expect(yield* refused(null, 'event')).toBe('reservedName')
+          expect(yield* refused(null, 'page')).toBe('reservedName')
+          expect(yield* refused(null, 'Photos 2026')).toBe('nameTaken')
+          expect(yield* refused(null, 'a/b')).toBe('invalidName')
+          expect(yield* refused(null, '..')).toBe('invalidName')
           expect(yield* refused(null, ' ')).toBe('required')
           expect(yield* refused(987_654, 'Lost')).toBe('FsEntryNotFound')
 
+          // Quotes, question marks and LIKE's wildcards are names like any other, and searched for as typed.
+          const odd = yield* fs.createFolder(owner, photos.fsFileId, "Who's ? 100% _here_")
+          expect(odd.filename).toBe("Who's ? 100% _here_")
+          expect(names((yield* list(owner, null, { searchValue: '? 100%' })).entries)).toEqual([odd.filename])
+          expect(names((yield* list(owner, null, { searchValue: '_h' })).entries)).toEqual([odd.filename])
+          expect((yield* list(owner, null, { searchValue: '%' })).total).toBe(1)
           const top = yield* list(owner, null)
           expect(names(top.entries)).toEqual(['event', 'Photos 2026'])
           const found = yield* list(owner, null, { searchValue: 'RESULTS' })

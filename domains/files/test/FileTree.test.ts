@@ -73,11 +73,11 @@ describe('nameProblem', () => {
       expect(nameProblem(name), name).toBeNull()
     expect(nameProblem('   ')).toBe('required')
     expect(nameProblem('a'.repeat(101))).toBe('tooLong')
-    expect(nameProblem('2024/2025')).toBe('invalidCharacters')
-    expect(nameProblem('back\\slash')).toBe('invalidCharacters')
-    expect(nameProblem('tab\there')).toBe('invalidCharacters')
-    expect(nameProblem('..')).toBe('reserved')
-    expect(nameProblem('.')).toBe('reserved')
+    expect(nameProblem('2024/2025')).toBe('invalidName')
+    expect(nameProblem('back\\slash')).toBe('invalidName')
+    expect(nameProblem('tab\there')).toBe('invalidName')
+    expect(nameProblem('..')).toBe('invalidName')
+    expect(nameProblem('.')).toBe('invalidName')
   })
 
   it("splits a folder upload's relative path into its folders and file name, or refuses it whole", () => {

@@ -63,6 +63,10 @@ export const ValidationRule = {
   federationMismatch: 'federationMismatch',
   iban: 'iban',
   bic: 'bic',
+  // The file tree (docs/decisions/040): a folder's or a file's name is one segment of a path.
+  invalidName: 'invalidName',
+  reservedName: 'reservedName',
+  nameTaken: 'nameTaken',
 } as const
 export type RuleId = (typeof ValidationRule)[keyof typeof ValidationRule]
 
@@ -115,6 +119,9 @@ export const ruleMessages: { readonly [R in RuleId]: string } = {
   federationMismatch: 'The {field} belongs to a member with another name',
   iban: 'The {field} must be a valid IBAN',
   bic: 'The {field} must be a valid BIC (8 or 11 characters)',
+  invalidName: 'The {field} must be one name: no slash, backslash or control character, and not . or ..',
+  reservedName: 'The {field} is the name of one of the platform’s own folders here',
+  nameTaken: 'The folder already holds an entry of this {field}',
 }
 
 /** Length limits of spec section 5, for the inputs' minLength / maxLength attributes. */
