@@ -17,7 +17,9 @@ import {
  * public: anyone; signedIn: any signed-in user; organiser: accepted organisers and the super user;
  * eventOrganiser: the organiser of the event (or entry) and the super user; superUser: the super user alone;
  * token: whoever holds the link's token (a made-up one is refused alike whoever asks); webhook: Stripe, proven by
- * its signature (a request without one is refused alike whoever sends it).
+ * its signature (a request without one is refused alike whoever sends it); fileTree: an accepted organiser's own
+ * file tree (decision 040: the super user has none); treeOwner: an entry of the owner's file tree, which another
+ * organiser is answered as missing.
  */
 export type Access =
   | 'public'
@@ -27,6 +29,8 @@ export type Access =
   | 'superUser'
   | 'token'
   | 'webhook'
+  | 'fileTree'
+  | 'treeOwner'
 
 /** answers: no refusal; passes: gets past the access check; refused: 403 or 404; hidden: 404 (as if missing). */
 export type Outcome = 'answers' | 'passes' | 'unauthenticated' | 'refused' | 'hidden' | 'alike'
@@ -49,6 +53,13 @@ export const outcomeOf = (access: Access, role: Role): Outcome => {
       if (role === 'guest') return 'unauthenticated'
       if (role === 'owner' || role === 'super') return 'passes'
       return role === 'another' ? 'hidden' : 'refused'
+    case 'fileTree':
+      if (role === 'guest') return 'unauthenticated'
+      return role === 'owner' || role === 'another' ? 'passes' : 'refused'
+    case 'treeOwner':
+      if (role === 'guest') return 'unauthenticated'
+      if (role === 'owner') return 'passes'
+      return role === 'another' ? 'hidden' : 'refused'
   }
 }
 
@@ -70,6 +81,8 @@ export const accessSpec: Readonly<Record<Access, string>> = {
   superUser: 'is for the super user only',
   token: 'refuses a made-up token alike whoever asks',
   webhook: 'refuses a request without a Stripe signature alike whoever sends it',
+  fileTree: 'is for accepted organisers, each on their own file tree, only',
+  treeOwner: 'is for the file tree’s own organiser only; another organiser gets a not-found',
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -296,6 +309,19 @@ export const apiCases: Readonly<Record<string, ApiCase>> = {
         json: { eventId: s.anotherDraft, tournamentId: s.scratch.tournamentId, programs: [] },
       }),
     },
+  },
+  // The organiser's file tree (decision 040): each organiser lists and makes folders in their own tree; the owner's
+  // scratch folder is renamed by the owner alone (to its own name: 400 nameTaken, past the access check).
+  'fileSystem.listFsFile': { access: 'fileTree' },
+  'fileSystem.createFolder': {
+    access: 'fileTree',
+    values: () => ({ id: '0' }),
+    body: json({ folderName: 'Security folder' }),
+  },
+  'fileSystem.renameFileObject': {
+    access: 'treeOwner',
+    values: (s) => ({ id: String(s.scratch.folderId) }),
+    body: (s) => ({ json: { newObjectName: `Security ${s.tag}` } }),
   },
   'eventWrites.uploadImage': { access: 'eventOrganiser', body: (s) => imageUpload(s.scratch.eventId) },
   'eventWrites.removeImage': { access: 'eventOrganiser' },

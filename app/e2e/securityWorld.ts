@@ -60,7 +60,13 @@ export interface Site {
   readonly ownerUserId: number
   readonly ownerOrganiserId: number
   /** The owner's draft event, one of its tournaments and a PDF stored for it (`event/…/x.pdf`). */
-  readonly scratch: { readonly eventId: number; readonly tournamentId: number; readonly fileKey: string }
+  readonly scratch: {
+    readonly eventId: number
+    readonly tournamentId: number
+    readonly fileKey: string
+    /** A folder of the owner's file tree (decision 040). */
+    readonly folderId: number
+  }
   /** A draft of the other organiser's, to name the owner's tournaments through an event it does own. */
   readonly anotherDraft: number
   /** A public event of the owner with a canceled registration, and one of its tournaments with a public list. */
@@ -258,6 +264,14 @@ export const prepareSite = async (): Promise<Site> => {
     Schema.Struct({ url: Schema.String }),
     'the scratch document',
   )
+  const folder = decodeJson(
+    await send('POST', '/api/v1/file-system/create-folder/0', {
+      client: owner,
+      body: { json: { folderName: `Security ${tag}` } },
+    }),
+    Schema.Struct({ fsFileId: Schema.Int }),
+    'the scratch folder',
+  )
   const anotherDraft = decodeJson(
     await send('POST', '/api/v1/event', {
       client: another,
@@ -281,6 +295,7 @@ export const prepareSite = async (): Promise<Site> => {
       eventId: draft.id,
       tournamentId: tournament.tournamentId,
       fileKey: file.url.replace(/^\/files\//, ''),
+      folderId: folder.fsFileId,
     },
     ...found,
     // The canceled entry's registration time is in the organiser's list and export, and nowhere public.

@@ -15,7 +15,7 @@ import {
   EventService,
   EventsConfig,
 } from '@kibitz/events'
-import { EventFiles, FileStorage, ImageStore } from '@kibitz/files'
+import { EventFiles, FileStorage, FileSystem, ImageStore } from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
@@ -151,6 +151,7 @@ export const DomainServices = Layer.mergeAll(
   accountsFromEnv,
   filesFromEnv,
   EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
+  FileSystem.layer,
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,

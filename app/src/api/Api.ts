@@ -18,6 +18,7 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from '
 import { EventActionsGroup } from './EventActionsApi.ts'
 import { EventEditorGroup } from './EventEditorApi.ts'
 import { EventWritesGroup } from './EventWritesApi.ts'
+import { FileSystemGroup } from './FileSystemApi.ts'
 import { DocumentType } from './lookups.ts'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
 import {
@@ -311,6 +312,7 @@ export class Api extends HttpApi.make('kibitz-v1')
   .add(EventActionsGroup)
   .add(EventEditorGroup)
   .add(EventWritesGroup)
+  .add(FileSystemGroup)
   .add(RegistrationGroup)
   .middleware(Problems)
   // Report every invalid parameter at once, not only the first.

@@ -38,7 +38,7 @@ const publicCacheControl = `public, max-age=${restrictedTypesCacheMs / 1000}`
  * keep their public caching.
  */
 const personalPath =
-  /^\/api\/v1\/(user(\/|$)|event\/[^/]+\/(publish|un-publish|postpone|un-publish-after-postpone|cancel|notify-event-users|delete|event-preview-data|edit-data|tournaments\/[^/]+\/edit-data)\/?$)/
+  /^\/api\/v1\/(user(\/|$)|file-system(\/|$)|event\/[^/]+\/(publish|un-publish|postpone|un-publish-after-postpone|cancel|notify-event-users|delete|event-preview-data|edit-data|tournaments\/[^/]+\/edit-data)\/?$)/
 
 const statusTitles: Record<number, string> = {
   400: 'Bad Request',

@@ -48,6 +48,7 @@ import {
 import { EventActionHandlers } from './eventActionHandlers.server.ts'
 import { EventEditorHandlers } from './eventEditorHandlers.server.ts'
 import { EventWritesHandlers } from './eventWritesHandlers.server.ts'
+import { FileSystemHandlers } from './fileSystemHandlers.server.ts'
 import { documentTypes, type NamedLookup, prizeTypes, stageTypes, tourTypes } from './lookups.ts'
 import {
   InvalidRequest,
@@ -489,5 +490,6 @@ export const ApiHandlers = Layer.mergeAll(
   EventActionHandlers,
   EventEditorHandlers,
   EventWritesHandlers,
+  FileSystemHandlers,
   RegistrationHandlers,
 ).pipe(Layer.provideMerge(Layer.mergeAll(ProblemsLive, AuthenticatedLive)))

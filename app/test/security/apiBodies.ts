@@ -31,6 +31,12 @@ export const validBodies = (operationId: string): ReadonlyArray<unknown> => {
     },
   })
   const bodies: Record<string, ReadonlyArray<unknown>> = {
+    // The file tree (decision 040): names a person types, odd ones included; their mutations are the hostile ones.
+    'fileSystem.createFolder': [
+      { folderName: 'Results 2026' },
+      { folderName: "Šiauliai ? 100% _x_ O'Brien" },
+    ],
+    'fileSystem.renameFileObject': [{ newObjectName: 'Nuostatai.pdf' }, { newObjectName: 'Archive' }],
     'user.register': [
       {
         user: {
