@@ -28,6 +28,7 @@ import { acquirePostgres } from '@kibitz/testing'
 import { Schema } from 'effect'
 import { jobsScenario, sitemapScenario } from './background.ts'
 import { catalogueScenario } from './catalogue.ts'
+import { fileTreeScenario } from './files.ts'
 import { lighthouseScenario } from './lighthouse.ts'
 import { type Figure, shown } from './measure.ts'
 import { memoryScenario } from './memory.ts'
@@ -231,6 +232,7 @@ const main = async () => {
 
     figures.push(...(await part('jobs', () => jobsScenario(db.url, Math.max(quick ? 60 : 30, rounds)))))
     figures.push(...(await part('sitemap', () => sitemapScenario(db.url, 7))))
+    figures.push(...(await part('file manager', () => fileTreeScenario(db.url, { rounds }))))
 
     const targets = await findTargets(db.url)
     log(`pages under load: event ${targets.eventAlias}`)
