@@ -4,7 +4,7 @@
 import { FileSystem } from '@kibitz/files'
 import { Database, DomainServices, withEm } from '@kibitz/infra'
 import { type Em, OrganiserId } from '@kibitz/kernel'
-import { type Effect, Layer, ManagedRuntime, Schema } from 'effect'
+import { Effect, Layer, ManagedRuntime, Schema } from 'effect'
 import { primaryKeyLookup } from './catalogue.ts'
 import { type Figure, figure, percentile, sample } from './measure.ts'
 
@@ -22,7 +22,7 @@ export const fileTreeScenario = async (
     DomainServices.pipe(Layer.provideMerge(Database.layer(databaseUrl, { poolMax: 4 }))),
   )
   const run = <A, E>(effect: Effect.Effect<A, E, FileSystem | Em>) =>
-    runtime.runPromise(withEm(effect) as Effect.Effect<A, never, FileSystem | Database>)
+    runtime.runPromise(withEm(Effect.orDie(effect)))
   try {
     // An accepted organiser's folder, filled as uploads fill it: a third images, the rest documents.
     const orm = await runtime.runPromise(Database)

@@ -36,19 +36,16 @@ export class FsListReply extends Schema.Class<FsListReply>('FsListReply')({
   totalCount: Schema.Int.annotate({ description: 'How many entries the folder (or the search) has in all.' }),
 }) {}
 
-/** POST v1/file-system/create-folder/{id}: the new folder's name. */
-export const CreateFolderPayload = Schema.Struct({
-  folderName: Schema.String.annotate({
-    description: 'One name, at most 100 characters: no slash, backslash or control character, not . or ..',
-  }),
+/** A folder's or file's name as a body field (the files domain checks it, naming the field). */
+const EntryName = Schema.String.annotate({
+  description: 'One name, at most 100 characters: no slash, backslash or control character, not . or ..',
 })
 
+/** POST v1/file-system/create-folder/{id}: the new folder's name. */
+export const CreateFolderPayload = Schema.Struct({ folderName: EntryName })
+
 /** POST v1/file-system/rename-file-object/{id}: the entry's new name. */
-export const RenamePayload = Schema.Struct({
-  newObjectName: Schema.String.annotate({
-    description: 'One name, at most 100 characters: no slash, backslash or control character, not . or ..',
-  }),
-})
+export const RenamePayload = Schema.Struct({ newObjectName: EntryName })
 
 const userIdHeader = {
   'x-user-id': Schema.optionalKey(

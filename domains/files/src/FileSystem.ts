@@ -28,6 +28,18 @@ export interface FsListing {
   readonly total: number
 }
 
+/**
+ * Which page of a folder to list: `parentId` null for the root; `searchValue` lists the entries under the folder
+ * whose name contains it; `kind` keeps the files of that kind only. The caller bounds `offset` and `limit`.
+ */
+export interface FsListOptions {
+  readonly parentId: number | null
+  readonly offset: number
+  readonly limit: number
+  readonly searchValue?: string | undefined
+  readonly kind?: 'image' | 'document' | undefined
+}
+
 /** The owner has no file or folder with this id. */
 export class FsEntryNotFound extends Schema.TaggedError<FsEntryNotFound>()('FsEntryNotFound', {
   id: Schema.Int,
@@ -78,21 +90,8 @@ const folderEntry = (row: { readonly id: number; readonly path: string }): FsEnt
 export class FileSystem extends Context.Service<
   FileSystem,
   {
-    /**
-     * One page of `owner`'s folder `parentId` (null: the root), folders first and then by name, with the folders
-     * above it and the total. `searchValue` lists the entries under the folder whose name contains it; `kind`
-     * keeps the files of that kind only. The caller bounds `offset` and `limit`.
-     */
-    list(
-      owner: OrganiserId,
-      options: {
-        readonly parentId: number | null
-        readonly offset: number
-        readonly limit: number
-        readonly searchValue?: string | undefined
-        readonly kind?: 'image' | 'document' | undefined
-      },
-    ): Effect.Effect<FsListing, FsEntryNotFound, Em>
+    /** One page of one of `owner`'s folders, folders first and then by name, with the folders above it and the total. */
+    list(owner: OrganiserId, options: FsListOptions): Effect.Effect<FsListing, FsEntryNotFound, Em>
     /** Makes a folder named `name` in `owner`'s folder `parentId` (null: the root). */
     createFolder(
       owner: OrganiserId,
@@ -148,16 +147,7 @@ export class FileSystem extends Context.Service<
           return { name: trimmed, path }
         })
 
-      const list = Effect.fn('FileSystem.list')(function* (
-        owner: OrganiserId,
-        options: {
-          readonly parentId: number | null
-          readonly offset: number
-          readonly limit: number
-          readonly searchValue?: string | undefined
-          readonly kind?: 'image' | 'document' | undefined
-        },
-      ) {
+      const list = Effect.fn('FileSystem.list')(function* (owner: OrganiserId, options: FsListOptions) {
         const folder = yield* folderOf(owner, options.parentId)
         const search = options.searchValue?.trim().slice(0, maxNameLength) ?? ''
         const [rows, total] = yield* tree.list(owner, folder?.path ?? null, {
@@ -200,14 +190,12 @@ export class FileSystem extends Context.Service<
               yield* tree.moveFolder(owner, folder.path, path)
               return folderEntry({ id, path })
             }
-            const file = yield* tree.fileById(owner, id)
+            const file = yield* tree.fileRow(owner, id)
             if (file === null) return yield* new FsEntryNotFound({ id })
             const problem = nameProblem(newName)
             if (problem !== null) return yield* new FsNameRejected({ field: 'newObjectName', rule: problem })
             yield* tree.renameFile(owner, id, newName.trim())
-            const row = yield* tree.fileRow(owner, id)
-            if (row === null) return yield* Effect.die(new Error(`the file ${id} was not renamed`))
-            return entryOf(row)
+            return entryOf({ ...file, name: newName.trim() })
           }),
         )
       })

@@ -24,3 +24,6 @@ export const oneOf = <T extends string | number>(
   if (found === undefined) throw new Error(`corrupt ${what}: ${JSON.stringify(value)}`)
   return found
 }
+
+/** `text` for a LIKE pattern (with the default escape `\`): its wildcards and the escape character stand for themselves. */
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`)

@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from '@kibitz/kernel'
+import { likeLiteral, withoutControlCharacters } from '@kibitz/kernel'
 import type { CatalogueQuery } from '../Event.ts'
 import { publicStates } from '../Event.ts'
 
@@ -37,9 +37,6 @@ const publicStateList = publicStates.map((s) => `'${s}'`).join(',')
  * hashing every accepted one for each part of a listing (a fifth of the home page's statement, issue 16).
  */
 export const visibleToPublic = `e.state in (${publicStateList}) and not exists (select 1 from organiser o where o.id = e.organiser_id and o.status <> 3)`
-
-/** Escapes LIKE wildcards in user text. */
-export const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The calendar date "now" in the event's own time zone: an event runs by its local calendar. */
 const localToday = (now: string) => sql(`(?::timestamptz at time zone e.time_zone)::date`, now)
@@ -143,7 +140,7 @@ export const filtersOf = (
       const tests = alternatives.map((word) =>
         narrow
           ? sql(`strpos(e.search_text, ?) > 0`, word)
-          : sql(`e.search_text like ?`, `%${likeEscape(word)}%`),
+          : sql(`e.search_text like ?`, `%${likeLiteral(word)}%`),
       )
       parts.push(
         tests.length === 1 && tests[0]

@@ -1,7 +1,7 @@
-import { type Db, db, Em, EventId, preparedRead, withoutControlCharacters } from '@kibitz/kernel'
+import { type Db, db, Em, EventId, likeLiteral, preparedRead, withoutControlCharacters } from '@kibitz/kernel'
 import { Context, Effect, Layer, Option, Schema } from 'effect'
 import type { TournamentSummary } from '../Event.ts'
-import { likeEscape, visibleToPublic } from './CatalogueSql.ts'
+import { visibleToPublic } from './CatalogueSql.ts'
 import {
   anyViewSql,
   decodeViewRows,
@@ -140,9 +140,9 @@ export class EventRepo extends Context.Service<
           em.execute(sql, [
             now.toISOString().slice(0, 10),
             now.toISOString(),
-            `%${likeEscape(withoutControlCharacters(text).toLowerCase())}%`,
+            `%${likeLiteral(withoutControlCharacters(text).toLowerCase())}%`,
             // Places that start with the text come first ('vil' → Vilnius before Deauville).
-            `${likeEscape(withoutControlCharacters(text).toLowerCase())}%`,
+            `${likeLiteral(withoutControlCharacters(text).toLowerCase())}%`,
             limit,
           ]),
         )

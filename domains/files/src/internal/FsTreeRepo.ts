@@ -1,12 +1,9 @@
-import { type Db, db } from '@kibitz/kernel'
+import { type Db, db, likeLiteral } from '@kibitz/kernel'
 import { Context, Layer, Schema } from 'effect'
 import { folderChain, parentOf } from '../FileTree.ts'
 
 // The file tree's statements (docs/decisions/040): folders are fs_folder rows, files stored_file rows; an entry
 // of a listing is either. Only the files domain's services call these, on the caller's EntityManager.
-
-/** `text` for a LIKE pattern: its wildcards and the escape character stand for themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** One entry of a folder as the listing reads it. */
 export interface TreeRow {
@@ -38,10 +35,6 @@ const FolderRows = Schema.Array(
   Schema.Struct({ id: Schema.Int, path: Schema.String, parent: Schema.NullOr(Schema.String) }),
 )
 const decodeFolderRows = Schema.decodeUnknownSync(FolderRows)
-const FileRows = Schema.Array(
-  Schema.Struct({ id: Schema.Int, filename: Schema.String, path: Schema.String, folder: Schema.String }),
-)
-const decodeFileRows = Schema.decodeUnknownSync(FileRows)
 
 const folderColumns = `d.id, regexp_replace(d.path, '^.*/', '') as name, d.path, d.parent, null::text as url,
   true as "isFolder", null::text as kind,
@@ -132,26 +125,6 @@ const statements = {
             ),
           ),
         ),
-
-  /** `owner`'s file with this id, if any. */
-  fileById: (
-    owner: number,
-    id: number,
-  ): Db<{
-    readonly id: number
-    readonly filename: string
-    readonly path: string
-    readonly folder: string
-  } | null> =>
-    db(async (em) => {
-      const [row] = decodeFileRows(
-        await em.execute(
-          'select id, filename, path, folder from stored_file where owner_organiser_id = ? and id = ?',
-          [owner, id],
-        ),
-      )
-      return row ?? null
-    }),
 
   /** Makes `folder` and every folder above it for `owner` (those missing); the existing ones stay as they are. */
   ensureFolders: (owner: number, folder: string): Db<void> =>

@@ -1,4 +1,4 @@
-import { Em } from '@kibitz/kernel'
+import { Em, likeLiteral } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
 import { StoredFileEntity } from './entities/StoredFileEntity.ts'
@@ -26,9 +26,6 @@ export interface NewStoredFile {
   readonly height: number | null
   readonly size: number
 }
-
-/** `text` for a LIKE pattern: its wildcards and the escape character stand for themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The stored_file table's repository. */
 export class StoredFileRepo extends Context.Service<
