@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { bootstrapDatabase, ConfigError, loadConfig, openOrm } from '@kibitz/infra'
+import { bootstrapDatabase, ConfigError, fileStorageOf, loadConfig, openOrm } from '@kibitz/infra'
 import {
   checkDatabaseUrl,
   holdListen,
@@ -136,7 +136,7 @@ const report = await bootstrapDatabase(orm, {
   url: databaseUrl,
   adminEmail: config.adminEmail,
   adminPassword: config.adminPassword,
-  seed: config.production ? undefined : (o) => seedDemoData(o),
+  seed: config.production ? undefined : (o) => seedDemoData(o, { files: fileStorageOf(config) }),
 })
 await orm.close(true)
 if (report.migrationsApplied.length > 0)

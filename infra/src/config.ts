@@ -28,6 +28,8 @@ export interface AppConfig {
   readonly registration: RegistrationSettings
   /** PAGE_CACHE_SECONDS (default 10; 0 turns it off): how long a web process reuses an anonymous page. */
   readonly pageCacheSeconds: number
+  /** FILE_QUOTA_MB (default 1024): how much each organiser may keep in their file tree, in megabytes. */
+  readonly fileQuotaBytes: number
 }
 
 /** Registration (issue 5): how long an unpaid entry holds its places, card payments, the federation lookup. */
@@ -46,6 +48,17 @@ export interface RegistrationSettings {
     readonly gatewayUrl: string | null
     readonly apiKey: string | null
   } | null
+}
+
+/** FILE_QUOTA_MB: a whole number of megabytes from 1 to 10,000,000 (default 1024). */
+const fileQuotaFrom = (env: Readonly<Record<string, string | undefined>>): number => {
+  const raw = env.FILE_QUOTA_MB?.trim() || '1024'
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10_000_000) {
+    throw new ConfigError(
+      `FILE_QUOTA_MB must be a whole number of megabytes from 1 to 10000000 (got ${JSON.stringify(env.FILE_QUOTA_MB)})`,
+    )
+  }
+  return Number(raw) * 1024 * 1024
 }
 
 const registrationFrom = (env: Readonly<Record<string, string | undefined>>): RegistrationSettings => {
@@ -258,5 +271,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): A
     version: env.KIBITZ_VERSION?.trim() || '0.1.0',
     registration: registrationFrom(env),
     pageCacheSeconds: Number(rawCache),
+    fileQuotaBytes: fileQuotaFrom(env),
   }
 }

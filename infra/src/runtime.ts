@@ -12,10 +12,22 @@ import {
   EventDirectory,
   EventEditing,
   EventEditor,
+  EventGalleries,
   EventService,
   EventsConfig,
+  eventFileUses,
+  galleryFileUses,
 } from '@kibitz/events'
-import { EventFiles, FileStorage, FileSystem, ImageStore } from '@kibitz/files'
+import {
+  EventFiles,
+  FileStorage,
+  FileSystem,
+  FilesConfig,
+  FileUsage,
+  FsDownloads,
+  FsUploads,
+  ImageStore,
+} from '@kibitz/files'
 import { HotelService } from '@kibitz/hotels'
 import { Em, LookupService } from '@kibitz/kernel'
 import { PageService } from '@kibitz/pages'
@@ -34,6 +46,7 @@ import {
   TournamentEditor,
   TournamentService,
   TournamentStore,
+  tournamentFileUses,
 } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Context, Effect, Layer } from 'effect'
@@ -99,6 +112,27 @@ export const accountsLayer = (
 /** The file store configured from the environment (validated by the launcher at start). */
 const filesFromEnv = Layer.unwrap(Effect.sync(() => fileStorageOf(loadConfig(process.env))))
 
+/** Who uses a stored file: each domain that points at stored files answers for its own (decision 040). */
+export const fileUsageLayer = FileUsage.combining([eventFileUses, tournamentFileUses, galleryFileUses])
+
+/** The organiser's file tree: listing, folders, renames, deletions with the usage report, uploads within the quota. */
+const fileTreeFromEnv = Layer.mergeAll(
+  FileSystem.layer.pipe(Layer.provide(Layer.mergeAll(filesFromEnv, fileUsageLayer))),
+  FsDownloads.layer.pipe(Layer.provide(filesFromEnv)),
+  FsUploads.layer.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        filesFromEnv,
+        Layer.unwrap(
+          Effect.sync(() =>
+            Layer.succeed(FilesConfig, { quotaBytes: loadConfig(process.env).fileQuotaBytes }),
+          ),
+        ),
+      ),
+    ),
+  ),
+)
+
 /** The accounts layer configured from the environment (validated by the launcher at start). */
 const accountsFromEnv = Layer.unwrap(
   Effect.sync(() => {
@@ -151,7 +185,7 @@ export const DomainServices = Layer.mergeAll(
   accountsFromEnv,
   filesFromEnv,
   EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
-  FileSystem.layer,
+  fileTreeFromEnv,
   LookupService.layer,
   OrganiserService.layer,
   EventService.layer,
@@ -165,6 +199,10 @@ export const DomainServices = Layer.mergeAll(
         EventFiles.layer.pipe(Layer.provide(filesFromEnv)),
       ),
     ),
+  ),
+  // The event's galleries and the one per tournament (docs/decisions/041).
+  EventGalleries.layer.pipe(
+    Layer.provide(Layer.mergeAll(eventTournamentsLayer, EventFiles.layer.pipe(Layer.provide(filesFromEnv)))),
   ),
   // The event's tournaments are edited by their domain, through the door the event's editor opens.
   TournamentEditor.layer.pipe(

@@ -15,6 +15,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'short' })).toThrow(ConfigError)
     })
 
+    it('reads FILE_QUOTA_MB, 1024 by default, and refuses nonsense naming it', () => {
+      expect(loadConfig({}).fileQuotaBytes).toBe(1024 * 1024 * 1024)
+      expect(loadConfig({ FILE_QUOTA_MB: '50' }).fileQuotaBytes).toBe(50 * 1024 * 1024)
+      for (const wrong of ['0', 'lots', '1.5', '-3'])
+        expect(() => loadConfig({ FILE_QUOTA_MB: wrong })).toThrow(/^FILE_QUOTA_MB must be/)
+    })
+
     it('reads PAGE_CACHE_SECONDS, 10 by default, and refuses nonsense naming it', () => {
       expect(loadConfig({}).pageCacheSeconds).toBe(10)
       expect(loadConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0)

@@ -29,6 +29,7 @@ import { Schema } from 'effect'
 import { jobsScenario, sitemapScenario } from './background.ts'
 import { catalogueScenario } from './catalogue.ts'
 import { fileTreeScenario } from './files.ts'
+import { fileTransfersScenario } from './fileTransfers.ts'
 import { lighthouseScenario } from './lighthouse.ts'
 import { type Figure, shown } from './measure.ts'
 import { memoryScenario } from './memory.ts'
@@ -233,6 +234,7 @@ const main = async () => {
     figures.push(...(await part('jobs', () => jobsScenario(db.url, Math.max(quick ? 60 : 30, rounds)))))
     figures.push(...(await part('sitemap', () => sitemapScenario(db.url, 7))))
     figures.push(...(await part('file manager', () => fileTreeScenario(db.url, { rounds }))))
+    figures.push(...(await part('file manager transfers', () => fileTransfersScenario(db.url))))
 
     const targets = await findTargets(db.url)
     log(`pages under load: event ${targets.eventAlias}`)

@@ -2,6 +2,7 @@ import { EventStateId, EventTypeId, OrganiserId } from '@kibitz/kernel'
 import { EventId } from '@kibitz/kernel/ids'
 import { Schema } from 'effect'
 import { EventState } from './EventStates.ts'
+import { Gallery } from './Gallery.ts'
 
 /** Spec section 9: event types local 1, national 2, international 3, world class 4. */
 export const EventType = { local: 1, national: 2, international: 3, worldClass: 4 } as const
@@ -115,6 +116,11 @@ export class EventView extends Schema.Class<EventView>('@kibitz/events/EventView
   registrationOpensAt: Schema.NullOr(Schema.String),
   registrationClosesAt: Schema.NullOr(Schema.String),
   updatedAt: Schema.String,
+  /**
+   * The event's active galleries with at least one image (spec section 3 gallery; docs/decisions/041): the event's
+   * own first (`tournamentId` null), then each tournament's.
+   */
+  galleries: Schema.Array(Gallery),
 }) {}
 
 /**

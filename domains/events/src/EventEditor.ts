@@ -21,6 +21,7 @@ import { generalSteps } from './editor/GeneralSteps.ts'
 import { pictureSteps } from './editor/Picture.ts'
 import { EventActionRepo } from './internal/EventActionRepo.ts'
 import { EventEditorRepo } from './internal/EventEditorRepo.ts'
+import { GalleryRepo } from './internal/GalleryRepo.ts'
 
 // The organiser's editor of spec section 2 (creation wizard and event management): who may edit which event,
 // and what a draft still lacks before it can be published. Its steps live in editor/: the creation and the
@@ -107,8 +108,8 @@ export class EventEditor extends Context.Service<
     ): Effect.Effect<EventFilesPage, EventEditRefused | EventInputInvalid, Em>
     /**
      * Same actors, while editable: removes one of the event's stored files (with its thumbnail). A key outside
-     * the event's folder is not found; the event's picture and a file a tournament names as its rules or
-     * results are refused as in use (they are changed where they are used), so no page links to a removed file.
+     * the event's folder is not found; the event's picture, an image a gallery shows and a file a tournament
+     * names as its rules or results are refused as in use (they are changed where they are used), so no page links to a removed file.
      */
     removeFile(
       actor: EventActor,
@@ -126,8 +127,9 @@ export class EventEditor extends Context.Service<
         organisers: yield* OrganiserService,
         eventTournaments: yield* EventTournaments,
         files: yield* EventFiles,
+        galleries: yield* GalleryRepo,
       })
       return EventEditor.of({ ...generalSteps(kit), ...pictureSteps(kit), ...documentSteps(kit) })
     }),
-  ).pipe(Layer.provide(Layer.mergeAll(EventEditorRepo.layer, EventActionRepo.layer)))
+  ).pipe(Layer.provide(Layer.mergeAll(EventEditorRepo.layer, EventActionRepo.layer, GalleryRepo.layer)))
 }

@@ -1,5 +1,5 @@
 import { displayTimeState, type Em, isoDate, OrganiserId, oneOf, placeWithCountry } from '@kibitz/kernel'
-import { Clock, Context, Effect, Layer, Option } from 'effect'
+import { Clock, Context, Effect, Layer, Option, Schema } from 'effect'
 import {
   type CatalogueCard,
   type CatalogueKeyset,
@@ -18,6 +18,7 @@ import {
   type TournamentSummary,
 } from './Event.ts'
 import { EventNotFound } from './EventErrors.ts'
+import { Gallery } from './Gallery.ts'
 import { type CardSource, CatalogueRepo } from './internal/CatalogueRepo.ts'
 import { EventRepo } from './internal/EventRepo.ts'
 import type { ViewSource } from './internal/EventViewSql.ts'
@@ -439,8 +440,18 @@ const toViewData = (e: ViewSource, locale: string, now: Date): EventViewData => 
     registrationOpensAt: e.registrationOpensAt,
     registrationClosesAt: e.registrationClosesAt,
     updatedAt: e.updatedAt,
+    galleries: e.galleries.map((g) => ({
+      galleryId: g.galleryId,
+      eventId: e.id,
+      tournamentId: g.tournamentId,
+      title: g.title,
+      isActive: true,
+      galleryItems: g.items.map((i) => ({ ...i, bucket: null })),
+    })),
   }
 }
+
+const decodeGallery = Schema.decodeSync(Gallery)
 
 /** The class of the view's data (each part checked as it is constructed). */
 const toView = (data: EventViewData): EventView =>
@@ -449,4 +460,5 @@ const toView = (data: EventViewData): EventView =>
     card: new EventCard(data.card),
     contents: data.contents.map((c) => new EventContent(c)),
     locations: data.locations.map((l) => new EventLocation(l)),
+    galleries: data.galleries.map((g) => decodeGallery(g)),
   })

@@ -6,11 +6,14 @@ export * from './EventEditing.ts'
 export * from './EventEditor.ts'
 export * from './EventEntries.ts'
 export * from './EventErrors.ts'
+export * from './EventFileUses.ts'
+export * from './EventGalleries.ts'
 export * from './EventInput.ts'
 export * from './EventProblems.ts'
 export { EventService } from './EventService.ts'
 export { EventsConfig } from './EventsConfig.ts'
 export * from './EventTournaments.ts'
+export * from './GalleryFileUses.ts'
 /** Diagnostics only (the benchmark's EXPLAIN): the SQL a catalogue page runs. */
 export {
   asTyped as catalogueAsTyped,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { type Em, EventId, type OrganiserId, StoredFileId, slugify, TournamentId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
-import sharp from 'sharp'
-import { defaultThumbnailWidth, FolderPaths } from './FolderPaths.ts'
+import { FolderPaths } from './FolderPaths.ts'
 import { FsTreeRepo } from './internal/FsTreeRepo.ts'
+import { encodeImage, FileRejected } from './internal/ImageEncoding.ts'
 import { type NewStoredFile, StoredFileRepo } from './internal/StoredFileRepo.ts'
 import { FileStorage } from './Storage.ts'
 
@@ -11,16 +11,20 @@ import { FileStorage } from './Storage.ts'
 // then a stored_file row records owner, kind and folder for the file manager. Bytes first, row second, and the
 // bytes are removed again when the row cannot be written, so a failed upload leaves no row behind.
 
-/** The most an event image may weigh before it is even decoded. */
-export const maxEventImageBytes = 10 * 1024 * 1024
 /** The most a PDF document may weigh. */
 export const maxDocumentBytes = 20 * 1024 * 1024
-/** Images are decoded only up to this many pixels (a small file can still claim a huge canvas). */
-export const maxImagePixels = 40_000_000
-/** Stored event images fit within this many pixels each way; larger photos are scaled down. */
-export const eventImageMaxPx = 2560
-/** Thumbnail widths a caller may ask for (spec section 9 default: 500). */
-export const thumbWidthRange = { min: 50, max: 2000 } as const
+
+export {
+  type EncodedImage,
+  type EncodedVariant,
+  encodeImage,
+  eventImageMaxPx,
+  FileRejected,
+  maxEventImageBytes,
+  maxImagePixels,
+  responsiveWidths,
+  thumbWidthRange,
+} from './internal/ImageEncoding.ts'
 
 export { StoredFileId }
 
@@ -44,7 +48,17 @@ export const documentFolderPath = (folder: DocumentFolder): string => {
   }
 }
 
-/** An event image (spec section 3 Image): public paths under /files/, its size in pixels and its object key. */
+/** One stored thumbnail of an image: its public path and size in pixels (a `srcset` candidate). */
+export class ImageThumbnail extends Schema.Class<ImageThumbnail>('@kibitz/files/ImageThumbnail')({
+  url: Schema.String,
+  width: Schema.Int,
+  height: Schema.Int,
+}) {}
+
+/**
+ * An event image (spec section 3 Image): public paths under /files/, its size in pixels, its object key, and its
+ * thumbnails (the responsive widths of decision 041, narrowest first; the requested one is `thumbUrl`).
+ */
 export class EventImage extends Schema.Class<EventImage>('@kibitz/files/EventImage')({
   imageId: StoredFileId,
   url: Schema.String,
@@ -53,6 +67,8 @@ export class EventImage extends Schema.Class<EventImage>('@kibitz/files/EventIma
   height: Schema.Int,
   key: Schema.String,
   filename: Schema.String,
+  thumbnails: Schema.Array(ImageThumbnail),
+  uploadedAt: Schema.String,
 }) {}
 
 /** A PDF document (spec section 3 Document); `size` in bytes, `uploadedAt` an ISO instant. */
@@ -95,6 +111,27 @@ export class StoredFileEntry extends Schema.Class<StoredFileEntry>('@kibitz/file
   uploadedAt: Schema.String,
 }) {}
 
+/**
+ * A document a public event page lists (issue 17): where it belongs (the event's documents, a tournament's
+ * documents or results), its type from its name's extension (`PDF`, `DOCX`, …), size in bytes, upload instant.
+ */
+export class PublicDocument extends Schema.Class<PublicDocument>('@kibitz/files/PublicDocument')({
+  fileId: StoredFileId,
+  url: Schema.String,
+  filename: Schema.String,
+  fileType: Schema.String,
+  folderKind: EventFolderKind,
+  tournamentId: Schema.NullOr(TournamentId),
+  size: Schema.Int,
+  uploadedAt: Schema.String,
+}) {}
+
+/** The type a person reads from a stored key: its extension in capitals, `FILE` when it has none. */
+const fileTypeOf = (key: string) => {
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(key)?.[1]
+  return extension ? extension.toUpperCase() : 'FILE'
+}
+
 /** One page of a listing, with how many files there are in all. */
 export interface StoredFilePage {
   readonly files: ReadonlyArray<StoredFileEntry>
@@ -130,15 +167,6 @@ export const eventFolderOf = (
   if (results !== null) return { kind: 'tournamentResults', tournamentId: results }
   return { kind: 'other', tournamentId: null }
 }
-
-/**
- * An upload refused before anything was stored: `field` is the input at fault ('file', 'thumbWidth' or
- * 'filename') and `rule` why. The rule ids are the kernel's validation rules, plus 'notAPdf'.
- */
-export class FileRejected extends Schema.TaggedError<FileRejected>()('FileRejected', {
-  field: Schema.Literals(['file', 'thumbWidth', 'filename']),
-  rule: Schema.Literals(['required', 'notAnImage', 'notAPdf', 'fileTooLarge', 'outOfRange', 'tooLong']),
-}) {}
 
 /** The owner has no stored file under this key. */
 export class StoredFileNotFound extends Schema.TaggedError<StoredFileNotFound>()('StoredFileNotFound', {
@@ -176,7 +204,8 @@ export class EventFiles extends Context.Service<
   {
     /**
      * Event management, after authorising the event: re-encodes `bytes` as WebP (metadata dropped) within
-     * `eventImageMaxPx`, with a thumbnail `thumbWidth` wide (default 500, never enlarged), in the event's gallery
+     * `eventImageMaxPx`, with a thumbnail `thumbWidth` wide (default 500, never enlarged) and the responsive
+     * widths of `responsiveWidths` narrower than the image (decision 041), in the event's gallery
      * folder, recorded as owned by `owner` (the event's organiser). Nothing is stored when it fails.
      */
     storeEventImage(
@@ -210,6 +239,23 @@ export class EventFiles extends Context.Service<
       eventId: EventId,
       page: { readonly offset: number; readonly limit: number },
     ): Effect.Effect<StoredFilePage, never, Em>
+    /**
+     * The public event page, for a public event (or its organiser's preview): the documents `owner` (the event's
+     * organiser) keeps in the event's documents folder and its tournaments' documents and results folders,
+     * newest first, 200 at most. Files of folders the organiser made there by hand are not listed.
+     */
+    publicDocuments(
+      owner: OrganiserId,
+      eventId: EventId,
+    ): Effect.Effect<ReadonlyArray<PublicDocument>, never, Em>
+    /**
+     * A gallery picking stored images (docs/decisions/041), after authorising the event: `owner`'s images stored
+     * under `keys`, as stored (another owner's, a document, or an image without its size is not among them).
+     */
+    imagesOf(
+      owner: OrganiserId,
+      keys: ReadonlyArray<string>,
+    ): Effect.Effect<ReadonlyArray<EventImage>, never, Em>
   }
 >()('@kibitz/files/EventFiles') {
   static readonly layer = Layer.effect(
@@ -233,53 +279,28 @@ export class EventFiles extends Context.Service<
           return yield* stored.insert(row)
         }).pipe(Effect.onError(() => discard(objects.map(([key]) => key))))
 
-      const encode = (bytes: Uint8Array, thumbWidth: number) =>
-        Effect.tryPromise({
-          try: async () => {
-            // Decoding is bounded in pixels, and any corrupt input is an error; rotate() applies EXIF orientation
-            // before the metadata is dropped.
-            const source = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: 'error' }).rotate()
-            const image = await source
-              .clone()
-              .resize(eventImageMaxPx, eventImageMaxPx, { fit: 'inside', withoutEnlargement: true })
-              .webp({ quality: 82 })
-              .toBuffer({ resolveWithObject: true })
-            const thumb = await source
-              .clone()
-              .resize({ width: thumbWidth, withoutEnlargement: true })
-              .webp({ quality: 80 })
-              .toBuffer()
-            return { image, thumb }
-          },
-          catch: () => new FileRejected({ field: 'file', rule: 'notAnImage' }),
-        })
-
       const storeEventImage = Effect.fn('EventFiles.storeEventImage')(function* (
         owner: OrganiserId,
         eventId: EventId,
         bytes: Uint8Array,
         options: { readonly filename: string; readonly thumbWidth?: number | undefined },
       ) {
-        if (bytes.byteLength === 0) return yield* new FileRejected({ field: 'file', rule: 'required' })
-        if (bytes.byteLength > maxEventImageBytes)
-          return yield* new FileRejected({ field: 'file', rule: 'fileTooLarge' })
-        const thumbWidth = options.thumbWidth ?? defaultThumbnailWidth
-        if (
-          !Number.isInteger(thumbWidth) ||
-          thumbWidth < thumbWidthRange.min ||
-          thumbWidth > thumbWidthRange.max
-        )
-          return yield* new FileRejected({ field: 'thumbWidth', rule: 'outOfRange' })
         const filename = yield* cleanFilename(options.filename)
-        const { image, thumb } = yield* encode(bytes, thumbWidth)
+        const encoded = yield* encodeImage(bytes, { thumbWidth: options.thumbWidth })
         const folder = FolderPaths.eventGallery(eventId)
         const base = newBase(folder, filename, 'image')
         const key = `${base}.webp`
         const thumbKey = `${base}-thumb.webp`
+        const sized = encoded.thumbnails.map((t) => ({ key: `${base}-w${t.width}.webp`, variant: t }))
+        const thumbnails = sized.map(
+          ({ key: k, variant }) =>
+            new ImageThumbnail({ url: publicPath(k), width: variant.width, height: variant.height }),
+        )
         const row = yield* storeThenRecord(
           [
-            [key, image.data],
-            [thumbKey, thumb],
+            [key, encoded.main.data],
+            [thumbKey, encoded.thumb.data],
+            ...sized.map(({ key: k, variant }) => [k, variant.data] as const),
           ],
           {
             ownerOrganiserId: owner,
@@ -289,19 +310,22 @@ export class EventFiles extends Context.Service<
             filename,
             url: publicPath(key),
             thumbUrl: publicPath(thumbKey),
-            width: image.info.width,
-            height: image.info.height,
-            size: image.data.byteLength,
+            width: encoded.width,
+            height: encoded.height,
+            size: encoded.main.data.byteLength,
+            thumbnails: thumbnails.map((t) => ({ url: t.url, width: t.width, height: t.height })),
           },
         )
         return new EventImage({
           imageId: StoredFileId.make(row.id),
           url: row.url,
           thumbUrl: publicPath(thumbKey),
-          width: image.info.width,
-          height: image.info.height,
+          width: encoded.width,
+          height: encoded.height,
           key,
           filename,
+          thumbnails,
+          uploadedAt: row.uploadedAt.toISOString(),
         })
       })
 
@@ -330,6 +354,7 @@ export class EventFiles extends Context.Service<
           width: null,
           height: null,
           size: bytes.byteLength,
+          thumbnails: null,
         })
         return new EventDocument({
           fileId: StoredFileId.make(row.id),
@@ -346,9 +371,12 @@ export class EventFiles extends Context.Service<
         if (!row) return yield* new StoredFileNotFound({ key })
         // The row goes first: bytes without a row are only wasted space, a row without bytes is a broken link.
         yield* stored.deleteById(row.id)
-        const thumbKey = row.thumbUrl ? keyOfPublicPath(row.thumbUrl) : undefined
         yield* storage.remove(row.path)
-        if (thumbKey !== undefined) yield* storage.remove(thumbKey)
+        // The thumbnail and every responsive width (decision 041) go with the image.
+        for (const url of [row.thumbUrl, ...(row.thumbnails ?? []).map((t) => t.url)]) {
+          const thumbKey = url ? keyOfPublicPath(url) : undefined
+          if (thumbKey !== undefined) yield* storage.remove(thumbKey)
+        }
       })
 
       const listEventFiles = Effect.fn('EventFiles.listEventFiles')(function* (
@@ -385,7 +413,61 @@ export class EventFiles extends Context.Service<
         return { files, total }
       })
 
-      return EventFiles.of({ storeEventImage, storeEventDocument, removeFile, listEventFiles })
+      const publicDocuments = Effect.fn('EventFiles.publicDocuments')(function* (
+        owner: OrganiserId,
+        eventId: EventId,
+      ) {
+        const rows = yield* stored.documentsUnder(owner, eventFolderPrefix(eventId))
+        return rows.flatMap((row) => {
+          const { kind, tournamentId } = eventFolderOf(eventId, row.folder)
+          if (kind === 'other' || kind === 'eventGallery') return []
+          return [
+            new PublicDocument({
+              fileId: StoredFileId.make(row.id),
+              url: row.url,
+              filename: row.filename,
+              fileType: fileTypeOf(row.path),
+              folderKind: kind,
+              tournamentId,
+              size: row.size,
+              uploadedAt: row.uploadedAt,
+            }),
+          ]
+        })
+      })
+
+      const imagesOf = Effect.fn('EventFiles.imagesOf')(function* (
+        owner: OrganiserId,
+        keys: ReadonlyArray<string>,
+      ) {
+        const rows = yield* Effect.forEach(keys, (key) => stored.findOwned(owner, key))
+        return rows.flatMap((row) =>
+          row?.kind === 'image' && row.width != null && row.height != null
+            ? [
+                new EventImage({
+                  imageId: StoredFileId.make(row.id),
+                  url: row.url,
+                  thumbUrl: row.thumbUrl ?? row.url,
+                  width: row.width,
+                  height: row.height,
+                  key: row.path,
+                  filename: row.filename,
+                  thumbnails: (row.thumbnails ?? []).map((t) => new ImageThumbnail(t)),
+                  uploadedAt: row.uploadedAt.toISOString(),
+                }),
+              ]
+            : [],
+        )
+      })
+
+      return EventFiles.of({
+        storeEventImage,
+        storeEventDocument,
+        removeFile,
+        listEventFiles,
+        publicDocuments,
+        imagesOf,
+      })
     }),
   ).pipe(Layer.provide(Layer.mergeAll(StoredFileRepo.layer, FsTreeRepo.layer)))
 }

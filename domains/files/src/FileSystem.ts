@@ -1,7 +1,9 @@
 import { type Em, inTransaction, type OrganiserId, StoredFileId } from '@kibitz/kernel'
 import { Context, Effect, Layer, Schema } from 'effect'
 import { folderChain, isPlatformFolder, maxNameLength, nameProblem, parentOf } from './FileTree.ts'
+import { FileUsage, FileUse } from './FileUsage.ts'
 import { FsTreeRepo, type TreeRow } from './internal/FsTreeRepo.ts'
+import { FileStorage } from './Storage.ts'
 
 // The organiser's file tree (spec sections 3, 7 and 9; docs/decisions/040): list a folder, make one, rename a file
 // or a folder. Every call names the owner, the organiser whose tree it is (the caller has authorised the user as
@@ -58,6 +60,20 @@ export class FsNameRejected extends Schema.TaggedError<FsNameRejected>()('FsName
 /** The platform's folders cannot be renamed or deleted (spec isFolderReadableOnly). */
 export class FsReadOnly extends Schema.TaggedError<FsReadOnly>()('FsReadOnly', { id: Schema.Int }) {}
 
+/** A file, or a folder holding files, that something still uses: `uses` says what (the usage report). */
+export class FsInUse extends Schema.TaggedError<FsInUse>()('FsInUse', {
+  id: Schema.Int,
+  uses: Schema.Array(FileUse),
+}) {}
+
+/** What uses a file or the files of a folder (spec file-usage-report): nothing when `uses` is empty. */
+export interface FsUsageReport {
+  readonly entry: FsEntry
+  /** How many files the report covers (1 for a file; every file in and under a folder). */
+  readonly fileCount: number
+  readonly uses: ReadonlyArray<FileUse>
+}
+
 /** The most characters of a folder's whole path (the column's). */
 const maxPathLength = 300
 
@@ -107,12 +123,21 @@ export class FileSystem extends Context.Service<
       id: number,
       newName: string,
     ): Effect.Effect<FsEntry, FsEntryNotFound | FsNameRejected | FsReadOnly, Em>
+    /** What uses `owner`'s file `id`, or the files in and under folder `id`. */
+    usageReport(owner: OrganiserId, id: number): Effect.Effect<FsUsageReport, FsEntryNotFound, Em>
+    /**
+     * Deletes `owner`'s file `id`, or folder `id` with everything in it, with their stored objects. Refused when
+     * anything still uses one of the files (the report is the refusal) or the folder is the platform's.
+     */
+    remove(owner: OrganiserId, id: number): Effect.Effect<void, FsEntryNotFound | FsInUse | FsReadOnly, Em>
   }
 >()('@kibitz/files/FileSystem') {
   static readonly layer = Layer.effect(
     FileSystem,
     Effect.gen(function* () {
       const tree = yield* FsTreeRepo
+      const storage = yield* FileStorage
+      const usage = yield* FileUsage
 
       const folderOf = (owner: number, id: number | null) =>
         Effect.gen(function* () {
@@ -200,7 +225,54 @@ export class FileSystem extends Context.Service<
         )
       })
 
-      return FileSystem.of({ list, createFolder, rename })
+      /** `owner`'s entry `id` (a folder or a file) and the files it covers. */
+      const covered = (owner: OrganiserId, id: number) =>
+        Effect.gen(function* () {
+          const folder = yield* tree.folderById(owner, id)
+          if (folder !== null)
+            return {
+              entry: folderEntry(folder),
+              folder,
+              files: yield* tree.filesToRemove(owner, { folder: folder.path }),
+            }
+          const file = yield* tree.fileRow(owner, id)
+          if (file === null) return yield* new FsEntryNotFound({ id })
+          return { entry: entryOf(file), folder: null, files: yield* tree.filesToRemove(owner, { id }) }
+        })
+
+      const usageReport = Effect.fn('FileSystem.usageReport')(function* (owner: OrganiserId, id: number) {
+        const { entry, files } = yield* covered(owner, id)
+        const uses = yield* usage.usesOf(
+          owner,
+          files.map((f) => f.path),
+        )
+        return { entry, fileCount: files.length, uses }
+      })
+
+      const remove = Effect.fn('FileSystem.remove')(function* (owner: OrganiserId, id: number) {
+        const keys = yield* inTransaction(
+          Effect.gen(function* () {
+            yield* tree.lockOwner(owner)
+            const { folder, files } = yield* covered(owner, id)
+            if (folder !== null && isPlatformFolder(folder.path)) return yield* new FsReadOnly({ id })
+            const uses = yield* usage.usesOf(
+              owner,
+              files.map((f) => f.path),
+            )
+            if (uses.length > 0) return yield* new FsInUse({ id, uses })
+            yield* tree.deleteEntries(
+              owner,
+              files.map((f) => f.id),
+              folder?.path ?? null,
+            )
+            return files.flatMap((f) => f.keys)
+          }),
+        )
+        // The rows went first (bytes without a row are only wasted space; a row without bytes a broken link).
+        yield* Effect.forEach(keys, (key) => storage.remove(key), { concurrency: 8, discard: true })
+      })
+
+      return FileSystem.of({ list, createFolder, rename, usageReport, remove })
     }),
   ).pipe(Layer.provide(FsTreeRepo.layer))
 }

@@ -137,6 +137,41 @@ describe(EventFiles.name, () => {
     )
 
     it.effect(
+      'makes the responsive widths narrower than the photo once, records them, and removes them with it',
+      () =>
+        run(
+          Effect.gen(function* () {
+            const owner = yield* organiser()
+            const files = yield* EventFiles
+            const image = yield* files.storeEventImage(owner, EventId.make(11), yield* photo(1500, 1000), {
+              filename: 'hall.jpg',
+            })
+            expect(image.thumbnails.map((t) => [t.width, t.height])).toEqual([
+              [320, 213],
+              [640, 427],
+              [1280, 853],
+            ])
+            for (const t of image.thumbnails) {
+              const stored = yield* readStored(t.url)
+              const meta = yield* Effect.promise(() => sharp(stored.bytes).metadata())
+              expect([meta.format, meta.width]).toEqual(['webp', t.width])
+            }
+            const recorded = yield* Effect.promise(() =>
+              db.orm.em.fork().execute('select thumbnails from stored_file where id = ?', [image.imageId]),
+            )
+            expect(recorded).toEqual([
+              { thumbnails: image.thumbnails.map((t) => ({ url: t.url, width: t.width, height: t.height })) },
+            ])
+            yield* files.removeFile(owner, image.key)
+            for (const url of [image.url, image.thumbUrl, ...image.thumbnails.map((t) => t.url)]) {
+              const left = yield* FileStorage.use((storage) => storage.get(url.slice('/files/'.length)))
+              expect(Option.isNone(left)).toBe(true)
+            }
+          }),
+        ),
+    )
+
+    it.effect(
       'makes the thumbnail as wide as asked, never wider than the photo, and scales huge photos down',
       () =>
         run(
@@ -299,8 +334,15 @@ describe(EventFiles.name, () => {
               .then((m) => [m.format, m.width]),
           ),
         ).toEqual(['webp', 500])
+        // The image, its thumbnail and its responsive widths below 800 px (320, 640; decision 041).
+        expect(image.thumbnails.map((t) => [t.width, t.height])).toEqual([
+          [320, 160],
+          [640, 320],
+        ])
         expect([...uploadthing.files.values()].map((f) => f.name).sort()).toEqual(
-          [image.key, image.thumbUrl].map((k) => path.posix.basename(k)).sort(),
+          [image.key, image.thumbUrl, ...image.thumbnails.map((t) => t.url)]
+            .map((k) => path.posix.basename(k))
+            .sort(),
         )
       }).pipe(Effect.scoped),
     )

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from '@effect/vitest'
-import { EventFiles, FileStorage, FileSystem, FolderPaths, type FsEntry } from '@kibitz/files'
+import { EventFiles, FileStorage, FileSystem, FileUsage, FolderPaths, type FsEntry } from '@kibitz/files'
 import { Em, EventId, OrganiserId, TournamentId } from '@kibitz/kernel'
 import { insertOrganiser, useDomainDatabase } from '@kibitz/testing'
 import { Effect, Layer } from 'effect'
@@ -17,7 +17,9 @@ const root = mkdtempSync(path.join(tmpdir(), 'kibitz-file-system-'))
 const run = <A, E>(effect: Effect.Effect<A, E, FileSystem | EventFiles | Em>) =>
   effect.pipe(
     Effect.provide(
-      Layer.mergeAll(FileSystem.layer, EventFiles.layer).pipe(Layer.provide(FileStorage.local(root))),
+      Layer.mergeAll(FileSystem.layer, EventFiles.layer).pipe(
+        Layer.provide(Layer.mergeAll(FileStorage.local(root), FileUsage.combining([]))),
+      ),
     ),
     Effect.provideService(Em, db.orm.em.fork()),
   )

@@ -56,4 +56,58 @@ describe('FileStorage.local', () => {
       rmSync(root, { recursive: true })
     }),
   )
+
+  it.live('streams the bytes it holds, with their size and type, and nothing where get finds nothing', () =>
+    Effect.gen(function* () {
+      const root = mkdtempSync(path.join(tmpdir(), 'kibitz-local-storage-'))
+      const file = 'event/event-7/documents/programme-1a2b.pdf'
+      // Larger than one read of the file (64 KiB), so the stream is read in several chunks.
+      const bytes = new Uint8Array(200_000).map((_, index) => (index * 7) % 251)
+      const stream = (key: string) =>
+        Effect.provide(
+          FileStorage.use((s) => s.stream(key)),
+          FileStorage.local(root),
+        )
+      yield* Effect.provide(
+        FileStorage.use((s) => s.put(file, bytes)),
+        FileStorage.local(root),
+      )
+
+      const found = yield* stream(file)
+      if (Option.isNone(found)) throw new Error('expected the stored file')
+      expect([found.value.size, found.value.contentType]).toEqual([200_000, 'application/pdf'])
+      const read = new Uint8Array(yield* Effect.promise(() => new Response(found.value.stream).arrayBuffer()))
+      expect(Buffer.from(read).equals(Buffer.from(bytes))).toBe(true)
+
+      for (const key of ['event/event-7/documents', `${file}/inside`, 'event/event-8/a.pdf', 'a'.repeat(256)])
+        expect(Option.isNone(yield* stream(key)), key).toBe(true)
+      for (const key of ['../outside.pdf', '/etc/passwd', 'event/../../outside.pdf', ''])
+        expect(Option.isNone(yield* stream(key)), key).toBe(true)
+      rmSync(root, { recursive: true })
+    }),
+  )
+
+  it.live('closes the file when a stream is cancelled half-way', () =>
+    Effect.gen(function* () {
+      const root = mkdtempSync(path.join(tmpdir(), 'kibitz-local-storage-'))
+      const file = 'page/club/other/big.pdf'
+      mkdirSync(path.join(root, path.dirname(file)), { recursive: true })
+      writeFileSync(path.join(root, file), new Uint8Array(1_000_000))
+      const openFiles = () => readdirSync('/proc/self/fd').length
+      const before = openFiles()
+      const found = yield* Effect.provide(
+        FileStorage.use((s) => s.stream(file)),
+        FileStorage.local(root),
+      )
+      if (Option.isNone(found)) throw new Error('expected the stored file')
+      const reader = found.value.stream.getReader()
+      yield* Effect.promise(() => reader.read())
+      expect(openFiles()).toBe(before + 1)
+      yield* Effect.promise(() => reader.cancel())
+      // The handle closes asynchronously once the Node stream is destroyed.
+      for (let tries = 0; tries < 50 && openFiles() > before; tries++) yield* Effect.sleep('10 millis')
+      expect(openFiles()).toBe(before)
+      rmSync(root, { recursive: true })
+    }),
+  )
 })

@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@effect/vitest'
-import { FileStorage, objectUrl, type S3StorageConfig } from '@kibitz/files'
+import { FileStorage, objectUrl, type S3StorageConfig, type ZipEntry, zipArchive } from '@kibitz/files'
 import { startS3Server, type TestS3Server } from '@kibitz/testing'
 import { Cause, Effect, Exit, Option } from 'effect'
 import { afterAll, beforeAll } from 'vitest'
 import { sha256Hex, signRequest } from '../src/internal/SigV4.ts'
+import { readZip } from './support/readZip.ts'
 
 let server: TestS3Server
 beforeAll(async () => {
@@ -111,6 +112,96 @@ describe('FileStorage.s3', () => {
       expect(defectMessage(read)).toBe(
         'S3 GET no-such-bucket/page/club/other/logo.png answered 404 NoSuchBucket',
       )
+    }),
+  )
+})
+
+describe('FileStorage.s3 stream', () => {
+  /** All of a stream's bytes. */
+  const readAll = (stream: ReadableStream<Uint8Array>) =>
+    Effect.promise(() => new Response(stream).arrayBuffer()).pipe(
+      Effect.map((buffer) => new Uint8Array(buffer)),
+    )
+
+  it.live("streams an object's bytes with its size and type, and nothing for a missing or unsafe key", () =>
+    withS3(
+      Effect.gen(function* () {
+        const storage = yield* FileStorage
+        const key = 'event/event-3/documents/streamed-9f8e.pdf'
+        const bytes = new Uint8Array(1_500_000).map((_, index) => (index * 13) % 256)
+        yield* storage.put(key, bytes)
+
+        const found = yield* storage.stream(key)
+        if (Option.isNone(found)) throw new Error('expected the stored object')
+        expect([found.value.size, found.value.contentType]).toEqual([1_500_000, 'application/pdf'])
+        expect(Buffer.from(yield* readAll(found.value.stream)).equals(Buffer.from(bytes))).toBe(true)
+
+        // A stream cancelled after its first chunk leaves the store answering the next call.
+        const again = yield* storage.stream(key)
+        if (Option.isNone(again)) throw new Error('expected the stored object')
+        const reader = again.value.stream.getReader()
+        expect((yield* Effect.promise(() => reader.read())).done).toBe(false)
+        yield* Effect.promise(() => reader.cancel())
+        expect(Option.isSome(yield* storage.stream(key))).toBe(true)
+
+        expect(Option.isNone(yield* storage.stream('event/event-3/documents/none.pdf'))).toBe(true)
+        expect(Option.isNone(yield* storage.stream('../outside.pdf'))).toBe(true)
+        yield* storage.remove(key)
+        expect(Option.isNone(yield* storage.stream(key))).toBe(true)
+      }),
+    ),
+  )
+
+  it.live('zips objects read from the bucket one by one, leaving out one that is gone', () =>
+    withS3(
+      Effect.gen(function* () {
+        const storage = yield* FileStorage
+        const rulesKey = 'event/event-9/documents/rules.pdf'
+        const boardKey = 'event/event-9/gallery/board.webp'
+        const rules = new TextEncoder().encode('%PDF-1.7 rules')
+        const board = new Uint8Array(300_000).fill(42)
+        yield* storage.put(rulesKey, rules)
+        yield* storage.put(boardKey, board)
+        const entry = (name: string, key: string): ZipEntry => ({
+          kind: 'file',
+          name,
+          mtime: new Date('2026-11-20T10:30:00Z'),
+          open: Effect.map(
+            storage.stream(key),
+            Option.map((found) => found.stream),
+          ),
+        })
+        const zip = yield* zipArchive([
+          entry('Rules/rules.pdf', rulesKey),
+          entry('Rules/gone.pdf', 'event/event-9/documents/gone.pdf'),
+          entry('board.webp', boardKey),
+        ])
+        const bytes = new Uint8Array(yield* Effect.promise(() => new Response(zip).arrayBuffer()))
+
+        const entries = yield* Effect.promise(() => readZip(bytes))
+        expect(entries.map((e) => e.name)).toEqual(['Rules/rules.pdf', 'board.webp'])
+        expect(entries.map((e) => e.bytes)).toEqual([rules, board])
+      }),
+    ),
+  )
+
+  it.live('fails like get when the bucket does not exist or the signature is refused', () =>
+    Effect.gen(function* () {
+      const key = 'page/club/other/logo.png'
+      const missingBucket = yield* Effect.exit(
+        withS3(
+          FileStorage.use((s) => s.stream(key)),
+          { bucket: 'no-such-bucket' },
+        ),
+      )
+      expect(defectMessage(missingBucket)).toBe(`S3 GET no-such-bucket/${key} answered 404 NoSuchBucket`)
+      const wrongSecret = yield* Effect.exit(
+        withS3(
+          FileStorage.use((s) => s.stream(key)),
+          { secretAccessKey: 'not-the-secret' },
+        ),
+      )
+      expect(defectMessage(wrongSecret)).toBe(`S3 GET kibitz/${key} answered 403 SignatureDoesNotMatch`)
     }),
   )
 })

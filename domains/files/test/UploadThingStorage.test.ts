@@ -102,6 +102,51 @@ describe('FileStorage.uploadthing', () => {
   )
 })
 
+describe('FileStorage.uploadthing stream', () => {
+  /** All of a stream's bytes. */
+  const readAll = (stream: ReadableStream<Uint8Array>) =>
+    Effect.promise(() => new Response(stream).arrayBuffer()).pipe(
+      Effect.map((buffer) => new Uint8Array(buffer)),
+    )
+
+  it.live("streams a file's bytes through a signed URL, and nothing for a missing or unsafe key", () =>
+    withUploadThing(
+      Effect.gen(function* () {
+        const storage = yield* FileStorage
+        const key = 'event/event-5/documents/streamed-4c4c.pdf'
+        const bytes = new Uint8Array(700_000).map((_, index) => (index * 31) % 256)
+        yield* storage.put(key, bytes)
+
+        const found = yield* storage.stream(key)
+        if (Option.isNone(found)) throw new Error('expected the stored file')
+        expect([found.value.size, found.value.contentType]).toEqual([700_000, 'application/pdf'])
+        expect(Buffer.from(yield* readAll(found.value.stream)).equals(Buffer.from(bytes))).toBe(true)
+
+        expect(Option.isNone(yield* storage.stream('event/event-5/documents/none.pdf'))).toBe(true)
+        expect(Option.isNone(yield* storage.stream('../etc/passwd'))).toBe(true)
+        yield* storage.remove(key)
+        expect(Option.isNone(yield* storage.stream(key))).toBe(true)
+      }),
+    ),
+  )
+
+  it.live('fails like get when the file host refuses the signature', () =>
+    Effect.gen(function* () {
+      const key = 'event/event-6/gallery/streamed.webp'
+      yield* withUploadThing(FileStorage.use((s) => s.put(key, new Uint8Array([1]))))
+      const read = yield* Effect.exit(
+        withUploadThing(
+          FileStorage.use((s) => s.stream(key)),
+          tokenWith('sk_live_wrong'),
+        ),
+      )
+      expect(defectMessage(read)).toBe(
+        `UploadThing read ${key} answered 403: {"error":"Invalid or expired signature"}`,
+      )
+    }),
+  )
+})
+
 describe('parseUploadThingToken', () => {
   it('reads the API key, app id and regions of a dashboard token', () => {
     const token = Buffer.from(

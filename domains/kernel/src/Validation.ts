@@ -67,6 +67,12 @@ export const ValidationRule = {
   invalidName: 'invalidName',
   reservedName: 'reservedName',
   nameTaken: 'nameTaken',
+  /** An upload whose content is none of the kinds the file system keeps (images, documents). */
+  notAllowedType: 'notAllowedType',
+  /** An upload that would take the organiser past their storage quota. */
+  quotaExceeded: 'quotaExceeded',
+  /** A file (or a folder holding one) that an event, tournament, gallery or page still uses. */
+  inUse: 'inUse',
 } as const
 export type RuleId = (typeof ValidationRule)[keyof typeof ValidationRule]
 
@@ -122,6 +128,10 @@ export const ruleMessages: { readonly [R in RuleId]: string } = {
   invalidName: 'The {field} must be one name: no slash, backslash or control character, and not . or ..',
   reservedName: 'The {field} is the name of one of the platform’s own folders here',
   nameTaken: 'The folder already holds an entry of this {field}',
+  notAllowedType:
+    'The {field} must be an image (JPEG, PNG, GIF, WebP, AVIF) or a document (PDF, Word, Excel, PowerPoint, OpenDocument, plain text)',
+  quotaExceeded: 'The {field} does not fit in the space left for your files',
+  inUse: 'The {field} is still used by an event, a tournament, a gallery or a page',
 }
 
 /** Length limits of spec section 5, for the inputs' minLength / maxLength attributes. */

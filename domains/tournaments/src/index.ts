@@ -13,3 +13,4 @@ export {
   TournamentStore,
   uniqueAlias,
 } from './TournamentStore.ts'
+export * from './TournamentFileUses.ts'

@@ -1,11 +1,13 @@
 import { ensureDemoLogins } from '@kibitz/accounts'
 import { EventId, EventService } from '@kibitz/events'
+import type { FileStorage } from '@kibitz/files'
 import { Em } from '@kibitz/kernel'
 import { TournamentService } from '@kibitz/tournaments'
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Layer } from 'effect'
 import { syncReferenceData } from '../reference.ts'
 import { planEvents } from './build.ts'
+import { type DemoFilesResult, seedDemoFiles } from './galleries.ts'
 import { insertEvents, insertOrganisers } from './insert.ts'
 import { organisers } from './organisers.ts'
 import type { EventPlan } from './plan.ts'
@@ -18,6 +20,8 @@ export interface SeedResult {
   readonly events: number
   readonly tournaments: number
   readonly entries: number
+  /** The demo galleries and documents (seedDemoFiles), when a file store was given and the data was seeded. */
+  readonly files?: DemoFilesResult
 }
 
 /** The demo organisers' password (demo data is never written in production). */
@@ -33,10 +37,20 @@ const seedLockKey = 7_061_977
  * Fills an empty database with demo data that looks real to a bridge player: reference data, organisers
  * with their pages, about sixty events around `today` (running, upcoming, just finished, past, canceled,
  * postponed, drafts, online) with tournaments, tickets, prizes, programs, hotels and player lists.
- * Does nothing when the `event` table already has rows. Everything is written in one transaction.
+ * Does nothing when the `event` table already has rows. Everything is written in one transaction; then, with
+ * `files` (the file store the site serves), a few events get galleries and documents (seedDemoFiles).
  */
-export async function seedDemoData(orm: MikroORM, options?: { today?: Date }): Promise<SeedResult> {
+export async function seedDemoData(
+  orm: MikroORM,
+  options?: { today?: Date; files?: Layer.Layer<FileStorage> },
+): Promise<SeedResult> {
   const today = options?.today ?? new Date()
+  const seeded = await seedDemoRows(orm, today)
+  if (!seeded.seeded || options?.files === undefined) return seeded
+  return { ...seeded, files: await seedDemoFiles(orm, options.files, today) }
+}
+
+async function seedDemoRows(orm: MikroORM, today: Date): Promise<SeedResult> {
   return orm.em.fork().transactional(async (em) => {
     // The second of two concurrent seeders waits here, then finds the first one's events.
     await em.execute('select pg_advisory_xact_lock(?)', [seedLockKey])

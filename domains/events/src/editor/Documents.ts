@@ -4,7 +4,7 @@ import {
   FieldProblem,
   inTransaction,
   OrganiserId,
-  type TournamentId,
+  TournamentId,
   ValidationRule,
 } from '@kibitz/kernel'
 import { Effect } from 'effect'
@@ -29,7 +29,7 @@ import {
 
 /** EventEditor's storeDocument, files and removeFile. */
 export const documentSteps = (kit: EditorKit) => {
-  const { repo, files, eventTournaments, lockEditable, audit } = kit
+  const { repo, files, galleries, eventTournaments, lockEditable, audit } = kit
 
   const storeDocument = Effect.fn('EventEditor.storeDocument')(function* (
     actor: EventActor,
@@ -78,8 +78,8 @@ export const documentSteps = (kit: EditorKit) => {
   })
 
   /**
-   * What uses each stored file of `event`, by object key: the picture (and its thumbnail), and every
-   * tournament's rules and results file (stored as a key or as its /files/ URL).
+   * What uses each stored file of `event`, by object key: the picture (and its thumbnail), its galleries' images,
+   * and every tournament's rules and results file (stored as a key or as its /files/ URL).
    */
   const fileUses = Effect.fn('EventEditor.fileUses')(function* (event: EventEntity) {
     const uses = new Map<
@@ -89,6 +89,13 @@ export const documentSteps = (kit: EditorKit) => {
     for (const url of [event.imageUrl, event.thumbUrl]) {
       const key = keyOf(url)
       if (key !== null) uses.set(key, { usedAs: 'eventPicture', tournamentId: null })
+    }
+    // An image a gallery shows (decision 041): the gallery_item's foreign key would refuse its deletion anyway.
+    const eventGalleries = yield* galleries.galleriesOfEvent(event.id)
+    for (const item of yield* galleries.itemsOf(eventGalleries.map((g) => g.id))) {
+      const gallery = eventGalleries.find((g) => g.id === item.galleryId)
+      const tournamentId = gallery?.tournamentId == null ? null : TournamentId.make(gallery.tournamentId)
+      if (!uses.has(item.key)) uses.set(item.key, { usedAs: 'galleryImage', tournamentId })
     }
     for (const t of yield* eventTournaments.filesOf(EventId.make(event.id), event.timeZone)) {
       const named: ReadonlyArray<readonly [string | null, EventFileUse]> = [

@@ -17,6 +17,7 @@ import type { EventActionRepo } from '../internal/EventActionRepo.ts'
 import type { EventEditorRepo } from '../internal/EventEditorRepo.ts'
 import { decodeState, editableOf, editableStates } from '../internal/editorAccess.ts'
 import type { EventEntity } from '../internal/entities/EventEntity.ts'
+import type { GalleryRepo } from '../internal/GalleryRepo.ts'
 import { EventEditorView, EventInputInvalid, type EventPermission } from './EditorModel.ts'
 
 // What every step of the event's editor shares (EventEditor's layer builds it once and hands it to the parts in
@@ -30,6 +31,7 @@ export interface EditorDeps {
   readonly organisers: OrganiserService['Service']
   readonly eventTournaments: EventTournaments['Service']
   readonly files: EventFiles['Service']
+  readonly galleries: GalleryRepo['Service']
 }
 
 /** `value`, with undefined read as null (the entities' optional columns). */

@@ -29,8 +29,16 @@ export class EventInputInvalid extends Schema.TaggedError<EventInputInvalid>()('
   problems: Schema.Array(FieldProblem),
 }) {}
 
-/** What still uses a stored file of an event: its picture, or a tournament's rules or results file. */
-export const EventFileUse = Schema.Literals(['eventPicture', 'tournamentRules', 'tournamentResults'])
+/**
+ * What still uses a stored file of an event: its picture, a gallery's image (of the event's gallery, or of a
+ * tournament's: `tournamentId`), or a tournament's rules or results file.
+ */
+export const EventFileUse = Schema.Literals([
+  'eventPicture',
+  'galleryImage',
+  'tournamentRules',
+  'tournamentResults',
+])
 export type EventFileUse = typeof EventFileUse.Type
 
 /** The file under `key` is not one of the event's stored files (another event's key reads the same). */

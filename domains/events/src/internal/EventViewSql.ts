@@ -9,6 +9,15 @@ import { visibleToPublic } from './CatalogueSql.ts'
 /** An instant as the ORM's Date would print it (toISOString), or null. */
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
+/** A gallery `g`'s items as a JSON array, in the organiser's order (docs/decisions/041). */
+const galleryItems = `
+  select json_agg(json_build_object('galleryItemId', i.id, 'title', i.title, 'url', i.url,
+                                    'imageThumb', i.thumb_url, 'thumbnails', i.thumbnails,
+                                    'filename', i.filename, 'uploadedAt', ${instant('i.uploaded_at')},
+                                    'orderNumber', i.order_number, 'key', i.key,
+                                    'width', i.width, 'height', i.height) order by i.order_number, i.id)
+    from gallery_item i where i.gallery_id = g.id`
+
 const columns = `
   e.id, e.alias, e.state, e.type, e.time_zone as "timeZone", e.date_start::text as "dateStart",
   e.date_end::text as "dateEnd", e.registration_windows as "registrationWindows",
@@ -38,7 +47,12 @@ const columns = `
                                              'startTime', l.start_time, 'endTime', l.end_time,
                                              'isMain', l.is_main, 'type', l.type,
                                              'externalUrl', l.external_url) order by l.id)
-              from event_location l where l.event_id = e.id), '[]') as locations`
+              from event_location l where l.event_id = e.id), '[]') as locations,
+  coalesce((select json_agg(json_build_object('galleryId', g.id, 'tournamentId', g.tournament_id, 'title', g.title,
+                                             'items', (${galleryItems})) order by g.tournament_id nulls first, g.id)
+              from gallery g
+             where g.event_id = e.id and g.is_active
+               and exists (select 1 from gallery_item i where i.gallery_id = g.id)), '[]') as galleries`
 
 /**
  * The columns `columns` (of an event `e`) of a public event found by its id or its own alias (the lower id when a
@@ -143,6 +157,30 @@ export const ViewRow = Schema.Struct({
       isMain: Schema.Boolean,
       type: Schema.Int,
       externalUrl: Nullable,
+    }),
+  ),
+  galleries: Schema.Array(
+    Schema.Struct({
+      galleryId: Schema.Int,
+      tournamentId: Schema.NullOr(Schema.Int),
+      title: Nullable,
+      items: Schema.Array(
+        Schema.Struct({
+          galleryItemId: Schema.Int,
+          title: Nullable,
+          url: Schema.String,
+          imageThumb: Schema.String,
+          thumbnails: Schema.Array(
+            Schema.Struct({ url: Schema.String, width: Schema.Int, height: Schema.Int }),
+          ),
+          filename: Schema.String,
+          uploadedAt: Schema.String,
+          orderNumber: Schema.Int,
+          key: Schema.String,
+          width: Schema.Int,
+          height: Schema.Int,
+        }),
+      ),
     }),
   ),
 })

@@ -173,6 +173,128 @@ const statements = {
       return row ?? null
     }),
 
+  /** Holds `owner`'s tree until the transaction ends: uploads and deletions of one organiser queue here. */
+  lockOwner: (owner: number): Db<void> =>
+    db(async (em) => {
+      await em.execute("select pg_advisory_xact_lock(hashtext('kibitz.fs_tree'), ?)", [owner])
+    }),
+
+  /** How many bytes `owner`'s stored files take (the quota counts each file's stored size). */
+  usedBytes: (owner: number): Db<number> =>
+    db(async (em) => {
+      const [row] = await em.execute<Array<{ used: string | number }>>(
+        'select coalesce(sum(size), 0) as used from stored_file where owner_organiser_id = ?',
+        [owner],
+      )
+      return Number(row?.used ?? 0)
+    }),
+
+  /** Which of `names` (compared in lower case) `owner`'s folder `folder` holds as files already, in lower case. */
+  takenNames: (owner: number, folder: string, names: ReadonlyArray<string>): Db<ReadonlyArray<string>> =>
+    names.length === 0
+      ? db(async () => [])
+      : db(async (em) => {
+          const stems = [...new Set(names.map((name) => name.toLowerCase().replace(/\.[^.]*$/, '')))]
+          const rows = await em.execute<Array<{ name: string }>>(
+            `select lower(filename) as name from stored_file
+              where owner_organiser_id = ? and folder = ?
+                and (${stems.map(() => 'lower(filename) like ?').join(' or ')})`,
+            [owner, folder, ...stems.map((stem) => `${likeLiteral(stem)}%`)],
+          )
+          return rows.map((row) => row.name)
+        }),
+
+  /**
+   * The object keys of `owner`'s files: file `id` alone, or (`folder` given) every file in that folder or under it;
+   * `keys` are each file's objects (the image, its thumbnail and its responsive widths), `path` its own key.
+   */
+  filesToRemove: (
+    owner: number,
+    target: { readonly id: number } | { readonly folder: string },
+  ): Db<
+    ReadonlyArray<{ readonly id: number; readonly path: string; readonly keys: ReadonlyArray<string> }>
+  > =>
+    db(async (em) => {
+      const rows = await em.execute<
+        Array<{
+          id: number
+          path: string
+          thumbUrl: string | null
+          thumbnails: Array<{ url: string }> | null
+        }>
+      >(
+        'id' in target
+          ? `select id, path, thumb_url as "thumbUrl", thumbnails from stored_file
+              where owner_organiser_id = ? and id = ?`
+          : `select id, path, thumb_url as "thumbUrl", thumbnails from stored_file
+              where owner_organiser_id = ? and (folder = ? or folder like ?) order by id`,
+        'id' in target ? [owner, target.id] : [owner, target.folder, `${likeLiteral(target.folder)}/%`],
+      )
+      const keyOf = (url: string | null) => (url?.startsWith('/files/') ? [url.slice('/files/'.length)] : [])
+      return rows.map((row) => ({
+        id: row.id,
+        path: row.path,
+        keys: [row.path, ...keyOf(row.thumbUrl), ...(row.thumbnails ?? []).flatMap((t) => keyOf(t.url))],
+      }))
+    }),
+
+  /** Deletes `owner`'s file rows `ids`, and (`folder` given) that folder with every folder under it. */
+  deleteEntries: (owner: number, ids: ReadonlyArray<number>, folder: string | null): Db<void> =>
+    db(async (em) => {
+      for (let at = 0; at < ids.length; at += 5000) {
+        const chunk = ids.slice(at, at + 5000)
+        await em.execute(
+          `delete from stored_file where owner_organiser_id = ? and id in (${chunk.map(() => '?').join(', ')})`,
+          [owner, ...chunk],
+        )
+      }
+      if (folder !== null)
+        await em.execute('delete from fs_folder where owner_organiser_id = ? and (path = ? or path like ?)', [
+          owner,
+          folder,
+          `${likeLiteral(folder)}/%`,
+        ])
+    }),
+
+  /**
+   * `owner`'s files as a download names them: file `id` alone, or (`folder` given) every file in that folder or under
+   * it, by folder and name.
+   */
+  zipFiles: (
+    owner: number,
+    target: { readonly id: number } | { readonly folder: string },
+  ): Db<
+    ReadonlyArray<{
+      readonly filename: string
+      readonly folder: string
+      readonly path: string
+      readonly uploadedAt: Date
+    }>
+  > =>
+    db(async (em) => {
+      const rows = await em.execute<
+        Array<{ filename: string; folder: string; path: string; uploadedAt: string | Date }>
+      >(
+        'id' in target
+          ? `select filename, folder, path, uploaded_at as "uploadedAt" from stored_file
+              where owner_organiser_id = ? and id = ?`
+          : `select filename, folder, path, uploaded_at as "uploadedAt" from stored_file
+              where owner_organiser_id = ? and (folder = ? or folder like ?) order by folder, lower(filename), id`,
+        'id' in target ? [owner, target.id] : [owner, target.folder, `${likeLiteral(target.folder)}/%`],
+      )
+      return rows.map((row) => ({ ...row, uploadedAt: new Date(row.uploadedAt) }))
+    }),
+
+  /** The paths of `owner`'s folders under `folder` (not itself), parents before children. */
+  foldersUnder: (owner: number, folder: string): Db<ReadonlyArray<string>> =>
+    db(async (em) => {
+      const rows = await em.execute<Array<{ path: string }>>(
+        'select path from fs_folder where owner_organiser_id = ? and path like ? order by path',
+        [owner, `${likeLiteral(folder)}/%`],
+      )
+      return rows.map((row) => row.path)
+    }),
+
   /** Names `owner`'s file `id` anew (its object key stays). */
   renameFile: (owner: number, id: number, name: string): Db<void> =>
     db(async (em) => {

@@ -1,6 +1,6 @@
 import { Clock, Effect, Option } from 'effect'
-import type { StoredObject } from '../Storage.ts'
-import { bytesOf, excerptOf, fetchProvider } from './Http.ts'
+import type { StoredObject, StoredStream } from '../Storage.ts'
+import { bytesOf, excerptOf, fetchProvider, providerTimeoutMs, redact } from './Http.ts'
 import { contentTypeOf, isObjectKey, unsafeKey } from './ObjectKeys.ts'
 import { amzDate, encodeRfc3986, sha256Hex, signRequest } from './SigV4.ts'
 
@@ -30,6 +30,39 @@ export const objectUrl = (config: S3StorageConfig, key: string): URL => {
   return base
 }
 
+/**
+ * `fetch` for a body that is streamed rather than read at once: like `fetchProvider`, interrupted with the fiber
+ * and a network failure a defect, but `providerTimeoutMs` bounds the wait for the answer's headers only, since
+ * the body is read as fast as its consumer (a zip download) takes it. Cancelling the body closes the connection.
+ */
+export const fetchProviderHeaders = (url: URL | string, init: RequestInit): Effect.Effect<Response> =>
+  Effect.tryPromise({
+    try: (signal) => {
+      const controller = new AbortController()
+      const abort = () => controller.abort(signal.reason)
+      signal.addEventListener('abort', abort, { once: true })
+      const timer = setTimeout(
+        () => controller.abort(new DOMException('no answer from the provider', 'TimeoutError')),
+        providerTimeoutMs,
+      )
+      return fetch(url, { ...init, signal: controller.signal }).finally(() => {
+        clearTimeout(timer)
+        signal.removeEventListener('abort', abort)
+      })
+    },
+    catch: (cause) => new Error(`${init.method ?? 'GET'} ${redact(url)} failed`, { cause }),
+  }).pipe(Effect.orDie)
+
+/** The body of a successful answer as a stored stream; its size from Content-Length when the provider sends it. */
+export const storedStreamOf = (response: Response, contentType: string): StoredStream => {
+  const length = Number(response.headers.get('content-length') ?? Number.NaN)
+  return {
+    stream: response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() }),
+    size: Number.isSafeInteger(length) && length >= 0 ? length : null,
+    contentType,
+  }
+}
+
 /** The three object calls of S3's REST API: PutObject, GetObject, DeleteObject, each signed with SigV4. */
 export const makeS3Storage = (config: S3StorageConfig) => {
   const signingKey = {
@@ -39,7 +72,7 @@ export const makeS3Storage = (config: S3StorageConfig) => {
     service: 's3',
   }
 
-  const send = (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array) =>
+  const send = (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, streamed = false) =>
     Effect.gen(function* () {
       const url = objectUrl(config, key)
       const now = new Date(yield* Clock.currentTimeMillis)
@@ -53,7 +86,7 @@ export const makeS3Storage = (config: S3StorageConfig) => {
       const { authorization } = signRequest(signingKey, { method, url, headers, payloadHash, now })
       // fetch sets Host itself, from the same URL; it may not be passed explicitly.
       const { host: _, ...sent } = headers
-      return yield* fetchProvider(url, {
+      return yield* (streamed ? fetchProviderHeaders : fetchProvider)(url, {
         method,
         headers: { ...sent, authorization },
         ...(body ? { body: new Blob([new Uint8Array(body)]) } : {}),
@@ -69,6 +102,19 @@ export const makeS3Storage = (config: S3StorageConfig) => {
   const refused = (method: string, key: string, response: Response) =>
     Effect.flatMap(excerptOf(response), (body) => refusedWith(method, key, response.status, body))
 
+  /** GetObject's answer when there is an object; a missing bucket or a refusal is a defect. */
+  const found = (key: string, response: Response) =>
+    Effect.gen(function* () {
+      if (response.status === 404) {
+        // A missing object is absent; a missing bucket is a misconfiguration, not an empty store.
+        const body = yield* excerptOf(response)
+        if (errorCode(body) === 'NoSuchBucket') return yield* refusedWith('GET', key, 404, body)
+        return Option.none<Response>()
+      }
+      if (!response.ok) return yield* refused('GET', key, response)
+      return Option.some(response)
+    })
+
   return {
     put: (key: string, bytes: Uint8Array) =>
       Effect.gen(function* () {
@@ -80,15 +126,15 @@ export const makeS3Storage = (config: S3StorageConfig) => {
     get: (key: string): Effect.Effect<Option.Option<StoredObject>> =>
       Effect.gen(function* () {
         if (!isObjectKey(key)) return Option.none()
-        const response = yield* send('GET', key)
-        if (response.status === 404) {
-          // A missing object is absent; a missing bucket is a misconfiguration, not an empty store.
-          const body = yield* excerptOf(response)
-          if (errorCode(body) === 'NoSuchBucket') return yield* refusedWith('GET', key, 404, body)
-          return Option.none()
-        }
-        if (!response.ok) return yield* refused('GET', key, response)
-        return Option.some({ bytes: yield* bytesOf(response), contentType: contentTypeOf(key) })
+        const response = yield* found(key, yield* send('GET', key))
+        if (Option.isNone(response)) return Option.none()
+        return Option.some({ bytes: yield* bytesOf(response.value), contentType: contentTypeOf(key) })
+      }),
+    stream: (key: string): Effect.Effect<Option.Option<StoredStream>> =>
+      Effect.gen(function* () {
+        if (!isObjectKey(key)) return Option.none()
+        const response = yield* found(key, yield* send('GET', key, undefined, true))
+        return Option.map(response, (ok) => storedStreamOf(ok, contentTypeOf(key)))
       }),
     remove: (key: string) =>
       Effect.gen(function* () {

@@ -1,6 +1,6 @@
-import { Em, likeLiteral } from '@kibitz/kernel'
+import { Em, likeLiteral, preparedRead } from '@kibitz/kernel'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Context, Effect, Layer } from 'effect'
+import { Context, Effect, Layer, Schema } from 'effect'
 import { StoredFileEntity } from './entities/StoredFileEntity.ts'
 
 // The only code of the files domain that touches MikroORM; every call runs on the caller's EntityManager
@@ -25,7 +25,34 @@ export interface NewStoredFile {
   readonly width: number | null
   readonly height: number | null
   readonly size: number
+  /** An image's responsive widths (decision 041), narrowest first; null for a document. */
+  readonly thumbnails?: ReadonlyArray<{ url: string; width: number; height: number }> | null
 }
+
+/** A public page's documents under an event's folder (a shaped read, docs/decisions/025), newest first. */
+const documentsUnderSql = `
+  select id, folder, path, filename, url, size,
+         to_char(uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "uploadedAt"
+    from stored_file
+   where owner_organiser_id = $1 and kind = 'document' and folder like $2
+   order by uploaded_at desc, id desc
+   limit 200`
+
+const DocumentRows = Schema.Array(
+  Schema.Struct({
+    id: Schema.Int,
+    folder: Schema.String,
+    path: Schema.String,
+    filename: Schema.String,
+    url: Schema.String,
+    size: Schema.Int,
+    uploadedAt: Schema.String,
+  }),
+)
+const decodeDocumentRows = Schema.decodeUnknownSync(DocumentRows)
+
+/** One document as a public page lists it. */
+export type DocumentRow = (typeof DocumentRows.Type)[number]
 
 /** The stored_file table's repository. */
 export class StoredFileRepo extends Context.Service<
@@ -46,6 +73,8 @@ export class StoredFileRepo extends Context.Service<
     ): Db<[ReadonlyArray<StoredFile>, number]>
     /** Deletes the row of `id`. */
     deleteById(id: number): Db<void>
+    /** The owner's documents whose folder starts with `prefix` (ending in `/`), newest first, 200 at most. */
+    documentsUnder(ownerOrganiserId: number, prefix: string): Db<ReadonlyArray<DocumentRow>>
   }
 >()('@kibitz/files/StoredFileRepo') {
   static readonly layer = Layer.succeed(
@@ -68,6 +97,11 @@ export class StoredFileRepo extends Context.Service<
           ),
         ),
       deleteById: (id) => db((em) => em.nativeDelete(StoredFileEntity, { id })).pipe(Effect.asVoid),
+      documentsUnder: (ownerOrganiserId, prefix) =>
+        Effect.map(
+          preparedRead(documentsUnderSql, [ownerOrganiserId, `${likeLiteral(prefix)}%`]),
+          decodeDocumentRows,
+        ),
     }),
   )
 }

@@ -1,9 +1,11 @@
 import { createHash, createHmac } from 'node:crypto'
 import path from 'node:path'
 import { Clock, Effect, Option, Schema } from 'effect'
-import type { StoredObject } from '../Storage.ts'
+import type { StoredObject, StoredStream } from '../Storage.ts'
 import { bytesOf, excerptOf, fetchProvider, redact } from './Http.ts'
 import { contentTypeOf, isObjectKey, unsafeKey } from './ObjectKeys.ts'
+// Shared with the S3 adapter, which met them first; Http.ts is their home once more than two adapters stream.
+import { fetchProviderHeaders, storedStreamOf } from './S3Storage.ts'
 
 // UploadThing's documented server REST API over fetch (docs/decisions/016-file-storage-adapters.md):
 //   POST {api}/v7/prepareUpload  → a presigned ingest URL for one file, which is then PUT as multipart form data;
@@ -92,6 +94,18 @@ export const makeUploadThingStorage = (config: UploadThingStorageConfig) => {
       return url
     })
 
+  /** The file's answer through a signed URL when there is a file; a refusal is a defect. */
+  const read = (key: string, fetchWith: typeof fetchProvider) =>
+    Effect.gen(function* () {
+      const response = yield* fetchWith(yield* signedReadUrl(uploadThingCustomId(key)), { method: 'GET' })
+      if (response.status === 404) {
+        yield* excerptOf(response)
+        return Option.none<Response>()
+      }
+      if (!response.ok) return yield* refused('read', key, response)
+      return Option.some(response)
+    })
+
   return {
     put: (key: string, bytes: Uint8Array) =>
       Effect.gen(function* () {
@@ -127,15 +141,15 @@ export const makeUploadThingStorage = (config: UploadThingStorageConfig) => {
     get: (key: string): Effect.Effect<Option.Option<StoredObject>> =>
       Effect.gen(function* () {
         if (!isObjectKey(key)) return Option.none()
-        const response = yield* fetchProvider(yield* signedReadUrl(uploadThingCustomId(key)), {
-          method: 'GET',
-        })
-        if (response.status === 404) {
-          yield* excerptOf(response)
-          return Option.none()
-        }
-        if (!response.ok) return yield* refused('read', key, response)
-        return Option.some({ bytes: yield* bytesOf(response), contentType: contentTypeOf(key) })
+        const response = yield* read(key, fetchProvider)
+        if (Option.isNone(response)) return Option.none()
+        return Option.some({ bytes: yield* bytesOf(response.value), contentType: contentTypeOf(key) })
+      }),
+    stream: (key: string): Effect.Effect<Option.Option<StoredStream>> =>
+      Effect.gen(function* () {
+        if (!isObjectKey(key)) return Option.none()
+        const response = yield* read(key, fetchProviderHeaders)
+        return Option.map(response, (ok) => storedStreamOf(ok, contentTypeOf(key)))
       }),
     remove: (key: string) =>
       isObjectKey(key) ? removeByCustomId(key, uploadThingCustomId(key)) : Effect.void,

@@ -22,6 +22,8 @@ const StoredFileSchema = defineEntity({
     width: p.integer().nullable(),
     height: p.integer().nullable(),
     size: p.integer().default(0),
+    /** An image's responsive widths (decision 041): public path and size in pixels of each, narrowest first. */
+    thumbnails: p.json<ReadonlyArray<{ url: string; width: number; height: number }>>().nullable(),
     uploadedAt: p.datetime().onCreate(() => new Date()),
   },
 })
