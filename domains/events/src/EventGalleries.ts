@@ -283,6 +283,7 @@ export class EventGalleries extends Context.Service<
           const title = yield* cleanTitle(upload.title, 'title').pipe(Effect.orElseSucceed(() => null))
           const image = yield* files.storeEventImage(owner, target.eventId, upload.bytes, {
             filename: upload.filename,
+            thumbWidth: upload.thumbWidth,
           })
           return yield* inTransaction(
             Effect.gen(function* () {

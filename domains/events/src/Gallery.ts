@@ -85,6 +85,8 @@ export interface GalleryImageUpload {
   readonly bytes: Uint8Array
   readonly filename: string
   readonly title?: string | null | undefined
+  /** The thumbnail's width (spec image-upload's `thumbWidth`, 500 by default); the responsive widths are made too. */
+  readonly thumbWidth?: number | undefined
 }
 
 /** A refused image of a multi-image upload: the file's name and why (the kernel's validation rule). */

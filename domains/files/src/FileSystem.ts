@@ -21,6 +21,10 @@ export class FsEntry extends Schema.Class<FsEntry>('@kibitz/files/FsEntry')({
   isFolderReadableOnly: Schema.Boolean,
   isImage: Schema.Boolean,
   isDocument: Schema.Boolean,
+  /** A file's stored size in bytes; null for a folder. */
+  size: Schema.NullOr(Schema.Int),
+  /** When a file was uploaded, an ISO instant; null for a folder. */
+  uploadedAt: Schema.NullOr(Schema.String),
 }) {}
 
 /** One page of a folder: its entries, the folders from the root down to it, and how many entries it has. */
@@ -89,6 +93,8 @@ const entryOf = (row: TreeRow): FsEntry =>
     isFolderReadableOnly: row.isFolder && isPlatformFolder(row.path),
     isImage: !row.isFolder && row.kind === 'image',
     isDocument: !row.isFolder && row.kind === 'document',
+    size: row.isFolder ? null : row.size,
+    uploadedAt: row.isFolder ? null : row.uploadedAt,
   })
 
 const folderEntry = (row: { readonly id: number; readonly path: string }): FsEntry =>
@@ -101,6 +107,8 @@ const folderEntry = (row: { readonly id: number; readonly path: string }): FsEnt
     isFolder: true,
     kind: null,
     hasChildren: true,
+    size: null,
+    uploadedAt: null,
   })
 
 export class FileSystem extends Context.Service<

@@ -334,6 +334,8 @@ export class FsUploads extends Context.Service<
                 isFolderReadableOnly: false,
                 isImage: row.kind === 'image',
                 isDocument: row.kind === 'document',
+                size: row.size,
+                uploadedAt: row.uploadedAt.toISOString(),
               }),
           )
         }).pipe(Effect.onExit((exit) => (exit._tag === 'Success' ? Effect.void : discard)))

@@ -12,7 +12,14 @@ import {
   FsUploads,
 } from '@kibitz/files'
 import { Em, OrganiserId } from '@kibitz/kernel'
-import { insertOrganiser, startS3Server, type TestS3Server, useDomainDatabase } from '@kibitz/testing'
+import {
+  insertOrganiser,
+  startS3Server,
+  startUploadThingServer,
+  type TestS3Server,
+  type TestUploadThingServer,
+  useDomainDatabase,
+} from '@kibitz/testing'
 import { Effect, Layer, Option } from 'effect'
 import sharp from 'sharp'
 import { afterAll, beforeAll } from 'vitest'
@@ -20,14 +27,19 @@ import { bytesOf, readZip } from './support/readZip.ts'
 
 // Every file-tree operation on each storage adapter (docs/decisions/040): a folder upload, a single download, a
 // streamed zip of a selection with its folders, and deletion, on local disk and on a real S3-compatible server
-// (s3rver, which checks Signature V4). The UploadThing adapter is held to the same port in its own test.
+// (s3rver, which checks Signature V4) and on UploadThing's documented API served locally.
 
 const db = useDomainDatabase()
 let s3: TestS3Server
+let uploadThing: TestUploadThingServer
 beforeAll(async () => {
   s3 = await startS3Server()
+  uploadThing = await startUploadThingServer()
 })
-afterAll(() => s3.close())
+afterAll(async () => {
+  await s3.close()
+  await uploadThing.close()
+})
 
 const adapters: ReadonlyArray<readonly [string, () => Layer.Layer<FileStorage>]> = [
   ['local disk', () => FileStorage.local(mkdtempSync(path.join(tmpdir(), 'kibitz-fs-adapters-')))],
@@ -41,6 +53,15 @@ const adapters: ReadonlyArray<readonly [string, () => Layer.Layer<FileStorage>]>
         accessKeyId: s3.accessKeyId,
         secretAccessKey: s3.secretAccessKey,
         forcePathStyle: true,
+      }),
+  ],
+  [
+    'UploadThing (its documented API on a local server)',
+    () =>
+      FileStorage.uploadthing({
+        token: uploadThing.token,
+        apiUrl: uploadThing.apiUrl,
+        ufsUrl: uploadThing.ufsUrl,
       }),
   ],
 ]

@@ -15,6 +15,8 @@ export interface TreeRow {
   readonly isFolder: boolean
   readonly kind: string | null
   readonly hasChildren: boolean
+  readonly size: number | null
+  readonly uploadedAt: string | null
 }
 
 const TreeRows = Schema.Array(
@@ -27,6 +29,8 @@ const TreeRows = Schema.Array(
     isFolder: Schema.Boolean,
     kind: Schema.NullOr(Schema.String),
     hasChildren: Schema.Boolean,
+    size: Schema.NullOr(Schema.Int),
+    uploadedAt: Schema.NullOr(Schema.String),
     total: Schema.Union([Schema.Int, Schema.NumberFromString]),
   }),
 )
@@ -40,9 +44,10 @@ const folderColumns = `d.id, regexp_replace(d.path, '^.*/', '') as name, d.path,
   true as "isFolder", null::text as kind,
   (exists (select 1 from fs_folder c where c.owner_organiser_id = d.owner_organiser_id and c.parent = d.path)
    or exists (select 1 from stored_file s where s.owner_organiser_id = d.owner_organiser_id and s.folder = d.path))
-   as "hasChildren"`
+   as "hasChildren", null::int as size, null::text as "uploadedAt"`
 const fileColumns = `f.id, f.filename as name, f.path, f.folder as parent, f.url, false as "isFolder", f.kind,
-  false as "hasChildren"`
+  false as "hasChildren", f.size,
+  to_char(f.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "uploadedAt"`
 
 export interface ListOptions {
   readonly offset: number
