@@ -1,6 +1,7 @@
-// The file manager of event management (issue 4, spec section 2 file-management-system): an organiser uploads a
-// PDF to a new draft's documents, finds it in the list, opens it and removes it; a file that is not a PDF is
-// refused with the reason on the field.
+// The file manager of event management (issues 4 and 17, spec section 2 file-management-system): the organiser's
+// file manager opened at the event's folder. An organiser uploads a PDF to a new draft's documents, finds it in the
+// event's folder, opens it and deletes it; a file that is not a PDF is refused with the reason on the field; the
+// whole tree is a step up the breadcrumb.
 import { type Browser, expect, test } from '@playwright/test'
 import { logIn, waitForHydration } from './support.ts'
 
@@ -27,8 +28,8 @@ const pdf = Buffer.from(
   ].join('\n'),
 )
 
-test('an organiser uploads a PDF to the event’s files, opens it and removes it', async ({ browser }) => {
-  // A journey of two sign-ins and several editor steps, like the other journeys here (120 s).
+test('an organiser uploads a PDF to the event’s files, opens it and deletes it', async ({ browser }) => {
+  // A journey of a sign-in and several editor steps, like the other journeys here.
   test.setTimeout(90_000)
   const context = await visitor(browser)
   const page = await context.newPage()
@@ -43,13 +44,13 @@ test('an organiser uploads a PDF to the event’s files, opens it and removes it
   const eventId = /\/event\/manage\/(\d+)\//.exec(page.url())?.[1] ?? ''
   expect(eventId).not.toBe('')
 
-  // The file manager is the last entry of the editor's steps.
+  // The file manager is the last entry of the editor's steps; a new draft has no folder yet.
   await page
     .getByRole('navigation', { name: 'Event editing steps' })
     .getByRole('link', { name: /Files/ })
     .click()
   await expect(page).toHaveURL(new RegExp(`/event/manage/${eventId}/file-management-system$`))
-  await expect(page.getByText('This event has no files yet.')).toBeVisible()
+  await expect(page.getByText('This event has no files yet, so its folder does not exist yet.')).toBeVisible()
 
   // Something that is not a PDF is refused, with the reason on the field.
   await page.getByLabel('PDF document').setInputFiles({
@@ -57,42 +58,53 @@ test('an organiser uploads a PDF to the event’s files, opens it and removes it
     mimeType: 'text/plain',
     buffer: Buffer.from('Bring your own cards.'),
   })
-  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await page.getByRole('button', { name: 'Upload the PDF' }).click()
   const field = page.getByLabel('PDF document')
   await expect(field).toHaveAttribute('aria-invalid', 'true')
   await expect(field).toHaveAccessibleDescription(/This file is not a PDF document\./)
   await expect(page.getByRole('alert')).toHaveText('Please correct the marked fields.')
-  await expect(page.getByRole('table')).toHaveCount(0)
 
-  // A PDF goes to the event's documents and is listed with its folder, kind and size.
+  // A PDF goes to the event's documents: the screen now opens at the event's folder.
   await field.setInputFiles({ name: 'Rules 2027.pdf', mimeType: 'application/pdf', buffer: pdf })
   await page.getByLabel('Where it goes').selectOption({ label: 'Event documents' })
-  await page.getByRole('button', { name: 'Upload', exact: true }).click()
-  await expect(page.getByRole('status')).toContainText('Your changes to the event are saved.')
-  const row = page.getByRole('row').filter({ hasText: 'Rules 2027.pdf' })
-  await expect(row).toBeVisible()
-  await expect(row.getByRole('cell').nth(1)).toHaveText('PDF document')
-  await expect(row.getByRole('cell').nth(2)).toHaveText('Event documents')
-  await expect(row.getByRole('cell').nth(3)).toHaveText(`${pdf.byteLength} byte`)
-  // Uploaded today, shown as 'dd MMM yyyy HH:mm' in the event's time zone.
-  await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{2} \S+ \d{4} \d{2}:\d{2}$/)
+  await page.getByRole('button', { name: 'Upload the PDF' }).click()
+  await expect(page.getByRole('status').first()).toContainText('Your changes to the event are saved.')
+  const folders = page.getByRole('navigation', { name: 'Folders' })
+  await expect(folders.getByText(`event-${eventId}`)).toHaveAttribute('aria-current', 'page')
+  const documents = page.getByRole('list', { name: `Contents of event-${eventId}` }).getByRole('listitem')
+  await expect(documents.filter({ hasText: 'documents' })).toContainText('Read-only')
+  await page
+    .getByRole('list', { name: `Contents of event-${eventId}` })
+    .getByRole('link', { name: 'documents', exact: true })
+    .click()
+  const list = page.getByRole('list', { name: 'Contents of documents' })
 
   // It opens as the PDF that was uploaded.
   const href =
-    (await row.getByRole('link', { name: 'Rules 2027.pdf', exact: true }).getAttribute('href')) ?? ''
+    (await list.getByRole('link', { name: 'Rules 2027.pdf', exact: true }).getAttribute('href')) ?? ''
   expect(href).toMatch(new RegExp(`^/files/event/event-${eventId}/documents/rules-2027-[0-9a-f]{16}\\.pdf$`))
   const opened = await page.request.get(href)
   expect(opened.status()).toBe(200)
   expect(opened.headers()['content-type']).toBe('application/pdf')
   expect(Buffer.compare(await opened.body(), pdf)).toBe(0)
 
-  // Removal asks first; then the file is gone from the list and from its address.
-  await row.getByRole('link', { name: 'Remove Rules 2027.pdf' }).click()
-  await expect(page.getByText('Remove “Rules 2027.pdf” for good?')).toBeVisible()
-  await page.getByRole('button', { name: 'Yes, remove it' }).click()
-  await expect(page.getByRole('status')).toContainText('Your changes to the event are saved.')
-  await expect(page.getByText('This event has no files yet.')).toBeVisible()
-  await expect(page.getByRole('row').filter({ hasText: 'Rules 2027.pdf' })).toHaveCount(0)
+  // Deletion asks first, with what uses it; then the file is gone from the list and from its address.
+  await list.getByRole('link', { name: 'Delete Rules 2027.pdf' }).click()
+  await expect(page.getByRole('region', { name: 'Delete “Rules 2027.pdf”?' })).toContainText(
+    'Nothing uses it.',
+  )
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page.getByText('This folder is empty.')).toBeVisible()
   expect((await page.request.get(href)).status()).toBe(404)
+
+  // The whole tree is a step up: its platform folders are read-only.
+  await folders.getByRole('link', { name: 'All files' }).click()
+  await expect(page).toHaveURL(new RegExp(`/event/manage/${eventId}/file-management-system\\?folder=0$`))
+  await expect(
+    page
+      .getByRole('list', { name: 'Contents of all files' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'event', exact: true }) }),
+  ).toContainText('Read-only')
   await context.close()
 })

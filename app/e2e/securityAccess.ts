@@ -3,6 +3,7 @@ import { Schema } from 'effect'
 import { type Body, type Client, decodeJson, guestClient, type Reply, send } from './securitySupport.ts'
 import {
   EventId,
+  fsUpload,
   generalInformation,
   imageUpload,
   letters,
@@ -10,6 +11,7 @@ import {
   type Role,
   type Site,
   spareDraft,
+  spareFolder,
   spareTournament,
 } from './securityWorld.ts'
 
@@ -177,6 +179,14 @@ export const deleteCreated = async (reply: Reply, client: Client) => {
   expect(deleted.status, `deleting draft ${created.id}: ${deleted.text}`).toBe(200)
 }
 
+/** The owner's scratch folder is still in their tree. */
+export const scratchFolderStillThere = async (s: Site) => {
+  const reply = await send('GET', `/api/v1/file-system/list-fs-file?parentId=${s.scratch.folderId}`, {
+    client: s.owner,
+  })
+  expect(reply.status, `the scratch folder: ${reply.text}`).toBe(200)
+}
+
 export const scratchStillThere = async (s: Site) => {
   const reply = await send(
     'GET',
@@ -323,12 +333,56 @@ export const apiCases: Readonly<Record<string, ApiCase>> = {
     values: (s) => ({ id: String(s.scratch.folderId) }),
     body: (s) => ({ json: { newObjectName: `Security ${s.tag}` } }),
   },
+  'fileSystem.fsQuota': { access: 'fileTree' },
+  'fileSystem.uploadFsFile': {
+    access: 'treeOwner',
+    values: (s) => ({ destination: String(s.scratch.folderId) }),
+    body: () => fsUpload(),
+  },
+  'fileSystem.fileUsageReport': { access: 'treeOwner', values: (s) => ({ id: String(s.scratch.folderId) }) },
+  'fileSystem.downloadFsFile': { access: 'treeOwner', values: (s) => ({ ids: String(s.scratch.folderId) }) },
+  'fileSystem.downloadFsSingleFile': {
+    access: 'treeOwner',
+    values: (s) => ({ id: String(s.scratch.fileId) }),
+  },
+  // The owner deletes a spare folder (204); everyone else is pointed at the scratch folder, which stays.
+  'fileSystem.deleteFsFile': {
+    access: 'treeOwner',
+    values: (s) => ({ id: String(s.scratch.folderId) }),
+    consumes: async (s) => ({ id: String(await spareFolder(s)) }),
+    afterwards: scratchFolderStillThere,
+  },
+  // The file calls (decision 040): the scratch draft's gallery and documents.
+  'file.imageUpload': {
+    access: 'eventOrganiser',
+    values: () => ({ kind: 'event' }),
+    body: (s) => imageUpload(s.scratch.eventId),
+  },
+  'file.imageSave': {
+    access: 'eventOrganiser',
+    values: () => ({ kind: 'event' }),
+    body: (s) => ({ json: { eventId: s.scratch.eventId, paths: ['security/missing.webp'] } }),
+  },
+  'file.documentUpload': {
+    access: 'eventOrganiser',
+    values: () => ({ kind: 'event' }),
+    body: (s) => pdfUpload(s.scratch.eventId, `${s.tag}-document.pdf`),
+  },
   'eventWrites.uploadImage': { access: 'eventOrganiser', body: (s) => imageUpload(s.scratch.eventId) },
   'eventWrites.removeImage': { access: 'eventOrganiser' },
   'eventWrites.uploadPdf': {
     access: 'eventOrganiser',
     body: (s) => pdfUpload(s.scratch.eventId, `${s.tag}-again.pdf`),
     viaOwnEvent: { body: (s) => pdfUpload(s.anotherDraft, 'crossed.pdf', s.scratch.tournamentId) },
+  },
+  // Galleries (decision 041): the owner makes the scratch draft's gallery (the super user's second one is 400
+  // duplicate, past the access check); another organiser naming the owner's tournament from a draft of its own: 404.
+  'gallery.createGallery': {
+    access: 'eventOrganiser',
+    body: (s) => ({ json: { eventId: s.scratch.eventId, title: `Security ${s.tag}` } }),
+    viaOwnEvent: {
+      body: (s) => ({ json: { eventId: s.anotherDraft, tournamentId: s.scratch.tournamentId } }),
+    },
   },
   // Registration: public calls, the registrant's token, Stripe, and the organiser's list and actions on the
   // owner's public event (a canceled entry: marking it paid, canceling or moving it again is refused with 409).

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
 import { Schema } from 'effect'
 import type { Access } from './securityAccess.ts'
-import { parsePolicy, type Reply, tagsOf } from './securitySupport.ts'
+import { decodeJson, parsePolicy, type Reply, send, tagsOf } from './securitySupport.ts'
 import {
   type Actor,
   generalInformation,
@@ -28,6 +28,17 @@ export const scratchTournament = (s: Site) => ({
   tournamentId: s.scratch.tournamentId,
 })
 export const tokenOf = (s: Site) => ({ token: s.token })
+
+/** A new empty gallery of a spare tournament of the owner's scratch draft (decision 041). */
+const spareGallery = async (s: Site) =>
+  decodeJson(
+    await send('POST', '/api/v1/gallery/create', {
+      client: s.owner,
+      body: { json: { eventId: s.scratch.eventId, tournamentId: await spareTournament(s) } },
+    }),
+    Schema.Struct({ galleryId: Schema.Int }),
+    'a spare gallery',
+  ).galleryId
 
 /** Every server function, classified (a function missing here fails its own test). */
 export const functionCases: Readonly<Record<string, FunctionCase>> = {
@@ -98,6 +109,19 @@ export const functionCases: Readonly<Record<string, FunctionCase>> = {
     access: 'eventOrganiser',
     data: (s) => ({ eventId: s.scratch.eventId, page: 1 }),
     shows: (s) => s.tag,
+  },
+  // The file manager (decision 040): the caller's own tree (the super user has none), searched for the owner's
+  // scratch folder; the other organiser's search finds nothing of the owner's.
+  fetchFileManager: {
+    access: 'fileTree',
+    data: (s) => ({ folder: null, page: 1, q: s.tag, kind: null, confirm: [], eventId: null }),
+  },
+  // The gallery step (decision 041): the owner's draft's galleries; a reorder of a gallery of the owner's own.
+  fetchEditorGalleries: { access: 'eventOrganiser', data: scratchEvent },
+  reorderGalleryFn: {
+    access: 'eventOrganiser',
+    data: () => ({ galleryId: 1, order: [] }),
+    consumes: async (s) => ({ galleryId: await spareGallery(s), order: [] }),
   },
   fetchOutbox: { access: 'public' },
   fetchRegistrationForm: {

@@ -66,6 +66,8 @@ export interface Site {
     readonly fileKey: string
     /** A folder of the owner's file tree (decision 040). */
     readonly folderId: number
+    /** A file of the owner's tree, in the scratch folder. */
+    readonly fileId: number
   }
   /** A draft of the other organiser's, to name the owner's tournaments through an event it does own. */
   readonly anotherDraft: number
@@ -118,6 +120,15 @@ export const imageUpload = (eventId: number): Body => ({
     const form = new FormData()
     form.set('eventId', String(eventId))
     form.set('file', png(), 'security.png')
+    return form
+  },
+})
+
+/** An upload into the file tree: one PDF, as upload-fs-file takes it. */
+export const fsUpload = (): Body => ({
+  multipart: () => {
+    const form = new FormData()
+    form.append('files', pdf(), 'security.pdf')
     return form
   },
 })
@@ -272,6 +283,15 @@ export const prepareSite = async (): Promise<Site> => {
     Schema.Struct({ fsFileId: Schema.Int }),
     'the scratch folder',
   )
+  const [treeFile] = decodeJson(
+    await send('POST', `/api/v1/file-system/upload-fs-file/${folder.fsFileId}`, {
+      client: owner,
+      body: fsUpload(),
+    }),
+    Schema.Struct({ fsFiles: Schema.Array(Schema.Struct({ fsFileId: Schema.Int })) }),
+    'the scratch folder’s file',
+  ).fsFiles
+  if (treeFile === undefined) throw new Error('the scratch folder’s file was not stored')
   const anotherDraft = decodeJson(
     await send('POST', '/api/v1/event', {
       client: another,
@@ -296,6 +316,7 @@ export const prepareSite = async (): Promise<Site> => {
       tournamentId: tournament.tournamentId,
       fileKey: file.url.replace(/^\/files\//, ''),
       folderId: folder.fsFileId,
+      fileId: treeFile.fsFileId,
     },
     ...found,
     // The canceled entry's registration time is in the organiser's list and export, and nowhere public.
@@ -348,6 +369,17 @@ export const spareDraft = async (s: Site) =>
     EventId,
     'a spare draft',
   ).id
+
+/** A folder of the owner's file tree that a call may use up (delete-fs-file). */
+export const spareFolder = async (s: Site) =>
+  decodeJson(
+    await send('POST', '/api/v1/file-system/create-folder/0', {
+      client: s.owner,
+      body: { json: { folderName: `Security spare ${letters(8)}` } },
+    }),
+    Schema.Struct({ fsFileId: Schema.Int }),
+    'a spare folder',
+  ).fsFileId
 
 /** A tournament of the scratch draft that a call may use up. */
 export const spareTournament = async (s: Site) =>

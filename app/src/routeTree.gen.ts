@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccessForbiddenRouteImport } from './routes/access-forbidden'
 import { Route as AccountSwitchRouteImport } from './routes/account-switch'
 import { Route as CookieConsentRouteImport } from './routes/cookie-consent'
+import { Route as FileManagementSystemRouteImport } from './routes/file-management-system'
 import { Route as HotelsRouteImport } from './routes/hotels'
 import { Route as LivezRouteImport } from './routes/livez'
 import { Route as LoadingRouteImport } from './routes/loading'
@@ -104,6 +105,11 @@ const AccountSwitchRoute = AccountSwitchRouteImport.update({
 const CookieConsentRoute = CookieConsentRouteImport.update({
   id: '/cookie-consent',
   path: '/cookie-consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FileManagementSystemRoute = FileManagementSystemRouteImport.update({
+  id: '/file-management-system',
+  path: '/file-management-system',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HotelsRoute = HotelsRouteImport.update({
@@ -462,6 +468,7 @@ export interface FileRoutesByFullPath {
   '/access-forbidden': typeof AccessForbiddenRoute
   '/account-switch': typeof AccountSwitchRoute
   '/cookie-consent': typeof CookieConsentRoute
+  '/file-management-system': typeof FileManagementSystemRoute
   '/hotels': typeof HotelsRoute
   '/livez': typeof LivezRoute
   '/loading': typeof LoadingRoute
@@ -535,6 +542,7 @@ export interface FileRoutesByTo {
   '/access-forbidden': typeof AccessForbiddenRoute
   '/account-switch': typeof AccountSwitchRoute
   '/cookie-consent': typeof CookieConsentRoute
+  '/file-management-system': typeof FileManagementSystemRoute
   '/hotels': typeof HotelsRoute
   '/livez': typeof LivezRoute
   '/loading': typeof LoadingRoute
@@ -607,6 +615,7 @@ export interface FileRoutesById {
   '/access-forbidden': typeof AccessForbiddenRoute
   '/account-switch': typeof AccountSwitchRoute
   '/cookie-consent': typeof CookieConsentRoute
+  '/file-management-system': typeof FileManagementSystemRoute
   '/hotels': typeof HotelsRoute
   '/livez': typeof LivezRoute
   '/loading': typeof LoadingRoute
@@ -682,6 +691,7 @@ export interface FileRouteTypes {
     | '/access-forbidden'
     | '/account-switch'
     | '/cookie-consent'
+    | '/file-management-system'
     | '/hotels'
     | '/livez'
     | '/loading'
@@ -755,6 +765,7 @@ export interface FileRouteTypes {
     | '/access-forbidden'
     | '/account-switch'
     | '/cookie-consent'
+    | '/file-management-system'
     | '/hotels'
     | '/livez'
     | '/loading'
@@ -826,6 +837,7 @@ export interface FileRouteTypes {
     | '/access-forbidden'
     | '/account-switch'
     | '/cookie-consent'
+    | '/file-management-system'
     | '/hotels'
     | '/livez'
     | '/loading'
@@ -900,6 +912,7 @@ export interface RootRouteChildren {
   AccessForbiddenRoute: typeof AccessForbiddenRoute
   AccountSwitchRoute: typeof AccountSwitchRoute
   CookieConsentRoute: typeof CookieConsentRoute
+  FileManagementSystemRoute: typeof FileManagementSystemRoute
   HotelsRoute: typeof HotelsRoute
   LivezRoute: typeof LivezRoute
   LoadingRoute: typeof LoadingRoute
@@ -984,6 +997,13 @@ declare module '@tanstack/react-router' {
       path: '/cookie-consent'
       fullPath: '/cookie-consent'
       preLoaderRoute: typeof CookieConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/file-management-system': {
+      id: '/file-management-system'
+      path: '/file-management-system'
+      fullPath: '/file-management-system'
+      preLoaderRoute: typeof FileManagementSystemRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/hotels': {
@@ -1552,6 +1572,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccessForbiddenRoute: AccessForbiddenRoute,
   AccountSwitchRoute: AccountSwitchRoute,
   CookieConsentRoute: CookieConsentRoute,
+  FileManagementSystemRoute: FileManagementSystemRoute,
   HotelsRoute: HotelsRoute,
   LivezRoute: LivezRoute,
   LoadingRoute: LoadingRoute,

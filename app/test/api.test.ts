@@ -62,8 +62,9 @@ describe('GET /api/v1/event/future-events', () => {
     await expectInvalid('/api/v1/event/future-events?nameOrLocation=%00abc', 'nameOrLocation')
     await expectInvalid('/api/v1/event/search-event-locations?q=%00ab', 'q')
     await expectInvalid('/api/v1/event/%00', 'id')
-    // An id longer than any alias names no event: a 404 problem.
-    await expectNotFound(`/api/v1/event/${'x'.repeat(300)}`)
+    // An id as long as an alias may be names no event: a 404 problem; a longer one is no id at all.
+    await expectNotFound(`/api/v1/event/${'x'.repeat(200)}`)
+    await expectInvalid(`/api/v1/event/${'x'.repeat(300)}`, 'id')
   })
 
   it('names every invalid field at once', async () => {

@@ -19,6 +19,13 @@ const keptAsSource: Record<Locale, ReadonlyArray<string>> = {
   fr: [
     'Board-a-match',
     'Cookies',
+    // French writes these three as English does (the gallery and the documents of issue 17).
+    'Documents',
+    'Images',
+    'Photos',
+    // The kind of one entry of the file manager (issue 17).
+    'Document',
+    'Image',
     'International',
     'Local',
     'Menu',

@@ -18,7 +18,9 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from '
 import { EventActionsGroup } from './EventActionsApi.ts'
 import { EventEditorGroup } from './EventEditorApi.ts'
 import { EventWritesGroup } from './EventWritesApi.ts'
+import { FileGroup } from './FileApi.ts'
 import { FileSystemGroup } from './FileSystemApi.ts'
+import { GalleryGroup } from './GalleryApi.ts'
 import { DocumentType } from './lookups.ts'
 import { InvalidRequest, NotFound, Problems } from './Problems.ts'
 import {
@@ -313,6 +315,8 @@ export class Api extends HttpApi.make('kibitz-v1')
   .add(EventEditorGroup)
   .add(EventWritesGroup)
   .add(FileSystemGroup)
+  .add(GalleryGroup)
+  .add(FileGroup)
   .add(RegistrationGroup)
   .middleware(Problems)
   // Report every invalid parameter at once, not only the first.

@@ -7,13 +7,14 @@ import {
 } from '@kibitz/events'
 import { decodeWithProblems, EventId, FieldProblem, rule, TournamentId, ValidationRule } from '@kibitz/kernel'
 import { TournamentEditor } from '@kibitz/tournaments'
-import { Effect, Schema, SchemaTransformation, Stream } from 'effect'
+import { Effect, Schema, SchemaTransformation, type Stream } from 'effect'
 import type { HttpServerRequest, Multipart } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
 import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
-import { ContentTooLarge, ProgramPayload } from './EventWritesApi.ts'
+import { type ContentTooLarge, ProgramPayload } from './EventWritesApi.ts'
 import { editRefusal, invalidInput } from './eventEditorHandlers.server.ts'
+import { readParts } from './multipartParts.server.ts'
 import { Forbidden, InvalidRequest, NotFound, unknownCode } from './Problems.ts'
 import { CurrentSession } from './UserApi.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
@@ -61,47 +62,17 @@ interface Upload {
 const invalidFields = (problems: ReadonlyArray<FieldProblem>) =>
   invalidInput(new EventInputInvalid({ problems }), ['payload'])
 
-const notMultipart = new InvalidRequest({
-  code: unknownCode,
-  detail: 'The body is not a valid multipart/form-data form',
-  errors: [{ path: ['payload'], field: 'payload', message: 'Send the fields as multipart/form-data' }],
-})
-
-/** Reads every part of an upload; the file's bytes are in memory, bounded by the path's body limit. */
+/** Reads every part of an upload; the first value of each field and the first file of each name count. */
 const readUpload = (
   parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>,
-): Effect.Effect<Upload, InvalidRequest | ContentTooLarge> => {
-  const fields: Record<string, string> = {}
-  const files = new Map<string, { name: string; bytes: Uint8Array }>()
-  return Stream.runForEach(parts, (part) => {
-    if (part._tag === 'Field') {
-      // NUL has no business in a form field (PostgreSQL text cannot hold it).
-      if (!(part.key in fields)) fields[part.key] = part.value.replaceAll('\u0000', '')
-      return Effect.void
-    }
-    // Every file part is drained, or the parser cannot reach the parts after it; only the first of a name counts.
-    return Effect.map(part.contentEffect, (bytes) => {
-      if (!files.has(part.key)) files.set(part.key, { name: part.name, bytes })
-    })
-  }).pipe(
-    Effect.as<Upload>({ fields, files }),
-    Effect.catchTag('MultipartError', (error): Effect.Effect<never, InvalidRequest | ContentTooLarge> => {
-      switch (error.reason._tag) {
-        case 'Parse':
-          return Effect.fail(notMultipart)
-        case 'InternalError':
-          return Effect.die(error)
-        default:
-          return Effect.fail(
-            new ContentTooLarge({
-              code: unknownCode,
-              detail: 'The upload or one of its fields is too large',
-            }),
-          )
-      }
-    }),
-  )
-}
+): Effect.Effect<Upload, InvalidRequest | ContentTooLarge> =>
+  Effect.map(readParts(parts), (read) => {
+    const fields: Record<string, string> = {}
+    for (const [key, [first]] of read.fields) if (first !== undefined) fields[key] = first
+    const files = new Map<string, { name: string; bytes: Uint8Array }>()
+    for (const file of read.files) if (!files.has(file.key)) files.set(file.key, file)
+    return { fields, files }
+  })
 
 /** Decodes an upload's text fields with `schema`, naming every bad field (a missing file counts too). */
 const uploadFields = <S extends Schema.ConstraintDecoder<unknown>>(schema: S, upload: Upload) => {

@@ -19,6 +19,8 @@ import { type Outage, outageOf, outageRetryAfterSeconds } from '../server/outage
 import { appRuntime } from '../server/runtime.server.ts'
 import { Api } from './Api.ts'
 import { uploadBodyLimits } from './EventWritesApi.ts'
+import { documentUploadBodyBytes, imageUploadBodyBytes } from './FileApi.ts'
+import { maxFsUploadBytes } from './FileSystemApi.ts'
 import { ApiHandlers } from './handlers.server.ts'
 import { NotFound, ServerError, unknownCode } from './Problems.ts'
 import { ApiTranslations, type CatalogueLoader } from './translations.server.ts'
@@ -168,15 +170,27 @@ const makeWebHandler = (runtime: AppRuntime, loadCatalogue: CatalogueLoader) =>
       Layer.provide(Layer.effectContext(runtime.contextEffect)),
       Layer.provide(HttpServer.layerServices),
     ),
-    { disableLogger: true, routerConfig: { ignoreTrailingSlash: true } },
+    {
+      disableLogger: true,
+      routerConfig: { ignoreTrailingSlash: true, maxParamLength: maxPathParameterLength },
+    },
   )
+
+/**
+ * The longest path parameter routed (the router's default is 100 characters): download-fs-file names up to 200 ids
+ * with commas between them.
+ */
+const maxPathParameterLength = 2400
 
 /** The largest API request body read at all (every call of the API but the uploads takes a small JSON document). */
 const maxApiBodyBytes = 1024 * 1024
 
-/** The body limit of a request: its upload path's own (upload-image, upload-pdf), else the API's. */
+/** The body limit of a request: its upload path's own (upload-image, upload-pdf, upload-fs-file), else the API's. */
 const bodyLimitOf = (request: Request): number => {
   const path = URL.parse(request.url)?.pathname.replace(/\/+$/, '') ?? ''
+  if (path.startsWith('/api/v1/file-system/upload-fs-file/')) return maxFsUploadBytes
+  if (path.startsWith('/api/v1/file/image-upload/')) return imageUploadBodyBytes
+  if (path.startsWith('/api/v1/file/document-upload/')) return documentUploadBodyBytes
   return uploadBodyLimits[path] ?? maxApiBodyBytes
 }
 

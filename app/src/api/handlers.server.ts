@@ -48,7 +48,9 @@ import {
 import { EventActionHandlers } from './eventActionHandlers.server.ts'
 import { EventEditorHandlers } from './eventEditorHandlers.server.ts'
 import { EventWritesHandlers } from './eventWritesHandlers.server.ts'
+import { FileHandlers } from './fileHandlers.server.ts'
 import { FileSystemHandlers } from './fileSystemHandlers.server.ts'
+import { GalleryHandlers } from './galleryHandlers.server.ts'
 import { documentTypes, type NamedLookup, prizeTypes, stageTypes, tourTypes } from './lookups.ts'
 import {
   InvalidRequest,
@@ -491,5 +493,7 @@ export const ApiHandlers = Layer.mergeAll(
   EventEditorHandlers,
   EventWritesHandlers,
   FileSystemHandlers,
+  GalleryHandlers,
+  FileHandlers,
   RegistrationHandlers,
 ).pipe(Layer.provideMerge(Layer.mergeAll(ProblemsLive, AuthenticatedLive)))

@@ -98,6 +98,18 @@ export function useFieldMessage(): (error: FieldError | undefined) => string | n
         return t`Enter a valid IBAN, e.g. LT12 1000 0111 0100 1000.`
       case ValidationRule.bic:
         return t`Enter a valid BIC of 8 or 11 characters.`
+      case ValidationRule.invalidName:
+        return t`A name may not contain / or \\ or control characters, and may not be . or ..`
+      case ValidationRule.reservedName:
+        return t`This name belongs to one of the platform’s own folders. Choose another.`
+      case ValidationRule.nameTaken:
+        return t`There is already a folder with this name here.`
+      case ValidationRule.notAllowedType:
+        return t`This type of file is not allowed. Upload pictures (JPEG, PNG, WebP, GIF, AVIF) or documents (PDF, Office, plain text).`
+      case ValidationRule.quotaExceeded:
+        return t`There is not enough space left in your storage for this.`
+      case ValidationRule.inUse:
+        return t`This is still in use, so it cannot be deleted.`
       default:
         return t`This value is not valid.`
     }

@@ -142,6 +142,13 @@ function AccountMenu({ user, account }: { user: SessionUser | null; account: Acc
             </Link>
           </li>
         ) : null}
+        {account === 'organiser' && user.isOrganizer ? (
+          <li>
+            <Link to="/file-management-system" className={menuItemClass}>
+              <Trans>File management</Trans>
+            </Link>
+          </li>
+        ) : null}
         <li>
           {user.isOrganizer ? (
             <Link to="/profile-settings-organizer" className={menuItemClass}>
@@ -193,6 +200,11 @@ function MobileAccountLinks({ user, account }: { user: SessionUser | null; accou
       {account === 'organiser' ? (
         <Link to="/user/events" className={linkClass}>
           <Trans>My events</Trans>
+        </Link>
+      ) : null}
+      {account === 'organiser' && user.isOrganizer ? (
+        <Link to="/file-management-system" className={linkClass}>
+          <Trans>File management</Trans>
         </Link>
       ) : null}
       {canUseOrganiserScreens(user) ? (

@@ -85,3 +85,22 @@ export const PrizeIcon = ({ medal, className }: { medal: string | null } & IconP
     </svg>
   )
 }
+
+export const FolderIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M3 6.5A1.5 1.5 0 0 1 4.5 5h4.2l2 2.5h8.8A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5Z" />
+  </svg>
+)
+
+export const DocumentIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
+    <path d="M14 3v5h5M9 13h6M9 17h6" />
+  </svg>
+)
+
+export const UploadIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
+  </svg>
+)

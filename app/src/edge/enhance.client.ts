@@ -10,7 +10,10 @@
 // - the catalogue's search box fills its datalist with place suggestions from the public API;
 // - the cookie notice's choice is sent in the background and the notice goes away, the page left as it was
 //   (no load, the scroll position kept); without scripts the form posts and the server sends the browser back.
-// The build bundles and minifies it on its own (app/vite.config.ts); it imports nothing.
+// - a gallery's thumbnails open its lightbox (lightbox.client.ts).
+// The build bundles and minifies it on its own (app/vite.config.ts); it imports only its own parts.
+
+import './lightbox.client.ts'
 
 document.addEventListener('click', (event) => {
   const target = event.target

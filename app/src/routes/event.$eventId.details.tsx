@@ -5,6 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { useId } from 'react'
 import { DateRange, LongDate } from '../components/Dates.tsx'
+import { type DocumentData, DocumentList } from '../components/Documents.tsx'
+import { type GalleryData, GalleryGrid } from '../components/Gallery.tsx'
 import { PrizeIcon } from '../components/Icons.tsx'
 import { TableScroller } from '../components/TableScroller.tsx'
 import { scoringLabels, ticketTypeLabels, tournamentTypeLabels } from '../lib/labels.ts'
@@ -23,7 +25,19 @@ export const Route = createFileRoute('/event/$eventId/details')({
 const hasOffer = (ticket: TournamentData['tickets'][number]) =>
   ticket.ticketAgeCategories.length === 0 || ticket.ticketAgeCategories.some((c) => c.isAvailable)
 
-function TournamentDetails({ tournament, currency }: { tournament: TournamentData; currency: string }) {
+function TournamentDetails({
+  tournament,
+  currency,
+  timeZone,
+  gallery,
+  documents,
+}: {
+  tournament: TournamentData
+  currency: string
+  timeZone: string
+  gallery: GalleryData | undefined
+  documents: ReadonlyArray<DocumentData>
+}) {
   const { i18n } = useLingui()
   const feesCaption = useId()
   const money = (minor: number) => formatMoney(minor, { code: currency }, i18n.locale)
@@ -239,12 +253,14 @@ function TournamentDetails({ tournament, currency }: { tournament: TournamentDat
           </a>
         </p>
       ) : null}
+      <DocumentList documents={documents} timeZone={timeZone} />
+      {gallery ? <GalleryGrid gallery={gallery} heading={<Trans>Photos</Trans>} /> : null}
     </div>
   )
 }
 
 function EventDetails() {
-  const { view, tournaments } = eventRoute.useLoaderData()
+  const { view, tournaments, documents } = eventRoute.useLoaderData()
   // Tournament names are written in the organiser's main content language.
   const lang = view.contents.find((c) => c.isMain)?.language
   const { t } = useLingui()
@@ -290,7 +306,13 @@ function EventDetails() {
           <h2 className="mb-4 text-xl font-bold" lang={lang}>
             {tournament.name}
           </h2>
-          <TournamentDetails tournament={tournament} currency={view.currencyCode} />
+          <TournamentDetails
+            tournament={tournament}
+            currency={view.currencyCode}
+            timeZone={view.timeZone}
+            gallery={view.galleries.find((g) => g.tournamentId === tournament.tournamentId)}
+            documents={documents.filter((d) => d.tournamentId === tournament.tournamentId)}
+          />
         </section>
       ))}
     </div>

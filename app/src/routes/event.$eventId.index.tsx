@@ -2,6 +2,8 @@ import { formatTime } from '@kibitz/kernel/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, getRouteApi } from '@tanstack/react-router'
 import { DateRange } from '../components/Dates.tsx'
+import { DocumentList } from '../components/Documents.tsx'
+import { GalleryGrid } from '../components/Gallery.tsx'
 import { TournamentRow } from '../components/TournamentSummary.tsx'
 
 const eventRoute = getRouteApi('/event/$eventId')
@@ -9,7 +11,9 @@ const eventRoute = getRouteApi('/event/$eventId')
 export const Route = createFileRoute('/event/$eventId/')({ component: EventHome })
 
 function EventHome() {
-  const { view, tournaments, organisers, hotels, participants } = eventRoute.useLoaderData()
+  const { view, tournaments, organisers, hotels, participants, documents } = eventRoute.useLoaderData()
+  const eventGallery = view.galleries.find((g) => g.tournamentId === null)
+  const eventDocuments = documents.filter((d) => d.tournamentId === null)
   const { t } = useLingui()
   const card = view.card
   return (
@@ -47,8 +51,18 @@ function EventHome() {
             </ul>
           )}
         </section>
+        {eventGallery ? (
+          <div className="rounded-card bg-surface p-6 shadow-card">
+            <GalleryGrid gallery={eventGallery} heading={<Trans>Photos</Trans>} />
+          </div>
+        ) : null}
       </div>
       <aside className="flex flex-col gap-6">
+        {eventDocuments.length > 0 ? (
+          <div className="rounded-card bg-surface p-6 shadow-card">
+            <DocumentList documents={eventDocuments} timeZone={view.timeZone} />
+          </div>
+        ) : null}
         <section id="location" className="scroll-mt-24 rounded-card bg-surface p-6 shadow-card">
           <h2 className="mb-2 text-lg font-bold">
             {card.isOnline ? <Trans>Where to play</Trans> : <Trans>Location</Trans>}

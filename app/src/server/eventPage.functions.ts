@@ -1,5 +1,6 @@
 import { OrganiserService, PublicOrganiser } from '@kibitz/accounts'
 import { EventService, type EventState, type EventView, type EventViewData } from '@kibitz/events'
+import { EventFiles, PublicDocument } from '@kibitz/files'
 import { Hotel, HotelService } from '@kibitz/hotels'
 import {
   EventId,
@@ -40,6 +41,7 @@ export const eventPage = createServerOnlyFn(() =>
     const hotels = yield* HotelService
     const pages = yield* PageService
     const registration = yield* RegistrationService
+    const files = yield* EventFiles
 
     /** The event `view` shows, as the tournaments domain reads it (it decides who takes registrations). */
     const eventOf = (view: EventRef, preview: boolean) => ({
@@ -72,22 +74,31 @@ export const eventPage = createServerOnlyFn(() =>
 
     /**
      * Everything the event screens show: the tournaments (already in their encoded form: the page sends them on
-     * as they are), the organiser, its pages, the hotels and the participant counts.
+     * as they are), the organiser, its pages, the hotels, the participant counts and the documents of the event
+     * and its tournaments (the galleries come with the event's own read).
      */
     const screensOf = (view: EventRef, preview = false) =>
       Effect.gen(function* () {
         // Independent reads, each on a connection of its own: the page waits for the slowest, not for the sum.
-        const [list, people, stays, counts] = yield* Effect.all(
+        const [list, people, stays, counts, documents] = yield* Effect.all(
           [
             tournaments.listDataForEvent(eventOf(view, preview)),
             organisers.publicOrganisers([view.card.organiserId]),
             hotels.forEvent(view.card.id),
             registration.participantsCount(view.card.id),
+            files.publicDocuments(view.card.organiserId, view.card.id),
           ],
           { concurrency: 'unbounded' },
         )
         const pageList = yield* pages.visibleOf(people)
-        return { tournaments: list, organisers: people, hotels: stays, pages: pageList, participants: counts }
+        return {
+          tournaments: list,
+          organisers: people,
+          hotels: stays,
+          pages: pageList,
+          participants: counts,
+          documents,
+        }
       })
 
     /** One tournament of `view`'s public event by alias or id, as its page shows it; TournamentNotFound else. */
@@ -152,6 +163,7 @@ const encodeHotels = Schema.encodeSync(Schema.Array(Hotel))
 const encodePages = Schema.encodeSync(Schema.Array(PageSummary))
 const encodeCounts = Schema.encodeSync(Schema.Array(ParticipantsCount))
 const encodePlayerList = Schema.encodeSync(PlayerList)
+const encodeDocuments = Schema.encodeSync(Schema.Array(PublicDocument))
 
 /** An alias or id a visitor may have typed: short, without control characters; else nothing matches. */
 const plausibleKey = (key: string) => key.length > 0 && key.length <= 200 && !hasControlCharacters(key)
@@ -168,6 +180,7 @@ const eventScreens = (view: EventViewData, preview: boolean) =>
       hotels: encodeHotels(screens.hotels),
       pages: encodePages(screens.pages),
       participants: encodeCounts(screens.participants),
+      documents: encodeDocuments(screens.documents),
       preview,
     }
   })

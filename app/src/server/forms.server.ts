@@ -19,6 +19,8 @@ export interface PostedForm {
   readonly fields: Readonly<Record<string, string>>
   list(name: string): ReadonlyArray<string>
   file(name: string): File | null
+  /** Every file posted under `name` (an `<input type=file multiple>`), empty picks left out. */
+  files(name: string): ReadonlyArray<File>
 }
 
 export { BodyTooLarge, readBody }
@@ -33,7 +35,7 @@ const clean = (value: string) => value.slice(0, 5000)
  */
 export const postedForm = async (request: Request, limit = maxFormBytes): Promise<PostedForm> => {
   const type = request.headers.get('content-type') ?? ''
-  const empty: PostedForm = { fields: {}, list: () => [], file: () => null }
+  const empty: PostedForm = { fields: {}, list: () => [], file: () => null, files: () => [] }
   if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data'))
     return empty
   const form = await formOf(await readBody(request, limit), type)
@@ -51,6 +53,7 @@ export const postedForm = async (request: Request, limit = maxFormBytes): Promis
       const value = form.get(name)
       return value instanceof File ? value : null
     },
+    files: (name) => form.getAll(name).flatMap((v) => (v instanceof File && v.size > 0 ? [v] : [])),
   }
 }
 

@@ -76,6 +76,15 @@ export const validBodies = (operationId: string): ReadonlyArray<unknown> => {
         },
       },
     ],
+    // Galleries (decision 041): the event's own, and a tournament's with a title (a second one is refused).
+    'file.imageSave': [
+      { eventId: own.acceptedId, paths: ['event/missing.webp'] },
+      { eventId: own.acceptedId, tournamentId: own.tournamentIds[0] ?? 1, paths: ['a.webp', 'b.webp'] },
+    ],
+    'gallery.createGallery': [
+      { eventId: own.acceptedId },
+      { eventId: own.acceptedId, tournamentId: own.tournamentIds[0] ?? 1, title: 'Day one', isActive: false },
+    ],
     'eventWrites.createTournament': [tournament],
     'eventWrites.updateTournament': [tournament],
     'eventWrites.setTournamentsOrdering': [{ tournamentIds: own.tournamentIds.slice(0, 2) }],
@@ -145,6 +154,40 @@ export const validUploads = (operationId: string): ReadonlyArray<Body> => {
           { name: 'tournamentId', value: String(own.tournamentIds[0] ?? 1) },
           { name: 'kind', value: 'results' },
           ...file(pdf, 'results.pdf', 'application/pdf'),
+        ],
+      },
+    ],
+    // The file calls (decision 040): an event's images and a document.
+    'file.imageUpload': [
+      {
+        kind: 'form',
+        parts: [{ name: 'eventId', value: eventId }, ...file(png, 'hall.png', 'image/png')],
+      },
+    ],
+    'file.documentUpload': [
+      {
+        kind: 'form',
+        parts: [
+          { name: 'eventId', value: eventId },
+          { name: 'tournamentId', value: String(own.tournamentIds[0] ?? 1) },
+          ...file(pdf, 'rules.pdf', 'application/pdf'),
+        ],
+      },
+    ],
+    // The file tree (decision 040): files, and a folder upload with its relative paths (odd names included).
+    'fileSystem.uploadFsFile': [
+      {
+        kind: 'form',
+        parts: [
+          ...(png ? [{ name: 'files', filename: 'hall.png', type: 'image/png', bytes: png }] : []),
+          ...(pdf ? [{ name: 'files', filename: 'rules.pdf', type: 'application/pdf', bytes: pdf }] : []),
+        ],
+      },
+      {
+        kind: 'form',
+        parts: [
+          ...(pdf ? [{ name: 'files', filename: 'rules.pdf', type: 'application/pdf', bytes: pdf }] : []),
+          { name: 'relativePaths', value: "Šiauliai 2026/O'Brien ? 100%/rules.pdf" },
         ],
       },
     ],

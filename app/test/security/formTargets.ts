@@ -28,7 +28,9 @@ import {
   socialDisconnectPost,
   socialStartPost,
 } from '../../src/server/accountForms.server.ts'
-import { filesPost, galleryPost } from '../../src/server/eventEditor.server.ts'
+import { galleryPost } from '../../src/server/eventEditor.server.ts'
+import { eventFileManagerPost, fileManagerPost } from '../../src/server/fileManager.server.ts'
+import { galleryScreenPost } from '../../src/server/galleries.server.ts'
 import { requestKeyField } from '../../src/server/registration.functions.ts'
 import { payByCardPost, registerPost as registrationPost } from '../../src/server/registration.server.ts'
 import { registrationsCsv } from '../../src/server/registrations.server.ts'
@@ -60,6 +62,19 @@ export const param = (known: ReadonlyArray<string>) =>
 export const at = (params: ReadonlyArray<string>, i: number) => params[i] ?? ''
 
 const ownEventIds = () => [String(own.draftId), String(own.acceptedId)]
+
+/** The file manager's forms (fileManager.server.ts): every intent's fields and the list's place. */
+const fileManagerFields = [
+  'intent',
+  'folder',
+  'page',
+  'q',
+  'kind',
+  'folderName',
+  'id',
+  'newObjectName',
+  'ids',
+]
 
 /** A route module's handler for `method`, as the router calls it. */
 export const routeHandler =
@@ -234,13 +249,31 @@ export const formTargets = (): ReadonlyArray<FormTarget> => {
       handle: (r, p) => galleryPost(r, at(p, 0)),
     },
     {
-      name: 'POST /event/manage/$eventId/file-management-system (filesPost)',
+      // The gallery manager's forms (decision 041): uploads, and saves with a move or removal button's intent.
+      name: 'POST /event/manage/$eventId/event-gallery?gallery (galleryScreenPost)',
+      method: 'POST',
+      path: ([id]) => `/event/manage/${encode(id ?? '')}/event-gallery?gallery`,
+      fields: ['intent', 'target', 'galleryId', 'title', 'isActive', 'title-1', 'keys'],
+      files: ['images'],
+      params: () => [param(ownEventIds())],
+      handle: (r, p) => galleryScreenPost(r, at(p, 0)),
+    },
+    {
+      name: 'POST /event/manage/$eventId/file-management-system (eventFileManagerPost, filesPost)',
       method: 'POST',
       path: ([id]) => `/event/manage/${encode(id ?? '')}/file-management-system`,
-      fields: ['intent', 'target', 'key'],
-      files: ['file'],
+      fields: [...fileManagerFields, 'target', 'key'],
+      files: ['files', 'file'],
       params: () => [param(ownEventIds())],
-      handle: (r, p) => filesPost(r, at(p, 0)),
+      handle: (r, p) => eventFileManagerPost(r, at(p, 0)),
+    },
+    {
+      name: 'POST /file-management-system (fileManagerPost)',
+      method: 'POST',
+      path: () => '/file-management-system',
+      fields: fileManagerFields,
+      files: ['files'],
+      handle: (r) => fileManagerPost(r, '/file-management-system'),
     },
     {
       name: 'GET /event/manage/$eventId/registrations.csv (registrationsCsv)',
@@ -296,9 +329,20 @@ export const formPools = (): Pools => {
     after: ['login'],
     acceptRules: ['on', 'true'],
     policy: ['on', 'true'],
-    intent: ['add', 'remove', 'connect', 'upload'],
+    intent: [
+      'add',
+      'remove',
+      'connect',
+      'upload',
+      'uploadFiles',
+      'createFolder',
+      'rename',
+      'askDelete',
+      'delete',
+      'zip',
+    ],
     account: ['organiser', 'player'],
-    kind: [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14],
+    kind: [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 'images', 'documents'],
     choice: ['accept', 'decline'],
     provider: ['google', 'facebook', 'vk'],
     remove: ['1'],
@@ -321,6 +365,11 @@ export const formPools = (): Pools => {
     type: ['1', '3'],
     from: ['2030-05-01'],
     month: ['1'],
+    folder: ['', '0', '1', '2147483647'],
+    folderName: ['Fuzz folder', 'a/b', '..', 'event', ' '],
+    newObjectName: ['Renamed.pdf', '', '..'],
+    ids: ['1', '1,2', '0,x', Array.from({ length: 60 }, (_, i) => i + 1).join(',')],
+    q: ['rules', '%_\\'],
   }
   return (name) => byName[name] ?? byName[name.split('.').at(-1) ?? ''] ?? []
 }

@@ -1,3 +1,4 @@
+import { GalleryId, GalleryItemId } from '@kibitz/events'
 import { EventAction } from '@kibitz/events/input'
 import { EntryId, EventId, OrganiserId, TournamentId, UserId } from '@kibitz/kernel'
 import type { EntryFilter } from '@kibitz/registration/input'
@@ -66,6 +67,13 @@ import {
   fetchPlayerList,
   playerListData,
 } from '../../src/server/eventPage.functions.ts'
+import { fetchFileManager, fileManagerScreen } from '../../src/server/fileManager.functions.ts'
+import {
+  editorGalleries,
+  fetchEditorGalleries,
+  reorderGallery,
+  reorderGalleryFn,
+} from '../../src/server/galleries.functions.ts'
 import { fetchOutbox, outboxData } from '../../src/server/outbox.functions.ts'
 
 import {
@@ -465,6 +473,40 @@ export const serverFunctions = (): ReadonlyArray<ServerFunctionCase> => {
       fetchEditorFiles,
       () => fc.record({ eventId: idArb(eventIds)(), page: page() }),
       (d) => editorFiles(EventId.make(d.eventId), d.page),
+    ),
+    serverFunction(
+      'fetchFileManager',
+      fetchFileManager,
+      () =>
+        fc.record({
+          folder: fc.option(idArb(() => [])(), { nil: null }),
+          page: page(),
+          q: textArb(() => ['', 'rules', '%_\\', 'event-'])(),
+          kind: fc.constantFrom(null, 'images', 'documents'),
+          confirm: fc.array(idArb(() => [])(), { maxLength: 3 }),
+          eventId: fc.option(idArb(eventIds)(), { nil: null }),
+        }),
+      (d) => fileManagerScreen(d),
+    ),
+    serverFunction(
+      'fetchEditorGalleries',
+      fetchEditorGalleries,
+      () => fc.record({ eventId: idArb(eventIds)() }),
+      (d) => editorGalleries(EventId.make(d.eventId)),
+    ),
+    serverFunction(
+      'reorderGalleryFn',
+      reorderGalleryFn,
+      () =>
+        fc.record({
+          galleryId: fc.integer({ min: 1, max: 2_147_483_647 }),
+          order: fc.array(fc.integer({ min: 1, max: 2_147_483_647 }), { maxLength: 5 }),
+        }),
+      (d) =>
+        reorderGallery(
+          GalleryId.make(d.galleryId),
+          d.order.map((id) => GalleryItemId.make(id)),
+        ),
     ),
     serverFunction(
       'fetchRegistrationForm',

@@ -1,0 +1,50 @@
+import { type EventActor, EventGalleries } from '@kibitz/events'
+import { Effect } from 'effect'
+import { HttpApiBuilder } from 'effect/http-api'
+import { eventActorOf } from '../server/actor.server.ts'
+import { Api } from './Api.ts'
+import { editRefusal, invalidInput } from './eventEditorHandlers.server.ts'
+import { Forbidden, NotFound, unknownCode } from './Problems.ts'
+import { CurrentSession } from './UserApi.ts'
+import { unitOfWork } from './unitOfWork.server.ts'
+
+// POST v1/gallery/create over the events domain's EventGalleries; the actor comes from the session only.
+
+const notOrganiser = new Forbidden({
+  code: unknownCode,
+  detail: 'Only an accepted organiser or the super user may create galleries',
+})
+
+/** POST v1/gallery/create. */
+export const GalleryHandlers = HttpApiBuilder.group(Api, 'gallery', (handlers) =>
+  Effect.gen(function* () {
+    const run = yield* unitOfWork
+    const galleries = yield* EventGalleries
+
+    const actor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
+      CurrentSession,
+      ({ user }) => {
+        const found = eventActorOf(user)
+        return found === null ? Effect.fail(notOrganiser) : Effect.succeed(found)
+      },
+    )
+
+    return handlers.handle('createGallery', ({ payload }) =>
+      Effect.gen(function* () {
+        const who = yield* actor
+        return yield* run(galleries.create(who, payload)).pipe(
+          Effect.mapError((failure) => {
+            if (failure._tag === 'EventInputInvalid') return invalidInput(failure, ['payload'])
+            // A tournament of another event reads as missing, as the event itself does.
+            if (failure.reason === 'notFound' && payload.tournamentId != null)
+              return new NotFound({
+                code: unknownCode,
+                detail: `No tournament ${payload.tournamentId} in an event ${payload.eventId} of yours`,
+              })
+            return editRefusal(payload.eventId, failure)
+          }),
+        )
+      }),
+    )
+  }),
+)
