@@ -52,9 +52,20 @@ const Items = Schema.Array(
   }),
 )
 
+/** The organisers whose demo tree has a club archive: those of the events with files, and the demo sign-in's. */
+let owners: ReadonlyArray<{ id: number }> = []
+beforeAll(async () => {
+  if (!orm) return
+  owners = (await orm.em
+    .fork()
+    .execute(
+      `select distinct owner_organiser_id as id from stored_file where folder = 'Club archive' order by 1`,
+    )) as Array<{ id: number }>
+})
+
 describe('seedDemoData with a file store', () => {
   it('gives the first public demo events galleries with stored images and documents', async () => {
-    expect(result.files).toEqual({ galleries: 6, images: 20, documents: 8 })
+    expect(result.files).toEqual({ galleries: 6, images: 20, documents: 8 + 3 * owners.length })
     if (!orm) throw new Error('the ORM is not open')
     const items = Schema.decodeUnknownSync(Items)(
       await orm.em.fork().execute(
@@ -68,6 +79,41 @@ describe('seedDemoData with a file store', () => {
     const documents = await orm.em
       .fork()
       .execute(`select count(*)::int as n from stored_file where kind = 'document' and filename like '%.pdf'`)
-    expect(documents).toEqual([{ n: 8 }])
+    expect(documents).toEqual([{ n: 8 + 2 * owners.length }])
+  })
+
+  it('gives the demo organisers a club archive of their own in the file manager', async () => {
+    if (!orm) throw new Error('the ORM is not open')
+    // The demo sign-in's organiser among them, so a newcomer signed in as it sees the tree.
+    const demo = await orm.em
+      .fork()
+      .execute(
+        `select o.id from organiser o join app_user u on u.id = o.user_id where u.email = 'info@lbf.example'`,
+      )
+    expect(owners).toContainEqual(demo[0])
+    for (const { id } of owners) {
+      const tree: Array<{ path: string }> = await orm.em
+        .fork()
+        .execute(
+          `select path from fs_folder where owner_organiser_id = ? and path like 'Club archive%' order by path`,
+          [id],
+        )
+      expect(tree.map((row) => row.path)).toEqual([
+        'Club archive',
+        'Club archive/2025',
+        'Club archive/Photos',
+      ])
+      const files = await orm.em.fork().execute(
+        `select filename, kind from stored_file where owner_organiser_id = ? and folder like 'Club archive%'
+            order by folder, filename`,
+        [id],
+      )
+      expect(files).toEqual([
+        { filename: 'Regulations.txt', kind: 'document' },
+        { filename: 'Autumn teams results.pdf', kind: 'document' },
+        { filename: 'Spring pairs results.pdf', kind: 'document' },
+        { filename: 'Club night.jpg', kind: 'image' },
+      ])
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { DocumentKind, GalleryUploadResult } from '@kibitz/events'
+import { GalleryUploadResult } from '@kibitz/events'
 import { EventDocument, maxDocumentBytes, maxEventImageBytes } from '@kibitz/files'
 import { EventId, rule, TournamentId, ValidationRule } from '@kibitz/kernel'
 import { Schema } from 'effect'

@@ -38,7 +38,7 @@ const owner: Effect.Effect<OrganiserId, Forbidden, CurrentSession> = Effect.flat
 
 /** `filename` for Content-Disposition: an ASCII fallback and the UTF-8 name (RFC 6266, RFC 8187). */
 const contentDisposition = (filename: string) => {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never go into a header.
+  // Only printable ASCII goes into the plain name; control characters never go into a header.
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }

@@ -3,6 +3,7 @@ export * from './TicketSales.ts'
 export * from './Tournament.ts'
 export { TournamentEditor, TournamentForEdit } from './TournamentEditor.ts'
 export * from './TournamentErrors.ts'
+export * from './TournamentFileUses.ts'
 export * from './TournamentInput.ts'
 export { type EventTournamentSummary, TournamentService } from './TournamentService.ts'
 export {
@@ -13,4 +14,3 @@ export {
   TournamentStore,
   uniqueAlias,
 } from './TournamentStore.ts'
-export * from './TournamentFileUses.ts'

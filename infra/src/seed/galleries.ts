@@ -1,9 +1,10 @@
 import { type EventActor, EventGalleries } from '@kibitz/events'
-import { EventFiles, type FileStorage } from '@kibitz/files'
+import { EventFiles, type FileStorage, FilesConfig, FileUsage, FsUploads } from '@kibitz/files'
 import { Em, EventId, OrganiserId, TournamentId, UserId } from '@kibitz/kernel'
 import { eventTournamentsLayer } from '@kibitz/tournaments'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { Effect, Layer, Schema } from 'effect'
+import sharp from 'sharp'
 
 // Demo galleries and documents (issue 17, docs/decisions/041): the first public demo events get an event gallery
 // of a few pictures, their first tournament a small gallery, and documents (ticket policy, rules and regulations),
@@ -117,10 +118,24 @@ export async function seedDemoFiles(
   )
   // Drawn as SVG; the upload path decodes it like any picture and stores WebP.
   const images = pictures.map((p) => ({ bytes: new Uint8Array(p.svg), filename: p.filename, title: p.title }))
+  // The demo organisers' own folders: every organiser of those events and the demo sign-in's.
+  const owners = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.Int })))(
+    await orm.em.fork().execute(
+      `select distinct o.id from organiser o join app_user u on u.id = o.user_id
+          where u.email = 'info@lbf.example' or o.id in (${rows.map(() => '?').join(', ') || 'null'})
+          order by o.id`,
+      rows.map((row) => row.organiserId),
+    ),
+  )
   const files = EventFiles.layer.pipe(Layer.provide(storage))
   const layer = Layer.mergeAll(
     files,
     EventGalleries.layer.pipe(Layer.provide(Layer.mergeAll(eventTournamentsLayer, files))),
+    FsUploads.layer.pipe(
+      Layer.provide(
+        Layer.mergeAll(storage, FileUsage.combining([]), Layer.succeed(FilesConfig, { quotaBytes: 2 ** 40 })),
+      ),
+    ),
   )
   const program = Effect.gen(function* () {
     const galleries = yield* EventGalleries
@@ -162,6 +177,32 @@ export async function seedDemoFiles(
         added += theirs.added.length
         made += 1
       }
+    }
+    // A club's own archive beside the platform's folders, as one would move it from another site: results by
+    // season, regulations, photos.
+    const uploads = yield* FsUploads
+    const photo = yield* Effect.promise(() =>
+      sharp(pictures[2]?.svg ?? pictures[0]?.svg)
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    )
+    for (const { id } of owners) {
+      const stored = yield* uploads.upload(OrganiserId.make(id), null, [
+        {
+          relativePath: 'Club archive/2025/Spring pairs results.pdf',
+          bytes: demoPdf('Spring pairs 2025', '1. Jonaitis - Petraitis 62.4%  2. Kowalski - Nowak 58.1%'),
+        },
+        {
+          relativePath: 'Club archive/2025/Autumn teams results.pdf',
+          bytes: demoPdf('Autumn teams 2025', '1. Vilnius Aces 112 VP  2. Kaunas Kings 104 VP'),
+        },
+        {
+          relativePath: 'Club archive/Regulations.txt',
+          bytes: new TextEncoder().encode('Club regulations\n\nMembers play at reduced table money.\n'),
+        },
+        { relativePath: 'Club archive/Photos/Club night.jpg', bytes: new Uint8Array(photo) },
+      ])
+      documents += stored.filter((entry) => entry.isDocument).length
     }
     return { galleries: made, images: added, documents }
   })
