@@ -18,7 +18,7 @@ const demoEventCount = 4
 const suits = ['♠', '♥', '♦', '♣'] as const
 
 /** A drawn picture: a gradient of two colours with a big suit symbol and a caption, `width`×`height`. */
-const picture = (from: string, to: string, suit: string, caption: string, width = 1600, height = 1067) =>
+const picture = (from: string, to: string, suit: string, caption: string, width = 960, height = 640) =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
@@ -29,7 +29,7 @@ const picture = (from: string, to: string, suit: string, caption: string, width 
   <text x="50%" y="88%" text-anchor="middle" font-family="sans-serif" font-size="${height * 0.06}"
         fill="#ffffff">${caption}</text></svg>`)
 
-/** The demo pictures, with their titles: a few landscape photos and one portrait. */
+/** The demo pictures, with their titles: a few landscape photos and one portrait, small enough to seed fast. */
 const pictures: ReadonlyArray<{ readonly svg: Buffer; readonly filename: string; readonly title: string }> = [
   {
     svg: picture('#0f5132', '#198754', suits[0], 'Opening round'),
@@ -47,7 +47,7 @@ const pictures: ReadonlyArray<{ readonly svg: Buffer; readonly filename: string;
     title: 'The playing hall',
   },
   {
-    svg: picture('#3c096c', '#7b2cbf', suits[3], 'Bidding boxes', 900, 1200),
+    svg: picture('#3c096c', '#7b2cbf', suits[3], 'Bidding boxes', 600, 800),
     filename: 'bidding-boxes.webp',
     title: 'Bidding boxes',
   },
