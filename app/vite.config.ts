@@ -9,21 +9,38 @@ import { defineConfig, type Plugin } from 'vite'
 /**
  * The small script of the pages served without the app's bundle (docs/decisions/021), bundled on its own (the
  * app's build allows one entry) and emitted beside the app's assets as `assets/enhance-<hash>.js`, which the
- * edge finds at start.
+ * edge finds at start; the gallery's lightbox beside it as `assets/lightbox-<hash>.js`, which it loads when a page
+ * has a gallery.
  */
 const enhanceScript = (): Plugin => ({
   name: 'kibitz:enhance-script',
   apply: 'build',
   applyToEnvironment: (environment) => environment.name === 'client',
   async generateBundle() {
-    const bundle = await rolldown({
-      input: new URL('./src/edge/enhance.client.ts', import.meta.url).pathname,
-    })
-    const { output } = await bundle.generate({ format: 'es', minify: true })
-    await bundle.close()
-    for (const chunk of output) {
-      if (chunk.type === 'chunk') this.emitFile({ type: 'asset', name: 'enhance.js', source: chunk.code })
+    /** `entry` bundled and minified on its own, as one ES module's code. */
+    const build = async (entry: string, define: Record<string, string> = {}) => {
+      const bundle = await rolldown({
+        input: new URL(entry, import.meta.url).pathname,
+        transform: { define },
+        external: [/^\/assets\//],
+      })
+      const { output } = await bundle.generate({ format: 'es', minify: true })
+      await bundle.close()
+      return output.flatMap((chunk) => (chunk.type === 'chunk' ? [chunk.code] : [])).join('\n')
     }
+    // The gallery's lightbox is fetched only by a page that shows a gallery (docs/decisions/041), so every other
+    // page keeps its script as small as it was; the enhance script learns its address when it is built.
+    const lightbox = this.emitFile({
+      type: 'asset',
+      name: 'lightbox.js',
+      source: await build('./src/edge/lightbox.client.ts'),
+    })
+    const lightboxUrl = `/${this.getFileName(lightbox)}`
+    this.emitFile({
+      type: 'asset',
+      name: 'enhance.js',
+      source: await build('./src/edge/enhance.client.ts', { __LIGHTBOX_URL__: JSON.stringify(lightboxUrl) }),
+    })
   },
 })
 

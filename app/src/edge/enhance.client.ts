@@ -10,10 +10,14 @@
 // - the catalogue's search box fills its datalist with place suggestions from the public API;
 // - the cookie notice's choice is sent in the background and the notice goes away, the page left as it was
 //   (no load, the scroll position kept); without scripts the form posts and the server sends the browser back.
-// - a gallery's thumbnails open its lightbox (lightbox.client.ts).
-// The build bundles and minifies it on its own (app/vite.config.ts); it imports only its own parts.
+// - a gallery's thumbnails open its lightbox (lightbox.client.ts), fetched only by a page that has a gallery.
+// The build bundles and minifies it on its own (app/vite.config.ts), and names the lightbox's address.
 
-import './lightbox.client.ts'
+/** The lightbox's built address (`/assets/lightbox-<hash>.js`), set by the build. */
+declare const __LIGHTBOX_URL__: string
+
+if (document.querySelector('[data-gallery]') !== null && typeof __LIGHTBOX_URL__ === 'string')
+  void import(/* @vite-ignore */ __LIGHTBOX_URL__)
 
 document.addEventListener('click', (event) => {
   const target = event.target
