@@ -1,6 +1,6 @@
-// The gallery's lightbox on the public pages (docs/decisions/041), part of the edge's one small script. Without
-// scripts each thumbnail is a link to the full image, and that stays the fallback. With them, a thumbnail
-// ([data-gallery] a[data-lightbox-item]) opens the gallery's server-rendered <dialog data-lightbox> as a modal (the
+// The gallery's lightbox on the public pages (docs/decisions/041), fetched by the edge's script on a page with a
+// gallery. Without scripts each thumbnail is a link to the full image, and that stays the fallback. With them, a
+// thumbnail ([data-gallery] a[data-lightbox-item]) opens the gallery's server-rendered <dialog data-lightbox> as a modal (the
 // browser keeps the focus inside and makes the page behind inert): arrows or the buttons go to the previous or
 // next image, Escape or the close button closes it, a swipe on a phone turns the page and a tap on the dark
 // background closes; on closing, the focus goes back to the thumbnail that opened it. The dialog's labels are the
