@@ -24,7 +24,7 @@ export const TournamentIdParam = Schema.String.annotate({ description: 'The nume
 )
 
 /** An id in a JSON body: a positive whole number within PostgreSQL's integer, else `outOfRange`. */
-const BodyId = Schema.Number.check(
+export const BodyId = Schema.Number.check(
   rule(
     ValidationRule.outOfRange,
     (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= maximumId,

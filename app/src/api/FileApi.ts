@@ -1,11 +1,11 @@
 import { GalleryUploadResult } from '@kibitz/events'
 import { EventDocument, maxDocumentBytes, maxEventImageBytes } from '@kibitz/files'
-import { EventId, rule, TournamentId, ValidationRule } from '@kibitz/kernel'
+import { EventId, TournamentId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import { Multipart } from 'effect/http'
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from 'effect/http-api'
 import { EventConflict } from './EventActionsApi.ts'
-import { ContentTooLarge } from './EventWritesApi.ts'
+import { BodyId, ContentTooLarge } from './EventWritesApi.ts'
 import { Forbidden, InvalidRequest, NotFound } from './Problems.ts'
 import { Authenticated } from './UserApi.ts'
 
@@ -54,17 +54,6 @@ export const DocumentUploadPayload = Schema.Struct({
   ),
   file: Multipart.PersistedFileSchema.annotate({ description: 'The PDF document, at most 20 MB.' }),
 }).pipe(HttpApiSchema.asMultipartStream({ maxParts: 16, maxFieldSize: '16 KiB' }))
-
-const maximumId = 2147483647
-
-/** An id in a JSON body: a positive whole number within PostgreSQL's integer, else `outOfRange`. */
-const BodyId = Schema.Number.check(
-  rule(
-    ValidationRule.outOfRange,
-    (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= maximumId,
-  ).annotate({ toJsonSchema: () => ({ type: 'integer', minimum: 1, maximum: maximumId }) }),
-  Schema.isFinite(),
-)
 
 /** POST v1/file/image-save/{kind}: images already in the caller's file manager, by their `path`. */
 export const ImageSavePayload = Schema.Struct({

@@ -1,25 +1,14 @@
 import { Gallery, galleryTitleMax } from '@kibitz/events'
-import { EventId, rule, TournamentId, ValidationRule } from '@kibitz/kernel'
+import { EventId, TournamentId } from '@kibitz/kernel'
 import { Schema } from 'effect'
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from 'effect/http-api'
 import { EventConflict } from './EventActionsApi.ts'
+import { BodyId } from './EventWritesApi.ts'
 import { Forbidden, InvalidRequest, NotFound } from './Problems.ts'
 import { Authenticated } from './UserApi.ts'
 
 // POST v1/gallery/create of spec section 7 (Files): a gallery for the caller's event or one of its tournaments
 // (docs/decisions/041). Schemas and the endpoint only; the events domain's EventGalleries decides who may.
-
-/** The largest id PostgreSQL's integer column holds. */
-const maximumId = 2147483647
-
-/** An id in a JSON body: a positive whole number within PostgreSQL's integer, else `outOfRange`. */
-const BodyId = Schema.Number.check(
-  rule(
-    ValidationRule.outOfRange,
-    (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= maximumId,
-  ).annotate({ toJsonSchema: () => ({ type: 'integer', minimum: 1, maximum: maximumId }) }),
-  Schema.isFinite(),
-)
 
 /** POST v1/gallery/create's body. */
 export const GalleryCreatePayload = Schema.Struct({

@@ -23,6 +23,15 @@ const notOrganiser = new Forbidden({
   detail: 'Only an accepted organiser or the super user may create or edit events',
 })
 
+/** The caller as the events domain's actor: an accepted organiser's account in use, or the super user; else 403. */
+export const sessionEventActor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
+  CurrentSession,
+  ({ user }) => {
+    const found = eventActorOf(user)
+    return found === null ? Effect.fail(notOrganiser) : Effect.succeed(found)
+  },
+)
+
 /** The problem for an editor refusal. */
 export const editRefusal = (eventId: EventId | null, refused: EventEditRefused) => {
   switch (refused.reason) {
@@ -85,13 +94,7 @@ export const EventEditorHandlers = HttpApiBuilder.group(Api, 'eventEditor', (han
     const run = yield* unitOfWork
     const editor = yield* EventEditor
 
-    const actor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
-      CurrentSession,
-      ({ user }) => {
-        const found = eventActorOf(user)
-        return found === null ? Effect.fail(notOrganiser) : Effect.succeed(found)
-      },
-    )
+    const actor = sessionEventActor
 
     /** Editor failures as problems; invalid fields are named under payload.<at>. */
     const problemOf =

@@ -1,32 +1,19 @@
-import {
-  DocumentKind,
-  type EventActor,
-  EventEditor,
-  type EventEditRefused,
-  EventInputInvalid,
-} from '@kibitz/events'
+import { DocumentKind, EventEditor, type EventEditRefused, EventInputInvalid } from '@kibitz/events'
 import { decodeWithProblems, EventId, FieldProblem, rule, TournamentId, ValidationRule } from '@kibitz/kernel'
 import { TournamentEditor } from '@kibitz/tournaments'
 import { Effect, Schema, SchemaTransformation, type Stream } from 'effect'
 import type { HttpServerRequest, Multipart } from 'effect/http'
 import { HttpApiBuilder } from 'effect/http-api'
-import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
 import { type ContentTooLarge, ProgramPayload } from './EventWritesApi.ts'
-import { editRefusal, invalidInput } from './eventEditorHandlers.server.ts'
+import { editRefusal, invalidInput, sessionEventActor } from './eventEditorHandlers.server.ts'
 import { readParts } from './multipartParts.server.ts'
-import { Forbidden, InvalidRequest, NotFound, unknownCode } from './Problems.ts'
-import { CurrentSession } from './UserApi.ts'
+import { InvalidRequest, NotFound, unknownCode } from './Problems.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
 
 // The organiser's tournament, program, picture and document writes over the events domain's editor; the actor
 // comes from the session only. Tournament bodies are decoded by the domain (every problem at once, by dotted
 // path), uploads are read from the multipart stream within the body limit handler.server.ts sets for their paths.
-
-const notOrganiser = new Forbidden({
-  code: unknownCode,
-  detail: 'Only an accepted organiser or the super user may edit events',
-})
 
 const maximumId = 2147483647
 
@@ -135,13 +122,7 @@ export const EventWritesHandlers = HttpApiBuilder.group(Api, 'eventWrites', (han
     const editor = yield* EventEditor
     const tournamentEditor = yield* TournamentEditor
 
-    const actor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
-      CurrentSession,
-      ({ user }) => {
-        const found = eventActorOf(user)
-        return found === null ? Effect.fail(notOrganiser) : Effect.succeed(found)
-      },
-    )
+    const actor = sessionEventActor
 
     /** Saves a tournament (new when `tournamentId` is null), then answers it as its edit data. */
     const saveTournament = (

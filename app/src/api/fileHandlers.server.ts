@@ -1,29 +1,16 @@
-import {
-  type EventActor,
-  EventEditor,
-  type EventEditRefused,
-  EventGalleries,
-  EventInputInvalid,
-} from '@kibitz/events'
+import { EventEditor, type EventEditRefused, EventGalleries, EventInputInvalid } from '@kibitz/events'
 import { EventId, FieldProblem, type RuleId, TournamentId, ValidationRule } from '@kibitz/kernel'
 import { Effect } from 'effect'
 import { HttpApiBuilder } from 'effect/http-api'
-import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
-import { editRefusal, invalidInput } from './eventEditorHandlers.server.ts'
+import { editRefusal, invalidInput, sessionEventActor } from './eventEditorHandlers.server.ts'
 import { maxImagesPerUpload } from './FileApi.ts'
 import { readParts } from './multipartParts.server.ts'
-import { Forbidden, NotFound, unknownCode } from './Problems.ts'
-import { CurrentSession } from './UserApi.ts'
+import { NotFound, unknownCode } from './Problems.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
 
 // POST v1/file/*: an event's images into its galleries and its documents into their folders, over the events
 // domain's galleries and editor (docs/decisions/040, 041); the actor comes from the session only.
-
-const notOrganiser = new Forbidden({
-  code: unknownCode,
-  detail: 'Only an accepted organiser or the super user may upload an event’s files',
-})
 
 /** A 400 naming `field` with `rule` in the payload. */
 const problem = (field: string, rule: RuleId) =>
@@ -59,13 +46,7 @@ export const FileHandlers = HttpApiBuilder.group(Api, 'file', (handlers) =>
     const galleries = yield* EventGalleries
     const editor = yield* EventEditor
 
-    const actor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
-      CurrentSession,
-      ({ user }) => {
-        const found = eventActorOf(user)
-        return found === null ? Effect.fail(notOrganiser) : Effect.succeed(found)
-      },
-    )
+    const actor = sessionEventActor
 
     /** The event and (required for `needsTournament`) the tournament a form names, else a 400 naming the field. */
     const target = (fields: ReadonlyMap<string, ReadonlyArray<string>>, needsTournament: boolean) => {

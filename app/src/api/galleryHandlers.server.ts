@@ -1,19 +1,12 @@
-import { type EventActor, EventGalleries } from '@kibitz/events'
+import { EventGalleries } from '@kibitz/events'
 import { Effect } from 'effect'
 import { HttpApiBuilder } from 'effect/http-api'
-import { eventActorOf } from '../server/actor.server.ts'
 import { Api } from './Api.ts'
-import { editRefusal, invalidInput } from './eventEditorHandlers.server.ts'
-import { Forbidden, NotFound, unknownCode } from './Problems.ts'
-import { CurrentSession } from './UserApi.ts'
+import { editRefusal, invalidInput, sessionEventActor } from './eventEditorHandlers.server.ts'
+import { NotFound, unknownCode } from './Problems.ts'
 import { unitOfWork } from './unitOfWork.server.ts'
 
 // POST v1/gallery/create over the events domain's EventGalleries; the actor comes from the session only.
-
-const notOrganiser = new Forbidden({
-  code: unknownCode,
-  detail: 'Only an accepted organiser or the super user may create galleries',
-})
 
 /** POST v1/gallery/create. */
 export const GalleryHandlers = HttpApiBuilder.group(Api, 'gallery', (handlers) =>
@@ -21,13 +14,7 @@ export const GalleryHandlers = HttpApiBuilder.group(Api, 'gallery', (handlers) =
     const run = yield* unitOfWork
     const galleries = yield* EventGalleries
 
-    const actor: Effect.Effect<EventActor, Forbidden, CurrentSession> = Effect.flatMap(
-      CurrentSession,
-      ({ user }) => {
-        const found = eventActorOf(user)
-        return found === null ? Effect.fail(notOrganiser) : Effect.succeed(found)
-      },
-    )
+    const actor = sessionEventActor
 
     return handlers.handle('createGallery', ({ payload }) =>
       Effect.gen(function* () {
